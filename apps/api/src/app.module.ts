@@ -1,0 +1,26 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import { AllExceptionsFilter } from './common/errors/http-exception.filter';
+import { SessionGuard } from './common/auth/session.guard';
+import type { AppConfig } from './config/config.schema';
+import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './infrastructure/database/database.module';
+import { HealthInfraModule } from './infrastructure/health/health.module';
+import { HealthController } from './modules/health/health.controller';
+import { InfoController } from './modules/info/info.controller';
+
+@Module({})
+export class AppModule {
+  static forConfig(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [ConfigModule.forRoot(config), HealthInfraModule, DatabaseModule, CqrsModule.forRoot()],
+      controllers: [InfoController, HealthController],
+      providers: [
+        { provide: APP_GUARD, useClass: SessionGuard },
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+      ],
+    };
+  }
+}

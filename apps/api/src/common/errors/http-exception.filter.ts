@@ -1,0 +1,61 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { DomainError, type DomainErrorKind } from '@credence/domain';
+import type { Response } from 'express';
+import { errorBody } from './error-body';
+
+const STATUS: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  unprocessable: 422,
+  'rate-limited': 429,
+};
+
+/**
+ * Concurrency errors from the event store carry this name; they are mapped here so the HTTP layer needs no
+ * import of infrastructure.
+ */
+const CONCURRENCY_ERROR = 'WrongExpectedRevisionError';
+
+/** One place turns every failure into the spec's body; unexpected ones are logged and answered 500. */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost) {
+    const res = host.switchToHttp().getResponse<Response>();
+    if (exception instanceof DomainError) {
+      res.status(STATUS[exception.kind]).json(errorBody([exception.message], exception.code));
+      return;
+    }
+    if (exception instanceof Error && exception.name === CONCURRENCY_ERROR) {
+      res
+        .status(HttpStatus.CONFLICT)
+        .json(errorBody(['This record was changed by someone else. Please reload and try again.'], 'QC-CONFLICT'));
+      return;
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const response = exception.getResponse();
+      res.status(status).json(errorBody(messagesOf(response, exception.message)));
+      return;
+    }
+    this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
+    res
+      .status(HttpStatus.INTERNAL_SERVER_ERROR)
+      .json(errorBody(['An unknown error occurred, please try again or report this error.']));
+  }
+}
+
+function messagesOf(response: string | object, fallback: string): string[] {
+  if (typeof response === 'string') return [response];
+  const body = response as { message?: unknown; errors?: unknown };
+  if (Array.isArray(body.errors)) {
+    return body.errors.map((e) => (typeof e === 'string' ? e : String((e as { message?: unknown }).message)));
+  }
+  if (Array.isArray(body.message)) return body.message.map(String);
+  if (typeof body.message === 'string') return [body.message];
+  return [fallback];
+}

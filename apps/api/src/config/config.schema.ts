@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
+
+const url = (protocols: string[]) =>
+  z
+    .string()
+    .refine((v) => {
+      try {
+        return protocols.includes(new URL(v).protocol.replace(/:$/, ''));
+      } catch {
+        return false;
+      }
+    }, `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`);
+
+/**
+ * Every setting the API reads, with its default. The README's configuration table mirrors this list.
+ * DATABASE_URL is required here: `npm start` and `npm test` start an embedded PostgreSQL and pass its URL
+ * when none is given.
+ */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: url(['postgres', 'postgresql']),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  EVENTSTORE_URL: url(['esdb', 'esdb+discover', 'kurrentdb', 'kurrent']).optional(),
+  REDIS_URL: url(['redis', 'rediss']).optional(),
+  SMTP_URL: url(['smtp', 'smtps']).optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: url(['http', 'https']).optional(),
+  OTEL_SERVICE_NAME: z.string().default('credence-api'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PUBLIC_URL: url(['http', 'https']).optional(),
+  STAFF_DOMAIN: z.string().default('credence.test'),
+  SEED_DEMO: bool(true),
+  TRUST_PROXY: z.string().default('loopback'),
+  WEB_ROOT: z.string().optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
+});
+
+export type RawConfig = z.infer<typeof configSchema>;
+
+export interface AppConfig {
+  env: RawConfig['NODE_ENV'];
+  port: number;
+  host: string;
+  publicUrl: string;
+  database: { url: string; poolSize: number };
+  eventStore: { kind: 'postgres' } | { kind: 'eventstoredb'; url: string };
+  queue: { kind: 'postgres' } | { kind: 'bullmq'; redisUrl: string };
+  mail: { kind: 'outbox' } | { kind: 'smtp'; url: string };
+  tracing: { serviceName: string; otlpEndpoint?: string };
+  logLevel: RawConfig['LOG_LEVEL'];
+  jwtSecret?: string;
+  staffDomain: string;
+  seedDemo: boolean;
+  trustProxy: string;
+  webRoot?: string;
+  shutdownTimeoutMs: number;
+}

@@ -1,0 +1,41 @@
+import { configSchema, type AppConfig } from './config.schema';
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** The one place that reads the environment. Everything else receives an AppConfig. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = issue.path.join('.');
+        const message = issue.code === 'invalid_type' && env[name] === undefined ? 'is required' : issue.message;
+        return `${name} ${message}`;
+      }),
+    );
+  }
+  const c = parsed.data;
+  return {
+    env: c.NODE_ENV,
+    port: c.PORT,
+    host: c.HOST,
+    publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
+    database: { url: c.DATABASE_URL, poolSize: c.DATABASE_POOL_SIZE },
+    eventStore: c.EVENTSTORE_URL ? { kind: 'eventstoredb', url: c.EVENTSTORE_URL } : { kind: 'postgres' },
+    queue: c.REDIS_URL ? { kind: 'bullmq', redisUrl: c.REDIS_URL } : { kind: 'postgres' },
+    mail: c.SMTP_URL ? { kind: 'smtp', url: c.SMTP_URL } : { kind: 'outbox' },
+    tracing: { serviceName: c.OTEL_SERVICE_NAME, otlpEndpoint: c.OTEL_EXPORTER_OTLP_ENDPOINT },
+    logLevel: c.LOG_LEVEL,
+    jwtSecret: c.JWT_SECRET,
+    staffDomain: c.STAFF_DOMAIN,
+    seedDemo: c.SEED_DEMO,
+    trustProxy: c.TRUST_PROXY,
+    webRoot: c.WEB_ROOT,
+    shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
+  };
+}

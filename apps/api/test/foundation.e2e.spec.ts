@@ -1,0 +1,43 @@
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { readApiVersion } from '../src/modules/info/api-version';
+import { startTestApp } from './test-app';
+
+describe('the API on the embedded default', () => {
+  let app: INestApplication;
+
+  beforeAll(async () => {
+    ({ app } = await startTestApp());
+  });
+  afterAll(() => app.close());
+
+  it('answers its version at /v1/info/ without a session', async () => {
+    const res = await request(app.getHttpServer()).get('/v1/info/').expect(200);
+    expect(res.body).toEqual({ version: readApiVersion() });
+    expect(res.body.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('reports database readiness at /health', async () => {
+    const res = await request(app.getHttpServer()).get('/health').expect(200);
+    expect(res.body.status).toBe('ok');
+    expect(res.body.checks.database).toEqual({ status: 'up', kind: 'postgres' });
+  });
+
+  it('tags every response with a request id, and keeps a well-formed incoming one', async () => {
+    const fresh = await request(app.getHttpServer()).get('/v1/info/');
+    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await request(app.getHttpServer()).get('/v1/info/').set('X-Request-Id', 'abc-123');
+    expect(kept.headers['x-request-id']).toBe('abc-123');
+  });
+
+  it('answers unknown API paths with the spec error body', async () => {
+    const res = await request(app.getHttpServer()).get('/v1/no-such-thing').expect(404);
+    expect(res.body).toEqual({ errors: [{ message: expect.any(String) }] });
+  });
+
+  it('serves the OpenAPI document', async () => {
+    const res = await request(app.getHttpServer()).get('/docs/openapi.json').expect(200);
+    expect(res.body.info.title).toBe('Credence API');
+    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/v1/info', '/health']));
+  });
+});

