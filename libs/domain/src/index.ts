@@ -1,1 +1,2 @@
 export * from './shared/domain-error';
+export * from './shared/event';

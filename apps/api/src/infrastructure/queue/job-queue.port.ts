@@ -1,0 +1,53 @@
+/**
+ * Jobs run side effects (mail, PDFs, automatic checks) outside requests. Queue names and payload types come
+ * from this one map; every job is keyed by the id of the event that caused it, so enqueueing twice or running
+ * twice has one effect.
+ */
+export interface JobPayloads {
+  /** Used by the contract tests and the health check. */
+  'system.echo': { message: string };
+}
+
+export type QueueName = keyof JobPayloads;
+
+export interface Job<Q extends QueueName = QueueName> {
+  queue: Q;
+  /** Idempotency key: the causing event id (or another stable key). Enqueueing an existing key is a no-op. */
+  key: string;
+  payload: JobPayloads[Q];
+  attempt: number;
+}
+
+export interface EnqueueOptions {
+  /** Attempts before the job is moved to the failed (dead-letter) list. Default 5. */
+  attempts?: number;
+  /** First retry delay in ms, doubled on each retry. Default 1000. */
+  backoffMs?: number;
+  delayMs?: number;
+}
+
+export interface FailedJob {
+  queue: QueueName;
+  key: string;
+  payload: unknown;
+  attempts: number;
+  error: string;
+  failedAt: Date;
+}
+
+export type JobHandler<Q extends QueueName> = (job: Job<Q>) => Promise<void>;
+
+export interface JobQueue {
+  init(): Promise<void>;
+  enqueue<Q extends QueueName>(queue: Q, key: string, payload: JobPayloads[Q], options?: EnqueueOptions): Promise<void>;
+  /** Starts a worker for one queue. */
+  work<Q extends QueueName>(queue: Q, handler: JobHandler<Q>, options?: { concurrency?: number }): Promise<void>;
+  /** The dead-letter list: jobs that used up their attempts, newest first. */
+  failed(options?: { queue?: QueueName; limit?: number }): Promise<FailedJob[]>;
+  /** Jobs waiting or running per queue, for metrics and the console. */
+  depth(): Promise<Record<string, number>>;
+  /** Stops taking jobs, lets running ones finish, closes connections. */
+  close(): Promise<void>;
+}
+
+export const JOB_QUEUE = Symbol('JOB_QUEUE');
