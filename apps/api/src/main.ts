@@ -15,10 +15,8 @@ async function main() {
   }
   const logger = createLogger(config.logLevel);
   // Imported after the config is known so tracing (when enabled) can patch modules before they load.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { startTracing } = require('./infrastructure/tracing/tracing') as typeof import('./infrastructure/tracing/tracing.js');
   const tracing = startTracing(config.tracing);
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { createApp } = require('./bootstrap') as typeof import('./bootstrap.js');
   const app = await createApp(config, { logger });
 
@@ -44,6 +42,8 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // Started by the launcher (npm start): stop with it if it goes away.
+  process.on('disconnect', () => void shutdown('launcher gone'));
 
   await app.listen(config.port, config.host);
   const url = await app.getUrl();

@@ -10,11 +10,8 @@ export interface Tracing {
  */
 export function startTracing(config: AppConfig['tracing']): Tracing {
   if (!config.otlpEndpoint) return { shutdown: async () => undefined };
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { NodeSDK } = require('@opentelemetry/sdk-node') as typeof import('@opentelemetry/sdk-node');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { getNodeAutoInstrumentations } = require('@opentelemetry/auto-instrumentations-node') as typeof import('@opentelemetry/auto-instrumentations-node');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { OTLPTraceExporter } = require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
   const base = config.otlpEndpoint.replace(/\/$/, '');
   const sdk = new NodeSDK({
