@@ -8,6 +8,7 @@ module.exports = {
   projects: [
     { ...preset, displayName: 'domain', rootDir: '<rootDir>/libs/domain', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
     { ...preset, displayName: 'read-models', rootDir: '<rootDir>/libs/read-models', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
+    { ...preset, displayName: 'tools', rootDir: '<rootDir>/tools', testMatch: ['<rootDir>/**/*.spec.ts'] },
     {
       ...preset,
       displayName: 'api',
