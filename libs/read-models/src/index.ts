@@ -1,1 +1,2 @@
-export {};
+export * from './projection';
+export * from './stream-stats/stream-stats.projection';

@@ -1,0 +1,130 @@
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { PG_POOL } from '../database/database.tokens';
+import { comparePositions, EVENT_STORE, type EventStore, type Position } from '../event-store/event-store.port';
+import { CHECKPOINTS_DDL, readAllCheckpoints, readCheckpoint, requestRebuild } from './projection-checkpoints';
+import type { ProjectionDefinition } from './projection-definition';
+import { ProjectionRunner } from './projection-runner';
+
+export interface ProjectionStatus {
+  name: string;
+  version: number;
+  /** active: running in this process; standby: another process holds it; stopped: not running here. */
+  state: 'active' | 'standby' | 'stopped';
+  position: { commit: string; prepare: string };
+  eventsProcessed: number;
+  updatedAt: string | null;
+  /** Age of the oldest event not yet projected; 0 when caught up. */
+  lagMs: number;
+  lastError: string | null;
+  lastErrorAt: string | null;
+  rebuild: null | { version: number; eventsProcessed: number; requestedAt: string; startedAt: string | null };
+}
+
+/**
+ * Owns the projection runners of this process. Areas register their read models at module init; the runners start
+ * once the application is up and stop before the database pool closes.
+ */
+@Injectable()
+export class ProjectionsService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('Projections');
+  private readonly definitions = new Map<string, ProjectionDefinition>();
+  private readonly runners = new Map<string, ProjectionRunner>();
+  private unsubscribe: (() => void) | undefined;
+
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+  ) {}
+
+  register(definition: ProjectionDefinition) {
+    this.definitions.set(definition.projection.name, definition);
+  }
+
+  list(): ProjectionDefinition[] {
+    return [...this.definitions.values()];
+  }
+
+  async onApplicationBootstrap() {
+    await this.pool.query(CHECKPOINTS_DDL);
+    for (const def of this.definitions.values()) {
+      const runner = new ProjectionRunner(this.pool, this.store, def, {
+        onError: (e) => this.logger.error(`projection ${def.projection.name}: ${e.message}`),
+      });
+      this.runners.set(def.projection.name, runner);
+      runner.start();
+    }
+    const hint = (this.store as Partial<AppendHint>).onAppended;
+    if (hint) this.unsubscribe = hint.call(this.store, () => this.wakeAll());
+  }
+
+  async beforeApplicationShutdown() {
+    this.unsubscribe?.();
+    await Promise.all([...this.runners.values()].map((r) => r.stop()));
+  }
+
+  /** New events were appended (in this process, or announced by the store): runners look now. */
+  wakeAll() {
+    for (const r of this.runners.values()) r.wake();
+  }
+
+  /**
+   * Waits until the projection's checkpoint reaches the position of an append: how a handler answers with the
+   * row it just caused. Watches the local runner, or the checkpoint table when another process runs it.
+   */
+  async waitFor(name: string, position: Position, timeoutMs = 10000): Promise<void> {
+    const runner = this.runners.get(name);
+    const local = () => (runner?.state === 'active' ? runner : undefined);
+    this.wakeAll();
+    if (local()) return local()!.waitFor(position, timeoutMs);
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const cp = await readCheckpoint(this.pool, name);
+      if (cp && comparePositions(cp.position, position) >= 0) return;
+      if (local()) return local()!.waitFor(position, Math.max(1, deadline - Date.now()));
+      if (Date.now() > deadline) throw new Error(`projection ${name} did not reach the position in ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  async requestRebuild(name: string) {
+    const def = this.definitions.get(name);
+    if (!def) throw new Error(`unknown projection ${name}`);
+    await requestRebuild(this.pool, name, def.projection.version);
+    this.runners.get(name)?.wake();
+  }
+
+  async status(): Promise<ProjectionStatus[]> {
+    const checkpoints = await readAllCheckpoints(this.pool);
+    return Promise.all(
+      checkpoints
+        .filter((cp) => this.definitions.has(cp.name))
+        .map(async (cp) => {
+          const runner = this.runners.get(cp.name);
+          const [next] = await this.store.readAll({ after: cp.position, maxCount: 1 });
+          return {
+            name: cp.name,
+            version: cp.version,
+            state: runner?.state ?? 'stopped',
+            position: { commit: cp.position.commit.toString(), prepare: cp.position.prepare.toString() },
+            eventsProcessed: cp.eventsProcessed,
+            updatedAt: cp.updatedAt?.toISOString() ?? null,
+            lagMs: next ? Math.max(0, Date.now() - next.recordedAt.getTime()) : 0,
+            lastError: cp.lastError,
+            lastErrorAt: cp.lastErrorAt?.toISOString() ?? null,
+            rebuild: cp.rebuild && {
+              version: cp.rebuild.version,
+              eventsProcessed: cp.rebuild.eventsProcessed,
+              requestedAt: cp.rebuild.requestedAt.toISOString(),
+              startedAt: cp.rebuild.startedAt?.toISOString() ?? null,
+            },
+          } satisfies ProjectionStatus;
+        }),
+    );
+  }
+}
+
+/** Optional capability of an event store adapter: tells listeners that new events were committed. */
+export interface AppendHint {
+  onAppended(listener: () => void): () => void;
+}

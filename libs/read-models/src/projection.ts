@@ -1,0 +1,31 @@
+import type { DomainEvent, EventMetadata } from '@credence/domain';
+
+/** What a projection sees of a recorded event. */
+export interface ProjectedEvent extends DomainEvent {
+  streamName: string;
+  revision: bigint;
+  metadata: EventMetadata;
+  recordedAt: Date;
+}
+
+/** A read-model row: plain JSON-able values keyed by column name, identified by `id`. */
+export interface Row {
+  id: string;
+  [column: string]: string | number | boolean | null | string[] | Record<string, unknown> | unknown[];
+}
+
+/**
+ * A read model as pure functions: which rows an event touches, and how each row evolves. The API's projector
+ * runtime loads the rows, calls evolve, and writes the results and its checkpoint in one transaction.
+ * Bump `version` when evolve changes meaning: the runtime then rebuilds the table from the start of the log.
+ */
+export interface Projection<R extends Row = Row> {
+  readonly name: string;
+  readonly version: number;
+  /** Event types this projection reads; others are skipped without loading anything. */
+  readonly handles: readonly string[];
+  /** Ids of the rows this event changes (often one; several for e.g. per-company and global counters). */
+  rowIds(event: ProjectedEvent): readonly string[];
+  /** The row after the event; null deletes it. `row` is null when there is none yet. */
+  evolve(row: R | null, event: ProjectedEvent, id: string): R | null;
+}
