@@ -65,6 +65,7 @@ export async function spawnEmbeddedPostgres({ dataDir }) {
   });
   return {
     url,
+    pid: child.pid,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();

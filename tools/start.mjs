@@ -51,6 +51,8 @@ if (!env.DATABASE_URL) {
   const pg = await spawnEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres') });
   cleanups.push(() => pg.stop());
   env.DATABASE_URL = pg.url;
+  // Lets other commands (projections:rebuild) find the running database.
+  writeFileSync(path.join(dataDir, 'postgres.json'), JSON.stringify({ url: pg.url, pid: pg.pid }), { mode: 0o600 });
   say(`embedded PostgreSQL on ${new URL(pg.url).port} (data in .data/postgres)`);
 }
 env.JWT_SECRET ??= localSecret();

@@ -24,7 +24,7 @@ async function rebuildInMemory(store: PostgresEventStore): Promise<Map<string, R
     if (!batch.length) return rows;
     for (const e of batch) {
       for (const id of streamStatsProjection.rowIds(e)) {
-        rows.set(id, streamStatsProjection.evolve((rows.get(id) as never) ?? null, e, id));
+        rows.set(id, streamStatsProjection.evolve((rows.get(id) as never) ?? null, e, id)!);
       }
     }
     after = batch[batch.length - 1].position;

@@ -13,6 +13,7 @@ import {
 } from './projection-checkpoints';
 import type { ProjectionDefinition } from './projection-definition';
 import { createTableSql, indexName, loadRows, q, writeRows } from './projection-sql';
+import { linkTo, withSpan } from '../tracing/trace-context';
 
 export interface RunnerOptions {
   batchSize?: number;
@@ -206,7 +207,20 @@ export class ProjectionRunner {
     return worked;
   }
 
-  private async apply(events: RecordedEvent[], target: 'live' | 'rebuild') {
+  private apply(events: RecordedEvent[], target: 'live' | 'rebuild') {
+    // One span per batch, linked to the spans that appended its events (their traceparents are in the metadata).
+    return withSpan(
+      'projection.batch',
+      {
+        attributes: { 'credence.projection': this.name, 'credence.projection.target': target, 'credence.events': events.length },
+        links: events.map((e) => linkTo(e.metadata.traceparent)),
+        root: true,
+      },
+      () => this.applyBatch(events, target),
+    );
+  }
+
+  private async applyBatch(events: RecordedEvent[], target: 'live' | 'rebuild') {
     const client = this.client!;
     const { projection, table } = this.definition;
     const tableName = target === 'live' ? table.name : `${table.name}__rebuild`;

@@ -1,6 +1,6 @@
 import { Global, Module, OnModuleInit } from '@nestjs/common';
 import { ProjectionsService } from './projections.service';
-import { streamStatsDefinition } from './stream-stats.table';
+import { projectionCatalog } from './projection-catalog';
 
 @Global()
 @Module({ providers: [ProjectionsService], exports: [ProjectionsService] })
@@ -8,6 +8,6 @@ export class ProjectionsModule implements OnModuleInit {
   constructor(private readonly projections: ProjectionsService) {}
 
   onModuleInit() {
-    this.projections.register(streamStatsDefinition);
+    for (const definition of projectionCatalog) this.projections.register(definition);
   }
 }

@@ -1,0 +1,8 @@
+import type { ProjectionDefinition } from './projection-definition';
+import { streamStatsDefinition } from './stream-stats.table';
+
+/**
+ * Every read model the API maintains. The API's ProjectionsModule runs them; the rebuild command
+ * (`npm run projections:rebuild`) finds them here by name.
+ */
+export const projectionCatalog: ProjectionDefinition[] = [streamStatsDefinition];

@@ -1,0 +1,71 @@
+// Shared by the benchmarks: a database to measure on, figures as JSON lines, percentiles.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startEmbeddedPostgres } from '../embedded-postgres.mjs';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+/** The compiled API (CommonJS), e.g. api('infrastructure/event-store/postgres-event-store'). */
+export const api = (p) => createRequire(import.meta.url)(path.join(root, 'dist/apps/api', p));
+export const pg = createRequire(path.join(root, 'package.json'))('pg');
+
+/** DATABASE_URL's server when given (a fresh database on it), otherwise a throw-away embedded PostgreSQL. */
+export async function benchDatabase(label) {
+  let adminUrl = process.env.DATABASE_URL;
+  let stopServer = async () => undefined;
+  if (!adminUrl) {
+    const dir = await mkdtemp(path.join(tmpdir(), 'credence-bench-'));
+    const server = await startEmbeddedPostgres({ dataDir: dir, persistent: false });
+    adminUrl = server.url;
+    stopServer = async () => {
+      await server.stop();
+      await rm(dir, { recursive: true, force: true });
+    };
+  }
+  const name = `credence_bench_${label}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+      await stopServer();
+    },
+  };
+}
+
+export function figure(name, params, value, unit, baseline) {
+  const line = { name, params, value: round(value), unit };
+  if (baseline !== undefined) Object.assign(line, { baseline: round(baseline), ratio: round(value / baseline, 3) });
+  process.stdout.write(`${JSON.stringify(line)}\n`);
+}
+
+export const log = (msg) => process.stderr.write(`${msg}\n`);
+const round = (v, d = 2) => Math.round(v * 10 ** d) / 10 ** d;
+
+export function percentile(sorted, p) {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+export const event = (type, i, extra = {}) => ({
+  type,
+  schemaVersion: 1,
+  data: { i },
+  metadata: {
+    eventId: crypto.randomUUID(),
+    correlationId: 'bench',
+    causationId: 'bench',
+    actor: 'system:bench',
+    occurredAt: new Date().toISOString(),
+    ...extra,
+  },
+});
