@@ -51,6 +51,22 @@ export class WrongExpectedRevisionError extends Error {
   }
 }
 
+/** A retry that is not a faithful one: some of its event ids are already in the stream, others are not. Appending
+ * it would either duplicate events or half-apply a command, so nothing is appended. */
+export class EventIdConflictError extends Error {
+  override readonly name = 'EventIdConflictError';
+  constructor(
+    readonly streamName: string,
+    readonly presentEventIds: string[],
+    readonly missingEventIds: string[],
+  ) {
+    super(
+      `Stream ${streamName}: ${presentEventIds.length} of ${presentEventIds.length + missingEventIds.length} events ` +
+        `are already in the stream (${presentEventIds.join(', ')}); a retry must resend exactly the original events`,
+    );
+  }
+}
+
 export interface SubscriptionHandler {
   /** Called once per event, in global order; the subscription waits for it before delivering the next. */
   (event: RecordedEvent): Promise<void>;
