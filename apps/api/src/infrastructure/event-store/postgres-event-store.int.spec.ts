@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import { Client, type Pool } from 'pg';
+import { event, runEventStoreContract, waitFor } from './event-store.contract';
+import { EventIdConflictError, START, type RecordedEvent, type Subscription } from './event-store.port';
+import { PostgresEventStore } from './postgres-event-store';
+import { READ_ALL_SQL } from './postgres-event-store.sql';
+import { createTestDatabase, testPool } from './pg-test-database';
+
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let url = '';
+beforeAll(async () => {
+  db = await createTestDatabase();
+  url = db.url;
+});
+afterAll(async () => {
+  await db?.drop();
+});
+
+runEventStoreContract(
+  'PostgreSQL',
+  async ({ upcasters }) => {
+    const pool = testPool(url);
+    const store = new PostgresEventStore(pool, { upcasters, pollIntervalMs: 250 });
+    await store.init();
+    const held = new Set<Client>();
+    return {
+      store,
+      cleanup: async () => {
+        await Promise.all([...held].map((c) => c.end().catch(() => undefined)));
+        await store.close();
+        await pool.end();
+      },
+      holdOpenAppend: async (streamName, events, expected) => {
+        const client = new Client({ connectionString: url });
+        await client.connect();
+        held.add(client);
+        await client.query('BEGIN');
+        const result = await store.appendWithin(client, streamName, events, expected);
+        return {
+          result,
+          commit: async () => {
+            await client.query('COMMIT');
+            held.delete(client);
+            await client.end();
+          },
+        };
+      },
+    };
+  },
+  { lateCommit: true },
+);
+
+describe('PostgreSQL event store', () => {
+  let pool: Pool;
+  const stores: PostgresEventStore[] = [];
+  const subscriptions: Subscription[] = [];
+  const makeStore = (pollIntervalMs: number) => {
+    const store = new PostgresEventStore(pool, { pollIntervalMs });
+    stores.push(store);
+    return store;
+  };
+  const mine = (prefix: string) => (e: RecordedEvent) => e.streamName.startsWith(prefix);
+
+  beforeAll(async () => {
+    pool = testPool(url);
+    await makeStore(1000).init();
+  });
+  afterEach(async () => {
+    await Promise.all(subscriptions.splice(0).map((s) => s.stop()));
+  });
+  afterAll(async () => {
+    await Promise.all(stores.map((s) => s.close()));
+    await pool.end();
+  });
+
+  it('init() is idempotent and safe when several processes run it at once', async () => {
+    const fresh = await createTestDatabase();
+    const pools = Array.from({ length: 4 }, () => testPool(fresh.url));
+    try {
+      await Promise.all(pools.map((p) => new PostgresEventStore(p).init()));
+      await Promise.all(pools.map((p) => new PostgresEventStore(p).init()));
+      const { rows } = await pools[0].query(
+        `SELECT count(*)::int AS n FROM pg_tables WHERE tablename IN ('es_events', 'es_streams')`,
+      );
+      expect(rows[0].n).toBe(2);
+    } finally {
+      await Promise.all(pools.map((p) => p.end()));
+      await fresh.drop();
+    }
+  });
+
+  it('keeps es_events append-only', async () => {
+    const store = makeStore(1000);
+    await store.append(`ao-${randomUUID()}`, [event()], 'no_stream');
+    await expect(pool.query(`UPDATE es_events SET type = 'Forged'`)).rejects.toThrow(
+      /append-only: UPDATE refused/,
+    );
+    await expect(pool.query(`DELETE FROM es_events`)).rejects.toThrow(/append-only: DELETE refused/);
+    await expect(pool.query(`TRUNCATE es_events`)).rejects.toThrow(/append-only: TRUNCATE refused/);
+  });
+
+  it('answers exactly the last event position, as bigints', async () => {
+    const store = makeStore(1000);
+    const s = `pos-${randomUUID()}`;
+    const result = await store.append(s, [event(), event()], 'no_stream');
+    const read = await store.readStream(s);
+    expect(result.position).toEqual(read[1].position);
+    expect(typeof result.position.commit).toBe('bigint');
+    expect(read[0].position.commit).toBe(read[1].position.commit); // one transaction
+  });
+
+  it('rolls back a multi-event append that fails on its third event', async () => {
+    const store = makeStore(1000);
+    const s = `atomic-${randomUUID()}`;
+    const existing = event();
+    await store.append(s, [existing], 'no_stream');
+    const error = await store.append(s, [event(), event(), existing], 'any').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EventIdConflictError);
+    expect(await store.readStream(s)).toHaveLength(1);
+    // The stream's revision did not move either.
+    expect((await store.append(s, [event()], 0n)).nextExpectedRevision).toBe(1n);
+  });
+
+  it('serves readAll from the (transaction_id, global_position) index, without sorting', async () => {
+    const client = await pool.connect();
+    try {
+      // The test table is tiny, so make the planner show whether the index can serve the query at all.
+      await client.query('SET enable_seqscan = off');
+      await client.query('SET enable_bitmapscan = off');
+      const { rows } = await client.query(`EXPLAIN ${READ_ALL_SQL}`, ['0', '0', 100]);
+      const plan = rows.map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n');
+      expect(plan).toMatch(/Index Scan using es_events_global_order_idx/);
+      expect(plan).not.toMatch(/Sort/);
+    } finally {
+      await client.query('RESET ALL');
+      client.release();
+    }
+  });
+
+  it('wakes subscribers by NOTIFY, without waiting for the poll', async () => {
+    const store = makeStore(60_000);
+    const prefix = `notify-${randomUUID()}`;
+    const delivered: RecordedEvent[] = [];
+    const before = await store.headPosition();
+    subscriptions.push(
+      store.subscribeToAll({
+        after: before,
+        handler: async (e) => void (mine(prefix)(e) && delivered.push(e)),
+      }),
+    );
+    await waitFor(() => store.listenerPid !== undefined, 'the LISTEN connection');
+    await store.append(`${prefix}-1`, [event()], 'no_stream');
+    await waitFor(() => delivered.length === 1, 'the notified event', 5000);
+  });
+
+  it('delivers once a blocking transaction that appended nothing ends (no NOTIFY: the poll finds it)', async () => {
+    const store = makeStore(200);
+    const prefix = `blocker-${randomUUID()}`;
+    const delivered: RecordedEvent[] = [];
+    const before = await store.headPosition();
+    subscriptions.push(
+      store.subscribeToAll({
+        after: before,
+        handler: async (e) => void (mine(prefix)(e) && delivered.push(e)),
+      }),
+    );
+    const blocker = new Client({ connectionString: url });
+    await blocker.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('SELECT pg_current_xact_id()'); // takes an xid, holding xmin back, and writes nothing
+      await store.append(`${prefix}-1`, [event()], 'no_stream');
+      expect((await store.readAll({ after: before })).filter(mine(prefix))).toEqual([]);
+      await blocker.query('COMMIT');
+      await waitFor(() => delivered.length === 1, 'the event behind the blocker', 5000);
+    } finally {
+      await blocker.end();
+    }
+  });
+
+  it('reconnects the LISTEN connection when PostgreSQL drops it', async () => {
+    const store = makeStore(60_000);
+    const prefix = `reconnect-${randomUUID()}`;
+    const delivered: RecordedEvent[] = [];
+    subscriptions.push(
+      store.subscribeToAll({
+        after: await store.headPosition(),
+        handler: async (e) => void (mine(prefix)(e) && delivered.push(e)),
+      }),
+    );
+    await waitFor(() => store.listenerPid !== undefined, 'the LISTEN connection');
+    const first = store.listenerPid;
+    await pool.query('SELECT pg_terminate_backend($1)', [first]);
+    await waitFor(
+      () => store.listenerPid !== undefined && store.listenerPid !== first,
+      'a new LISTEN connection',
+    );
+    await store.append(`${prefix}-1`, [event()], 'no_stream');
+    await waitFor(() => delivered.length === 1, 'an event notified on the new connection', 5000);
+  });
+
+  it('starts from START on an empty log', async () => {
+    const fresh = await createTestDatabase();
+    const emptyPool = testPool(fresh.url);
+    try {
+      const store = new PostgresEventStore(emptyPool);
+      await store.init();
+      expect(await store.headPosition()).toEqual(START);
+      expect(await store.readAll()).toEqual([]);
+      await store.close();
+    } finally {
+      await emptyPool.end();
+      await fresh.drop();
+    }
+  });
+});
