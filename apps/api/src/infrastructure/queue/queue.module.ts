@@ -5,6 +5,7 @@ import { HealthRegistry } from '../health/health.registry';
 import { BullMqJobQueue } from './bullmq-job-queue';
 import { JOB_QUEUE, type JobQueue } from './job-queue.port';
 import { PgBossJobQueue } from './pg-boss-job-queue';
+import { TracedJobQueue } from './traced-job-queue';
 
 /** Which adapter serves JOB_QUEUE: pg-boss in the app's PostgreSQL unless REDIS_URL asks for BullMQ. */
 export function createJobQueue(config: AppConfig): JobQueue {
@@ -35,7 +36,7 @@ export function createJobQueue(config: AppConfig): JobQueue {
       provide: JOB_QUEUE,
       inject: [APP_CONFIG],
       useFactory: async (config: AppConfig) => {
-        const queue = createJobQueue(config);
+        const queue = new TracedJobQueue(createJobQueue(config));
         await queue.init();
         return queue;
       },
