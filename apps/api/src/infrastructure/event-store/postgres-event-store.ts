@@ -126,10 +126,12 @@ export class PostgresEventStore implements EventStore {
     const params: unknown[] = [streamName, events.length, payload];
     if (typeof expected === 'bigint') params.push(expected.toString());
     try {
-      const { rows } = await db.query<{ revision: string; commit: string; prepare: string }>(
-        appendSql(expected),
-        params,
-      );
+      // Named, so each connection plans the statement once: planning it every time halves throughput.
+      const { rows } = await db.query<{ revision: string; commit: string; prepare: string }>({
+        name: `es_append_${typeof expected === 'bigint' ? 'exact' : expected}`,
+        text: appendSql(expected),
+        values: params,
+      });
       if (rows.length === 1) return toResult(rows[0]);
     } catch (error) {
       // Some of these ids are already in the stream. Only answerable outside the failed transaction.
@@ -170,21 +172,21 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readStream(streamName: string, options: { fromRevision?: bigint; maxCount?: number } = {}) {
-    const { rows } = await this.pool.query<EventRow>(READ_STREAM_SQL, [
-      streamName,
-      (options.fromRevision ?? 0n).toString(),
-      options.maxCount ?? null,
-    ]);
+    const { rows } = await this.pool.query<EventRow>({
+      name: 'es_read_stream',
+      text: READ_STREAM_SQL,
+      values: [streamName, (options.fromRevision ?? 0n).toString(), options.maxCount ?? null],
+    });
     return rows.map((row) => this.toRecorded(row));
   }
 
   async readAll(options: { after?: Position; maxCount?: number } = {}): Promise<RecordedEvent[]> {
     const after = options.after ?? START;
-    const { rows } = await this.pool.query<EventRow>(READ_ALL_SQL, [
-      after.commit.toString(),
-      after.prepare.toString(),
-      options.maxCount ?? null,
-    ]);
+    const { rows } = await this.pool.query<EventRow>({
+      name: 'es_read_all',
+      text: READ_ALL_SQL,
+      values: [after.commit.toString(), after.prepare.toString(), options.maxCount ?? null],
+    });
     return rows.map((row) => this.toRecorded(row));
   }
 
