@@ -96,7 +96,8 @@ export class PostgresEventStore implements EventStore {
 
   /**
    * The same append inside a transaction the caller runs on its own client (BEGIN ... COMMIT). For tests that hold
-   * a transaction open to show readers wait for it; also usable to append together with other writes.
+   * a transaction open to show readers wait for it; also usable to append together with other writes. A clash of
+   * event ids aborts the caller's transaction, so there it surfaces as PostgreSQL's unique violation.
    */
   appendWithin(
     client: PoolClient | Client,
