@@ -6,6 +6,9 @@ import { SessionGuard } from './common/auth/session.guard';
 import type { AppConfig } from './config/config.schema';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './infrastructure/database/database.module';
+import { EventStoreModule } from './infrastructure/event-store/event-store.module';
+import { ProjectionsModule } from './infrastructure/projections/projections.module';
+import { QueueModule } from './infrastructure/queue/queue.module';
 import { HealthInfraModule } from './infrastructure/health/health.module';
 import { HealthController } from './modules/health/health.controller';
 import { InfoController } from './modules/info/info.controller';
@@ -15,7 +18,15 @@ export class AppModule {
   static forConfig(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), HealthInfraModule, DatabaseModule, CqrsModule.forRoot()],
+      imports: [
+        ConfigModule.forRoot(config),
+        HealthInfraModule,
+        DatabaseModule,
+        EventStoreModule,
+        QueueModule,
+        ProjectionsModule,
+        CqrsModule.forRoot(),
+      ],
       controllers: [InfoController, HealthController],
       providers: [
         { provide: APP_GUARD, useClass: SessionGuard },

@@ -17,10 +17,12 @@ describe('the API on the embedded default', () => {
     expect(res.body.version).toMatch(/^\d+\.\d+\.\d+/);
   });
 
-  it('reports database readiness at /health', async () => {
+  it('reports database, event store and queue readiness at /health', async () => {
     const res = await request(app.getHttpServer()).get('/health').expect(200);
     expect(res.body.status).toBe('ok');
     expect(res.body.checks.database).toEqual({ status: 'up', kind: 'postgres' });
+    expect(res.body.checks.eventStore).toEqual({ status: 'up', kind: 'postgres' });
+    expect(res.body.checks.queue).toMatchObject({ status: 'up', kind: 'pg-boss' });
   });
 
   it('tags every response with a request id, and keeps a well-formed incoming one', async () => {

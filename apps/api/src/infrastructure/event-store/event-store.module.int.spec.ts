@@ -7,6 +7,7 @@ import { HealthRegistry } from '../health/health.registry';
 import { event } from './event-store.contract';
 import { EventStoreModule } from './event-store.module';
 import { EVENT_STORE, type EventStore } from './event-store.port';
+import { TracedEventStore } from './traced-event-store';
 import { PostgresEventStore } from './postgres-event-store';
 import { createTestDatabase, testPool } from './pg-test-database';
 
@@ -32,7 +33,8 @@ describe('EventStoreModule', () => {
     await app.init();
     try {
       const store = app.get<EventStore>(EVENT_STORE);
-      expect(store).toBeInstanceOf(PostgresEventStore);
+      expect(store).toBeInstanceOf(TracedEventStore);
+      expect((store as TracedEventStore).inner).toBeInstanceOf(PostgresEventStore);
       // init() ran: the tables exist and an append works.
       expect((await store.append(`module-${Date.now()}`, [event()], 'no_stream')).nextExpectedRevision).toBe(
         0n,

@@ -15,12 +15,13 @@ import { HealthRegistry } from '../health/health.registry';
 import { EVENT_STORE, type EventStore } from './event-store.port';
 import { EventStoreDbEventStore } from './eventstoredb-event-store';
 import { PostgresEventStore } from './postgres-event-store';
+import { TracedEventStore } from './traced-event-store';
 import { UpcasterRegistry } from './upcasters';
 
 /** The upcasters every read goes through; register a domain upcaster here when an event gets a new version. */
 export const EVENT_UPCASTERS = Symbol('EVENT_UPCASTERS');
 
-function createEventStore(config: AppConfig, pool: Pool, upcasters: UpcasterRegistry): EventStore {
+export function createEventStore(config: AppConfig, pool: Pool, upcasters: UpcasterRegistry): EventStore {
   const logger = new Logger('EventStore');
   switch (config.eventStore.kind) {
     case 'postgres':
@@ -41,7 +42,12 @@ function createEventStore(config: AppConfig, pool: Pool, upcasters: UpcasterRegi
 @Module({
   providers: [
     { provide: EVENT_UPCASTERS, useFactory: () => new UpcasterRegistry() },
-    { provide: EVENT_STORE, inject: [APP_CONFIG, PG_POOL, EVENT_UPCASTERS], useFactory: createEventStore },
+    {
+      provide: EVENT_STORE,
+      inject: [APP_CONFIG, PG_POOL, EVENT_UPCASTERS],
+      useFactory: (config: AppConfig, pool: Pool, upcasters: UpcasterRegistry) =>
+        new TracedEventStore(createEventStore(config, pool, upcasters)),
+    },
   ],
   exports: [EVENT_STORE],
 })
