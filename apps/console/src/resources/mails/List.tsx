@@ -1,0 +1,15 @@
+import { DataTable, DateField, List } from 'react-admin';
+
+export function MailList() {
+  return (
+    <List sort={{ field: 'createdAt', order: 'DESC' }} perPage={25}>
+      <DataTable rowClick="show" bulkActionButtons={false}>
+        <DataTable.Col source="to" label="To" />
+        <DataTable.Col source="subject" label="Subject" />
+        <DataTable.Col source="createdAt" label="Sent">
+          <DateField source="createdAt" showTime locales="en-GB" />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}

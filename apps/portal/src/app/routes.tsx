@@ -1,0 +1,110 @@
+import type { ReactNode } from 'react';
+import { Navigate, generatePath, useLocation, useParams, type RouteObject } from 'react-router';
+import { RouteGuard } from '@/app/RouteGuard';
+import type { Access, RouteHandle } from '@/shared/routing/routeHandle';
+import { LoginScreen } from '@/features/auth/components/LoginScreen';
+import { ComingSoonScreen } from '@/features/system/components/ComingSoonScreen';
+import { MaintenanceScreen } from '@/features/system/components/MaintenanceScreen';
+import { NotFoundScreen } from '@/features/system/components/NotFoundScreen';
+import { AppShell } from '@/app/shell/AppShell';
+import { PublicLayout } from '@/shared/layout/PublicLayout';
+import { homePath } from '@/shared/session/access';
+import { useSession } from '@/shared/session/useSession';
+
+/**
+ * Every route of access.md 2.1, in one place, with the spec's screen names. A screen without an element is not
+ * built yet and shows a "coming soon" placeholder under its name.
+ */
+export interface Screen {
+  path: string;
+  name: string;
+  individualName?: string;
+  element?: ReactNode;
+}
+
+export const privateScreens: Screen[] = [
+  { path: '/', name: 'redirect', element: <HomeRedirect /> },
+  { path: '/home', name: 'Home' },
+  { path: '/dashboard', name: 'Dashboard' },
+  { path: '/wallet', name: "I'm Verified Wallet" },
+  { path: '/verification/new', name: 'New Verification' },
+  { path: '/verification/start', name: 'Start Verification' },
+  { path: '/verification/coverage', name: 'Coverage' },
+  { path: '/verification/coverage/:initRegion', name: 'Coverage' },
+  { path: '/verification/history', name: 'History list' },
+  { path: '/verification/history/:id', name: 'View Verification' },
+  { path: '/application/:id/start', name: 'Application' },
+  { path: '/applications/open', name: 'Open applications' },
+  { path: '/referrals/list', name: 'Referrals' },
+  { path: '/applicant/history', name: 'Applicants list' },
+  { path: '/applicant/history/:id', name: 'View Applicant' },
+  { path: '/application/history/:id', name: 'Application (individual view)' },
+  { path: '/verification/pending', name: 'Pending Verifications' },
+  { path: '/verification/pending/:id', name: 'Resolve Pending Verification' },
+  { path: '/verification/resolved', name: 'Resolved Verifications' },
+  { path: '/verification/resolved/:id', name: 'Verification view, read-only' },
+  { path: '/credit/order', name: 'Order Credit Tokens' },
+  { path: '/credit/buy', name: 'Buy Credit' },
+  { path: '/credit/history', name: 'Invoices list', individualName: 'Receipts' },
+  { path: '/credit/history/:id', name: 'Invoice' },
+  { path: '/account', name: 'Account' },
+  { path: '/faqs', name: 'FAQS' },
+  { path: '/analytics', name: 'Analytics' },
+  { path: '/countryinfo', name: 'Country Insights' },
+  { path: '/countryinfoprompt', name: 'Country Insight prompt' },
+];
+
+export const publicScreens: Screen[] = [
+  { path: '/maintenance', name: 'Maintenance', element: <MaintenanceScreen /> },
+  { path: '/login', name: 'Login', element: <LoginScreen /> },
+  { path: '/login/:partner', name: 'partner-branded Login', element: <LoginScreen partnerBranded /> },
+  { path: '/login/reset/:resetToken?', name: 'ResetPassword' },
+  {
+    path: '/reset/:resetToken',
+    name: 'ResetPassword',
+    element: <RedirectKeepingQuery to="/login/reset/:resetToken" />,
+  },
+  { path: '/login/register/:regToken?', name: 'Register' },
+  {
+    path: '/register/:regToken',
+    name: 'Register',
+    element: <RedirectKeepingQuery to="/login/register/:regToken" />,
+  },
+  { path: '/unsubscribe', name: 'Unsubscribe' },
+  { path: '/BookAMeeting', name: 'BookAMeeting' },
+  { path: '/verify/:id', name: 'Verify' },
+  { path: '/view/:id', name: 'View Share' },
+  { path: '*', name: 'Not Found', element: <NotFoundScreen /> },
+];
+
+function toRoute(screen: Screen, access: Access): RouteObject {
+  const handle: RouteHandle = { name: screen.name, access, individualName: screen.individualName };
+  const element = screen.element ?? (
+    <ComingSoonScreen name={screen.name} headingLevel={access === 'public' ? 'h1' : 'h2'} />
+  );
+  return { path: screen.path, element, handle };
+}
+
+export function buildRoutes(): RouteObject[] {
+  return [
+    {
+      element: <RouteGuard />,
+      children: [
+        { element: <AppShell />, children: privateScreens.map((s) => toRoute(s, 'private')) },
+        { element: <PublicLayout />, children: publicScreens.map((s) => toRoute(s, 'public')) },
+      ],
+    },
+  ];
+}
+
+function HomeRedirect() {
+  const { claims } = useSession();
+  return <Navigate to={homePath(claims ?? {})} replace />;
+}
+
+/** The short /reset/{token} and /register/{token} links land on the screens under /login. */
+function RedirectKeepingQuery({ to }: { to: string }) {
+  const params = useParams();
+  const { search, hash } = useLocation();
+  return <Navigate to={generatePath(to, params) + search + hash} replace />;
+}

@@ -1,0 +1,44 @@
+import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
+import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
+import AddTaskOutlined from '@mui/icons-material/AddTaskOutlined';
+import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
+import CreditCardOutlined from '@mui/icons-material/CreditCardOutlined';
+import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
+import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
+import PendingActionsOutlined from '@mui/icons-material/PendingActionsOutlined';
+import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
+import PublicOutlined from '@mui/icons-material/PublicOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
+import TollOutlined from '@mui/icons-material/TollOutlined';
+import type { SvgIconComponent } from '@mui/icons-material';
+import type { NavIcon as NavIconName } from '@/app/shell/navEntries';
+
+const icons: Record<NavIconName, SvgIconComponent> = {
+  home: HomeOutlined,
+  dashboard: DashboardOutlined,
+  wallet: AccountBalanceWalletOutlined,
+  newVerification: AddTaskOutlined,
+  history: HistoryOutlined,
+  openApplications: AssignmentOutlined,
+  referrals: GroupAddOutlined,
+  pending: PendingActionsOutlined,
+  resolved: TaskAltOutlined,
+  applicants: PeopleOutlined,
+  orderCredits: TollOutlined,
+  buyCredit: CreditCardOutlined,
+  invoices: ReceiptLongOutlined,
+  analytics: InsightsOutlined,
+  countryInsights: PublicOutlined,
+  account: AccountCircleOutlined,
+  faqs: HelpOutlineOutlined,
+};
+
+export function NavIcon({ name }: { name: NavIconName }) {
+  const Icon = icons[name];
+  return <Icon fontSize="small" />;
+}

@@ -1,0 +1,22 @@
+import { apiRequest } from '@/shared/api/client';
+
+export interface LoginRequest {
+  username: string;
+  password: string;
+  /** A staff administrator signs in as this customer (spec 6.6). */
+  impersonate?: string;
+}
+
+export interface LoginTokens {
+  token: string;
+  refreshToken: string;
+}
+
+/** POST /v1/auth: the tokens come back in the response headers, not the body (spec 7.2). */
+export async function login(request: LoginRequest): Promise<LoginTokens> {
+  const response = await apiRequest<unknown>('/auth', { method: 'POST', body: request });
+  return {
+    token: response.headers.get('x-auth-token') ?? '',
+    refreshToken: response.headers.get('x-refresh-token') ?? '',
+  };
+}

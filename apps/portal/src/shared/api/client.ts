@@ -1,0 +1,129 @@
+import { REQUEST_TIMEOUT_MS } from '@/shared/config';
+import { sessionStore } from '@/shared/session/sessionStore';
+
+/** Spec 8: shown when the server does not answer at all (the figure in it is the spec's, not the timeout's). */
+export const NO_RESPONSE_MESSAGE =
+  'Server communication failure, request timed out after 60 seconds. Please try again or report this error.';
+
+/** A failed call. `status` is 0 when no response came back. `messages` are the server's own words. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly messages: string[],
+  ) {
+    super(messages.join('\n'));
+    this.name = 'ApiError';
+  }
+}
+
+export type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Query;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export interface ApiResponse<T> {
+  status: number;
+  headers: Headers;
+  data: T;
+}
+
+const BASE = '/v1';
+
+/**
+ * Calls the API under /v1 with the headers every call carries (spec 7.1) and turns failures into ApiError.
+ * Resolves with headers too, because login returns its tokens in them.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const { method = 'GET', query, body, headers, signal } = options;
+  // One controller for both the caller's cancellation and the timeout, so either aborts the call.
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  const cancel = () => controller.abort();
+  signal?.addEventListener('abort', cancel);
+  const init: RequestInit = {
+    method,
+    headers: {
+      Accept: 'application/json',
+      'X-Client-Type': 'WEB',
+      'X-AUTH-TOKEN': sessionStore.getState().token,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: controller.signal,
+  };
+
+  try {
+    let response: Response;
+    let data: unknown;
+    try {
+      response = await fetch(buildUrl(path, query), init);
+      data = await readBody(response);
+    } catch (error) {
+      // A caller's own cancellation is not a failure to report.
+      if (signal?.aborted) throw error;
+      throw new ApiError(0, [NO_RESPONSE_MESSAGE]);
+    }
+    if (!response.ok) throw new ApiError(response.status, errorMessages(data, response));
+    return { status: response.status, headers: response.headers, data: data as T };
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', cancel);
+  }
+}
+
+export const api = {
+  get: <T>(path: string, query?: Query, signal?: AbortSignal) =>
+    apiRequest<T>(path, { query, signal }).then((r) => r.data),
+  post: <T>(path: string, body?: unknown, query?: Query) =>
+    apiRequest<T>(path, { method: 'POST', body, query }).then((r) => r.data),
+  put: <T>(path: string, body?: unknown, query?: Query) =>
+    apiRequest<T>(path, { method: 'PUT', body, query }).then((r) => r.data),
+  delete: <T>(path: string, query?: Query) =>
+    apiRequest<T>(path, { method: 'DELETE', query }).then((r) => r.data),
+};
+
+function buildUrl(path: string, query?: Query): string {
+  const url = `${BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** Spec 7.1: each errors[].message is shown; otherwise the response's own message. */
+function errorMessages(data: unknown, response: Response): string[] {
+  if (isRecord(data)) {
+    if (Array.isArray(data.errors)) {
+      const messages = data.errors
+        .map((e) => (isRecord(e) && typeof e.message === 'string' ? e.message : null))
+        .filter((m): m is string => !!m);
+      if (messages.length > 0) return messages;
+    }
+    if (typeof data.message === 'string' && data.message) return [data.message];
+  }
+  return [response.statusText || `Request failed with status ${response.status}`];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}

@@ -1,0 +1,52 @@
+import { Box, Typography } from '@mui/material';
+import { Outlet } from 'react-router';
+import { Footer } from '@/shared/layout/Footer';
+import { Logo } from '@/shared/layout/Logo';
+
+/** The wrapper of every public screen: the brand on a navy band, the screen's card(s) centred, the footer. */
+export function PublicLayout() {
+  return (
+    <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', position: 'relative' }}>
+      <Box
+        aria-hidden="true"
+        sx={{
+          position: 'absolute',
+          inset: '0 0 auto 0',
+          height: { xs: 230, sm: 300 },
+          background: 'linear-gradient(150deg, #101c3d 0%, #16264f 45%, #1f3a7a 100%)',
+          overflow: 'hidden',
+          '&::after': {
+            content: '""',
+            position: 'absolute',
+            width: 520,
+            height: 520,
+            right: -160,
+            top: -260,
+            borderRadius: '50%',
+            background: 'radial-gradient(circle, rgba(20,184,166,0.28) 0%, rgba(20,184,166,0) 70%)',
+          },
+        }}
+      />
+      <Box
+        component="header"
+        sx={{ position: 'relative', textAlign: 'center', pt: { xs: 4, sm: 6 }, pb: { xs: 3, sm: 4 }, px: 2 }}
+      >
+        <Logo tone="light" height={40} />
+        <Typography
+          sx={{ mt: 1.5, color: 'rgba(255,255,255,0.78)', fontSize: { xs: '0.9rem', sm: '0.95rem' } }}
+        >
+          Trusted verification of credentials, employment history and identity
+        </Typography>
+      </Box>
+      <Box
+        component="main"
+        sx={{ position: 'relative', flex: 1, display: 'flex', justifyContent: 'center', px: 2 }}
+      >
+        <Box sx={{ width: '100%', maxWidth: 448, display: 'flex', flexDirection: 'column', gap: 2 }}>
+          <Outlet />
+        </Box>
+      </Box>
+      <Footer />
+    </Box>
+  );
+}

@@ -1,0 +1,71 @@
+import { Alert, AlertTitle, Snackbar, type AlertColor } from '@mui/material';
+import { createContext, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { TOAST_DURATION_MS, TOAST_MAX_CHARS } from '@/shared/config';
+
+export interface Notification {
+  message: string;
+  severity?: AlertColor;
+  /** Bold first line, e.g. 'Error' or 'Success'. */
+  title?: string;
+  durationMs?: number;
+}
+
+export type Notify = (notification: Notification) => void;
+
+export const NotificationsContext = createContext<Notify | null>(null);
+
+interface Queued extends Notification {
+  key: number;
+}
+
+/** Toasts centre-top, one at a time in order of arrival (spec 8). */
+export function NotificationsProvider({ children }: { children: ReactNode }) {
+  const [queue, setQueue] = useState<Queued[]>([]);
+  const [open, setOpen] = useState(true);
+  const current = queue[0];
+
+  const notify = useCallback<Notify>((notification) => {
+    setQueue((q) => [...q, { ...notification, key: Date.now() + Math.random() }]);
+    setOpen(true);
+  }, []);
+
+  const close = useCallback((_event?: unknown, reason?: string) => {
+    // A click elsewhere on the page should not swallow an error the user has not read yet.
+    if (reason === 'clickaway') return;
+    setOpen(false);
+  }, []);
+
+  const next = useCallback(() => {
+    setQueue((q) => q.slice(1));
+    setOpen(true);
+  }, []);
+
+  const value = useMemo(() => notify, [notify]);
+
+  return (
+    <NotificationsContext.Provider value={value}>
+      {children}
+      {current && (
+        <Snackbar
+          key={current.key}
+          open={open}
+          autoHideDuration={current.durationMs ?? TOAST_DURATION_MS}
+          anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+          onClose={close}
+          slotProps={{ transition: { onExited: next } }}
+        >
+          <Alert
+            onClose={close}
+            severity={current.severity ?? 'info'}
+            variant="filled"
+            role={current.severity === 'error' || current.severity === 'warning' ? 'alert' : 'status'}
+            sx={{ width: '100%', maxWidth: 560, whiteSpace: 'pre-line', boxShadow: 3 }}
+          >
+            {current.title && <AlertTitle>{current.title}</AlertTitle>}
+            {current.message.slice(0, TOAST_MAX_CHARS)}
+          </Alert>
+        </Snackbar>
+      )}
+    </NotificationsContext.Provider>
+  );
+}
