@@ -15,7 +15,7 @@ import { InfoController } from './modules/info/info.controller';
 
 @Module({})
 export class AppModule {
-  static forConfig(config: AppConfig): DynamicModule {
+  static forConfig(config: AppConfig, extraModules: DynamicModule['imports'] = []): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -26,6 +26,7 @@ export class AppModule {
         QueueModule,
         ProjectionsModule,
         CqrsModule.forRoot(),
+        ...extraModules,
       ],
       controllers: [InfoController, HealthController],
       providers: [

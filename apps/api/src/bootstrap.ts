@@ -1,4 +1,4 @@
-import { ValidationPipe, type INestApplication } from '@nestjs/common';
+import { ValidationPipe, type DynamicModule, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -7,6 +7,7 @@ import { AppModule } from './app.module';
 import type { AppConfig } from './config/config.schema';
 import { createLogger, NestPinoLogger } from './infrastructure/logging/logger';
 import { requestLogging } from './infrastructure/logging/request-logging.middleware';
+import { httpTracing } from './infrastructure/tracing/http-tracing.middleware';
 import { readApiVersion } from './modules/info/api-version';
 import { defaultWebRoot, staticApps } from './web/static-apps';
 
@@ -14,17 +15,20 @@ export interface CreateAppOptions {
   logger?: Logger;
   /** Serve the built portal and console (off in most tests). */
   serveWeb?: boolean;
+  /** Modules added to the application (tests use this for probes). */
+  extraModules?: DynamicModule['imports'];
 }
 
 /** Builds the whole HTTP application; main.ts listens on it, tests drive it with supertest. */
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<INestApplication> {
   const logger = options.logger ?? createLogger(config.logLevel);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forConfig(config), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forConfig(config, options.extraModules), {
     logger: new NestPinoLogger(logger),
     bufferLogs: false,
   });
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  app.use(httpTracing());
   app.use(requestLogging(logger));
   app.enableCors({
     origin: true,

@@ -1,14 +1,15 @@
 import type { INestApplication } from '@nestjs/common';
-import { createApp } from '../src/bootstrap';
+import { createApp, type CreateAppOptions } from '../src/bootstrap';
 import { loadConfig } from '../src/config/load-config';
 import type { AppConfig } from '../src/config/config.schema';
 
 /** The real application on the test run's PostgreSQL, ready for supertest. */
 export async function startTestApp(
   overrides: Record<string, string> = {},
+  extraModules: CreateAppOptions['extraModules'] = [],
 ): Promise<{ app: INestApplication; config: AppConfig }> {
   const config = loadConfig({ ...process.env, SEED_DEMO: 'false', ...overrides });
-  const app = await createApp(config, { serveWeb: false });
+  const app = await createApp(config, { serveWeb: false, extraModules });
   await app.init();
   return { app, config };
 }

@@ -1,4 +1,5 @@
 import type { LoggerService } from '@nestjs/common';
+import { trace } from '@opentelemetry/api';
 import pino, { type Logger } from 'pino';
 import { requestContext } from './request-context';
 
@@ -15,7 +16,11 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       formatters: { level: (label) => ({ level: label }) },
       mixin: () => {
         const ctx = requestContext.getStore();
-        return ctx ? { requestId: ctx.requestId } : {};
+        const span = trace.getActiveSpan()?.spanContext();
+        return {
+          ...(ctx ? { requestId: ctx.requestId } : {}),
+          ...(span && trace.isSpanContextValid(span) ? { traceId: span.traceId } : {}),
+        };
       },
       redact: {
         paths: ['password', 'newPassword', 'token', '*.password', '*.token', 'req.headers.authorization', 'req.headers["x-auth-token"]'],

@@ -1,4 +1,5 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { metrics } from '@opentelemetry/api';
 import type { Pool } from 'pg';
 import { PG_POOL } from '../database/database.tokens';
 import { comparePositions, EVENT_STORE, type EventStore, type Position } from '../event-store/event-store.port';
@@ -56,6 +57,13 @@ export class ProjectionsService implements OnApplicationBootstrap, BeforeApplica
     }
     const hint = (this.store as Partial<AppendHint>).onAppended;
     if (hint) this.unsubscribe = hint.call(this.store, () => this.wakeAll());
+    // Exported only when an OpenTelemetry SDK is registered (OTEL_EXPORTER_OTLP_ENDPOINT); a no-op otherwise.
+    metrics
+      .getMeter('credence-api')
+      .createObservableGauge('credence.projection.lag', { unit: 'ms', description: 'Age of the oldest event not yet projected' })
+      .addCallback(async (result) => {
+        for (const s of await this.status().catch(() => [])) result.observe(s.lagMs, { projection: s.name });
+      });
   }
 
   async beforeApplicationShutdown() {

@@ -1,3 +1,4 @@
+import { metrics } from '@opentelemetry/api';
 import { Global, Inject, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.tokens';
 import type { AppConfig } from '../../config/config.schema';
@@ -52,6 +53,13 @@ export class QueueModule implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   onModuleInit() {
+    metrics
+      .getMeter('credence-api')
+      .createObservableGauge('credence.queue.depth', { description: 'Jobs waiting or running' })
+      .addCallback(async (result) => {
+        const depth = await this.queue.depth().catch(() => ({}) as Record<string, number>);
+        for (const [queue, n] of Object.entries(depth)) result.observe(n, { queue });
+      });
     const kind = this.config.queue.kind === 'postgres' ? 'pg-boss' : 'bullmq';
     this.health.register({
       name: 'queue',
