@@ -49,7 +49,7 @@ export default [
   {
     // Only the config module reads the environment.
     files: ['apps/api/src/**/*.ts'],
-    ignores: ['apps/api/src/config/**', '**/*.spec.ts'],
+    ignores: ['apps/api/src/config/**', '**/*.spec.ts', '**/*.contract.ts', '**/pg-test-database.ts'],
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through AppConfig (apps/api/src/config).' }],
     },
