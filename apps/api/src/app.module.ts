@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AllExceptionsFilter } from './common/errors/http-exception.filter';
+import { AuthModule } from './common/auth/auth.module';
 import { SessionGuard } from './common/auth/session.guard';
 import type { AppConfig } from './config/config.schema';
 import { ConfigModule } from './config/config.module';
@@ -21,6 +22,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         HealthInfraModule,
+        AuthModule,
         DatabaseModule,
         EventStoreModule,
         QueueModule,

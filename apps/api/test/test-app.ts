@@ -8,7 +8,7 @@ export async function startTestApp(
   overrides: Record<string, string> = {},
   extraModules: CreateAppOptions['extraModules'] = [],
 ): Promise<{ app: INestApplication; config: AppConfig }> {
-  const config = loadConfig({ ...process.env, SEED_DEMO: 'false', ...overrides });
+  const config = loadConfig({ ...process.env, SEED_DEMO: 'false', JWT_SECRET: 'test-secret-test-secret-test-secret-0123', ...overrides });
   const app = await createApp(config, { serveWeb: false, extraModules });
   await app.init();
   return { app, config };

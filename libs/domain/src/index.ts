@@ -1,2 +1,3 @@
 export * from './shared/domain-error';
 export * from './shared/event';
+export * from './access';

@@ -35,6 +35,7 @@ export const configSchema = z.object({
   OTEL_SERVICE_NAME: z.string().default('credence-api'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86400).default(900),
   PUBLIC_URL: url(['http', 'https']).optional(),
   STAFF_DOMAIN: z.string().default('credence.test'),
   SEED_DEMO: bool(true),
@@ -56,7 +57,10 @@ export interface AppConfig {
   mail: { kind: 'outbox' } | { kind: 'smtp'; url: string };
   tracing: { serviceName: string; otlpEndpoint?: string };
   logLevel: RawConfig['LOG_LEVEL'];
-  jwtSecret?: string;
+  /** HS256 key of session tokens. Required in production; elsewhere a random one per process when unset. */
+  jwtSecret: string;
+  jwtSecretGenerated: boolean;
+  accessTokenTtlSeconds: number;
   staffDomain: string;
   seedDemo: boolean;
   trustProxy: string;

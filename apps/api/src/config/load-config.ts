@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { configSchema, type AppConfig } from './config.schema';
 
 export class ConfigError extends Error {
@@ -20,6 +21,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const c = parsed.data;
+  if (c.NODE_ENV === 'production' && !c.JWT_SECRET) throw new ConfigError(['JWT_SECRET is required in production']);
   return {
     env: c.NODE_ENV,
     port: c.PORT,
@@ -31,7 +33,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: c.SMTP_URL ? { kind: 'smtp', url: c.SMTP_URL } : { kind: 'outbox' },
     tracing: { serviceName: c.OTEL_SERVICE_NAME, otlpEndpoint: c.OTEL_EXPORTER_OTLP_ENDPOINT },
     logLevel: c.LOG_LEVEL,
-    jwtSecret: c.JWT_SECRET,
+    jwtSecret: c.JWT_SECRET ?? randomBytes(48).toString('base64url'),
+    jwtSecretGenerated: !c.JWT_SECRET,
+    accessTokenTtlSeconds: c.ACCESS_TOKEN_TTL_SECONDS,
     staffDomain: c.STAFF_DOMAIN,
     seedDemo: c.SEED_DEMO,
     trustProxy: c.TRUST_PROXY,

@@ -1,18 +1,46 @@
-import { CanActivate, ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import { ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import type { Request } from 'express';
+import type { Principal } from './principal';
 import { IS_PUBLIC } from './public.decorator';
+import { REQUIRED_ROLE, type RequiredRole } from './roles.decorator';
 
 /**
- * Deny by default: a route without @Public() needs a valid session. Until the identity module registers its
- * JWT strategy, no session can be valid, so every guarded route answers 401.
+ * Deny by default: every route needs a valid session token unless marked @Public(). A public route still
+ * reads a valid token when one is sent (prices per account, say) but never fails on a missing or bad one.
+ * @StaffOnly() and @TeamAdminOnly() add a role check (403).
  */
 @Injectable()
-export class SessionGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector) {}
+export class SessionGuard extends AuthGuard('jwt') {
+  constructor(private readonly reflector: Reflector) {
+    super();
+  }
 
-  canActivate(context: ExecutionContext): boolean {
-    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
-    if (isPublic) return true;
-    throw new UnauthorizedException('Authentication required');
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets);
+    const req = context.switchToHttp().getRequest<Request & { user?: Principal }>();
+    if (isPublic) {
+      if (req.header('x-auth-token') || req.header('authorization')) {
+        await (super.canActivate(context) as Promise<boolean>).catch(() => {
+          req.user = undefined;
+        });
+      }
+      return true;
+    }
+    await (super.canActivate(context) as Promise<boolean>);
+    const role = this.reflector.getAllAndOverride<RequiredRole | undefined>(REQUIRED_ROLE, targets);
+    const user = req.user!;
+    if (role === 'staff' && !user.qcAdmin) throw new ForbiddenException('This is for Credence staff only.');
+    if (role === 'team-admin' && !user.admin && !user.qcAdmin) {
+      throw new ForbiddenException('Only an administrator of your organisation can do this.');
+    }
+    return true;
+  }
+
+  override handleRequest<T>(err: unknown, user: T): T {
+    if (err || !user) throw new UnauthorizedException('Authentication required');
+    return user;
   }
 }

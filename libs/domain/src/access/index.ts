@@ -1,0 +1,4 @@
+export * from './account';
+export * from './password';
+export * from './permissions';
+export * from './verification-types';
