@@ -10,6 +10,7 @@ import { DatabaseModule } from './infrastructure/database/database.module';
 import { EventStoreModule } from './infrastructure/event-store/event-store.module';
 import { ProjectionsModule } from './infrastructure/projections/projections.module';
 import { QueueModule } from './infrastructure/queue/queue.module';
+import { SeedingModule } from './infrastructure/seeding/seeding.module';
 import { HealthInfraModule } from './infrastructure/health/health.module';
 import { HealthController } from './modules/health/health.controller';
 import { InfoController } from './modules/info/info.controller';
@@ -27,6 +28,7 @@ export class AppModule {
         EventStoreModule,
         QueueModule,
         ProjectionsModule,
+        SeedingModule,
         CqrsModule.forRoot(),
         ...extraModules,
       ],
