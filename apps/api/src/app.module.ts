@@ -12,6 +12,7 @@ import { ProjectionsModule } from './infrastructure/projections/projections.modu
 import { QueueModule } from './infrastructure/queue/queue.module';
 import { SeedingModule } from './infrastructure/seeding/seeding.module';
 import { HealthInfraModule } from './infrastructure/health/health.module';
+import { CatalogueModule } from './modules/catalogue/catalogue.module';
 import { HealthController } from './modules/health/health.controller';
 import { InfoController } from './modules/info/info.controller';
 
@@ -30,6 +31,7 @@ export class AppModule {
         ProjectionsModule,
         SeedingModule,
         CqrsModule.forRoot(),
+        CatalogueModule,
         ...extraModules,
       ],
       controllers: [InfoController, HealthController],
