@@ -2,3 +2,4 @@ export * from './account';
 export * from './password';
 export * from './permissions';
 export * from './verification-types';
+export * from './shell';
