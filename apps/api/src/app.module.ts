@@ -12,7 +12,10 @@ import { ProjectionsModule } from './infrastructure/projections/projections.modu
 import { QueueModule } from './infrastructure/queue/queue.module';
 import { SeedingModule } from './infrastructure/seeding/seeding.module';
 import { HealthInfraModule } from './infrastructure/health/health.module';
+import { AuditModule } from './infrastructure/audit/audit.module';
+import { MailModule } from './infrastructure/mail/mail.module';
 import { CatalogueModule } from './modules/catalogue/catalogue.module';
+import { IdentityModule } from './modules/identity/identity.module';
 import { HealthController } from './modules/health/health.controller';
 import { InfoController } from './modules/info/info.controller';
 
@@ -31,7 +34,10 @@ export class AppModule {
         ProjectionsModule,
         SeedingModule,
         CqrsModule.forRoot(),
+        AuditModule,
+        MailModule,
         CatalogueModule,
+        IdentityModule,
         ...extraModules,
       ],
       controllers: [InfoController, HealthController],

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from './config/load-config';
 import { createLogger } from './infrastructure/logging/logger';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './modules/identity/seed/demo-accounts';
 
 async function main() {
   let config;
@@ -49,7 +50,15 @@ async function main() {
   const url = await app.getUrl();
   logger.info({ url: url.replace('[::1]', 'localhost') }, 'Credence API listening');
   // The launcher waits for this line on stdout before it prints the URLs.
-  if (process.send) process.send({ type: 'ready', port: config.port });
+  if (config.jwtSecretGenerated) logger.warn('JWT_SECRET is not set: sessions are signed with a key that lasts until this process ends');
+  if (process.send) {
+    process.send({
+      type: 'ready',
+      port: config.port,
+      demoPassword: config.seedDemo ? DEMO_PASSWORD : undefined,
+      demoAccounts: config.seedDemo ? DEMO_ACCOUNTS : [],
+    });
+  }
 }
 
 void main();

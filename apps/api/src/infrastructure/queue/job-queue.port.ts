@@ -6,6 +6,8 @@
 export interface JobPayloads {
   /** Used by the contract tests and the health check. */
   'system.echo': { message: string };
+  /** Deliver one outbox mail over SMTP (only when SMTP_URL is set). */
+  'mail.deliver': { mailId: string };
 }
 
 export type QueueName = keyof JobPayloads;

@@ -1,0 +1,65 @@
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { Pool, PoolClient } from 'pg';
+import type { AppConfig } from '../../config/config.schema';
+import { APP_CONFIG } from '../../config/config.tokens';
+import { PG_POOL } from '../database/database.tokens';
+import { ensureSchema } from '../database/ensure-schema';
+import { JOB_QUEUE, type JobQueue } from '../queue/job-queue.port';
+import { templates, type TemplateData, type TemplateName } from './mail.templates';
+
+export const MAIL_SCHEMA = [
+  `CREATE TABLE IF NOT EXISTS mail_outbox (
+    id uuid PRIMARY KEY,
+    "to" text NOT NULL,
+    subject text NOT NULL,
+    text text NOT NULL,
+    html text NOT NULL,
+    template text NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    sent_at timestamptz,
+    error text
+  )`,
+  `CREATE INDEX IF NOT EXISTS mail_outbox_to_idx ON mail_outbox ("to", created_at DESC)`,
+];
+
+/**
+ * Every e-mail goes into the outbox table first (in the caller's transaction when one is given), so staff can read
+ * what was sent. With SMTP_URL set, a job then delivers it; in the embedded default the outbox is where mail ends,
+ * and the log says that one was written (never to whom or what: those are personal data and secrets).
+ */
+@Injectable()
+export class MailService implements OnModuleInit {
+  private readonly logger = new Logger('Mail');
+
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async onModuleInit() {
+    await ensureSchema(this.pool, 'mail', MAIL_SCHEMA);
+  }
+
+  /** A link to a portal route, e.g. link('/login/register/abc'). */
+  link(path: string): string {
+    return `${this.config.publicUrl.replace(/\/$/, '')}${path}`;
+  }
+
+  async send<T extends TemplateName>(template: T, to: string, data: TemplateData<T>, db: Pool | PoolClient = this.pool) {
+    const rendered = (templates[template] as (d: TemplateData<T>) => ReturnType<(typeof templates)[T]>)(data);
+    const id = randomUUID();
+    await db.query(`INSERT INTO mail_outbox (id, "to", subject, text, html, template) VALUES ($1, $2, $3, $4, $5, $6)`, [
+      id,
+      to.toLowerCase(),
+      rendered.subject,
+      rendered.text,
+      rendered.html,
+      template,
+    ]);
+    if (this.config.mail.kind === 'smtp') await this.queue.enqueue('mail.deliver', id, { mailId: id });
+    else this.logger.log(`mail ${id} (${template}) written to the outbox; staff can read it at /admin/mails`);
+    return id;
+  }
+}

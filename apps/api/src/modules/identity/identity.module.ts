@@ -1,0 +1,35 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { ensureSchema } from '../../infrastructure/database/ensure-schema';
+import { SeedRegistry } from '../../infrastructure/seeding/seed.registry';
+import { AccountController } from './http/account.controller';
+import { AuthController } from './http/auth.controller';
+import { NoticesController } from './http/notices.controller';
+import { RegisterController } from './http/register.controller';
+import { AccountsRepository } from './persistence/accounts.repository';
+import { IDENTITY_SCHEMA } from './persistence/identity.schema';
+import { OwnersService } from './registration/owners.service';
+import { RegistrationService } from './registration/registration.service';
+import { seedDemoAccounts } from './seed/demo-accounts';
+import { PasswordService } from './sessions/password.service';
+import { RateLimiter } from './sessions/rate-limiter';
+import { SessionService } from './sessions/session.service';
+import { AccountService } from './team/account.service';
+import { TeamService } from './team/team.service';
+
+/** Sign-in, sessions, registration, accounts and teams (access.md 3-9). */
+@Module({
+  controllers: [AuthController, RegisterController, AccountController, NoticesController],
+  providers: [AccountsRepository, SessionService, PasswordService, RateLimiter, RegistrationService, OwnersService, TeamService, AccountService],
+  exports: [AccountsRepository, SessionService],
+})
+export class IdentityModule implements OnModuleInit {
+  constructor(
+    private readonly accounts: AccountsRepository,
+    private readonly seeds: SeedRegistry,
+  ) {}
+
+  async onModuleInit() {
+    await ensureSchema(this.accounts.pool, 'identity', IDENTITY_SCHEMA);
+    this.seeds.register({ name: 'identity.demo-accounts', order: 20, demo: true, run: () => seedDemoAccounts(this.accounts) });
+  }
+}
