@@ -40,7 +40,7 @@ export class SessionService {
 
   async login(input: { username: string; password: string; impersonate?: string | null }, ip: string): Promise<IssuedSession> {
     const username = input.username.trim().toLowerCase();
-    this.limiter.hit(`login-ip:${ip}`, 30, 60_000);
+    this.limiter.hit(`login-ip:${ip}`, 120, 60_000);
     this.limiter.check(`login-user:${username}`, 10);
     const user = await this.accounts.userByUsername(username);
     const ok = (await verifyPassword(user?.passwordHash, input.password)) && user && !user.pending && !user.disabled;
