@@ -47,7 +47,7 @@ describe('console login page', () => {
   });
 
   it('opens the service overview for staff', async () => {
-    const { response } = loginResponse({ sub: 'sam@credence.test' });
+    const { response } = loginResponse({ sub: 'sam@credence.test', authorities: [{ authority: 'ROLE_QC_ADMIN' }] });
     mockFetch((url) => (url === '/v1/auth' ? response : undefined));
     const router = renderConsole('/console/login');
     const user = userEvent.setup();

@@ -5,7 +5,7 @@ import { json, loginResponse, makeToken, mockFetch } from '@/test/fetchMock';
 
 describe('console authProvider', () => {
   it('signs staff in with POST /v1/auth and stores both tokens from the response headers', async () => {
-    const { token, response } = loginResponse({ sub: 'sam@credence.test' });
+    const { token, response } = loginResponse({ sub: 'sam@credence.test', authorities: [{ authority: 'ROLE_QC_ADMIN' }] });
     const fetch = mockFetch((url, init) =>
       url === '/v1/auth' && init.method === 'POST' ? response : undefined,
     );
@@ -26,16 +26,17 @@ describe('console authProvider', () => {
     });
   });
 
-  it('lets in a user whose token carries ROLE_ADMIN', async () => {
+  it("refuses a customer's team admin (ROLE_ADMIN is not staff)", async () => {
     const { response } = loginResponse({
-      sub: 'ops@partner.example',
-      authorities: [{ authority: 'ROLE_ADMIN' }],
+      sub: 'alice@acme.test',
+      authorities: [{ authority: 'ROLE_USER' }, { authority: 'ROLE_ADMIN' }],
     });
-    mockFetch((url) => (url === '/v1/auth' ? response : undefined));
+    mockFetch((url, init) => (url === '/v1/auth' && init.method === 'POST' ? response : new Response(null, { status: 204 })));
 
-    await authProvider.login({ username: 'ops@partner.example', password: 'x' });
-
-    expect(tokens.token).not.toBe('');
+    await expect(authProvider.login({ username: 'alice@acme.test', password: 'x' })).rejects.toThrow(
+      'This console is for Credence staff. Please sign in to the portal instead.',
+    );
+    expect(tokens.token).toBe('');
   });
 
   it('refuses a customer with the spec message, stores nothing and revokes their session', async () => {
