@@ -1,5 +1,46 @@
-import { Module } from '@nestjs/common';
+import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { PG_POOL } from '../../infrastructure/database/database.tokens';
+import { ensureSchema } from '../../infrastructure/database/ensure-schema';
+import { CatalogueAudit } from './audit/catalogue-audit';
+import { CompanyReferenceController } from './http/company-reference.controller';
+import { InstitutesController } from './http/institutes.controller';
+import { RegionsController } from './http/regions.controller';
+import { CATALOGUE_SCHEMA } from './persistence/catalogue.schema';
+import { ApplicationPricingLookup } from './pricing/application-pricing';
+import { InstituteDetailQuery } from './queries/institute-detail.query';
+import { InstituteSearchQuery } from './queries/institute-search.query';
+import { ReferenceDataQuery } from './queries/reference-data.query';
+import { InstituteRecordsService } from './records/institute-records.service';
+import { InstituteRequestsService } from './requests/institute-requests.service';
+import { CatalogueSeeder } from './seeding/catalogue.seeder';
 
-/** Institutes, countries, regions, industries and institute records (issue: institute catalogue). */
-@Module({})
-export class CatalogueModule {}
+/**
+ * Institutes, countries, map regions, industries and institute records (issue 5). Other modules use
+ * InstituteRecordsService (automatic checks) and InstituteDetailQuery (an institute by id).
+ */
+@Module({
+  controllers: [CompanyReferenceController, InstitutesController, RegionsController],
+  providers: [
+    CatalogueAudit,
+    CatalogueSeeder,
+    ReferenceDataQuery,
+    InstituteSearchQuery,
+    InstituteDetailQuery,
+    InstituteRecordsService,
+    InstituteRequestsService,
+    ApplicationPricingLookup,
+  ],
+  exports: [InstituteRecordsService, InstituteDetailQuery],
+})
+export class CatalogueModule implements OnModuleInit {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly seeder: CatalogueSeeder,
+  ) {}
+
+  async onModuleInit() {
+    await ensureSchema(this.pool, 'catalogue', CATALOGUE_SCHEMA);
+    this.seeder.register();
+  }
+}
