@@ -1,10 +1,11 @@
 import { Global, Inject, Logger, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Pool } from 'pg';
+import type { Pool } from 'pg';
 import { APP_CONFIG } from '../../config/config.tokens';
 import type { AppConfig } from '../../config/config.schema';
 import { HealthRegistry } from '../health/health.registry';
 import { PG_POOL } from './database.tokens';
+import { createResilientPool } from './resilient-pool';
 
 /**
  * One PostgreSQL for everything in the embedded default: a raw pg pool for the event store, queue and other
@@ -29,10 +30,10 @@ import { PG_POOL } from './database.tokens';
       provide: PG_POOL,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => {
-        const pool = new Pool({ connectionString: config.database.url, max: config.database.poolSize });
         // An idle client losing its server (restart, failover) must not crash the process; the next query reconnects.
-        pool.on('error', (err) => new Logger('Database').warn(`idle client error: ${err.message}`));
-        return pool;
+        return createResilientPool({ connectionString: config.database.url, max: config.database.poolSize }, (err) =>
+          new Logger('Database').warn(`idle client error: ${err.message}`),
+        );
       },
     },
   ],
