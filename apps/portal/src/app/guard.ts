@@ -1,5 +1,7 @@
-import { allowedTypes, isAdmin, isInstituteLike } from '@/shared/session/access';
+import { canUseAnalytics, hasDashboard } from '@credence/domain';
+import { APP_HOSTS } from '@/shared/config';
 import type { Access } from '@/shared/routing/routeHandle';
+import { factsOf } from '@/shared/session/account';
 import type { SessionState } from '@/shared/session/sessionStore';
 
 export interface GuardTarget {
@@ -12,16 +14,26 @@ export interface GuardContext {
   session: SessionState;
   now: Date;
   downtimeEnd: Date | null;
+  /** The browser's host name: it decides where a signed-out visitor is sent (step 3). */
+  host?: string;
 }
 
 export type GuardDecision =
   | { kind: 'allow' }
+  /** Step 4: refresh the login, then run the guard again (on failure the session ends and step 3 applies). */
+  | { kind: 'refresh' }
   | { kind: 'redirect'; to: string; rememberRedirect?: string; endSession?: 'expiry' };
 
 const allow: GuardDecision = { kind: 'allow' };
 
+/** Step 3: the product's app hosts (and local development) send a visitor to /login; any other host registers. */
+export function signInPath(host: string | undefined): string {
+  if (!host) return '/login';
+  return (APP_HOSTS as readonly string[]).includes(host.toLowerCase()) ? '/login' : '/login/register';
+}
+
 /** The navigation guard of spec 2.2, in its order, as a pure function of the target and the session. */
-export function guard(target: GuardTarget, { session, now, downtimeEnd }: GuardContext): GuardDecision {
+export function guard(target: GuardTarget, { session, now, downtimeEnd, host }: GuardContext): GuardDecision {
   const path = normalise(target.pathname);
 
   // 1. A configured downtime sends every route to the maintenance page.
@@ -37,29 +49,30 @@ export function guard(target: GuardTarget, { session, now, downtimeEnd }: GuardC
     if (session.endedBy === 'logout') return { kind: 'redirect', to: '/login' };
     if (session.endedBy === 'expiry')
       return { kind: 'redirect', to: '/login?expired=true', rememberRedirect: here };
-    return { kind: 'redirect', to: '/login', rememberRedirect: here };
+    return { kind: 'redirect', to: signInPath(host), rememberRedirect: here };
   }
 
-  // 4. An expired session. Until the refresh call exists the session ends here, as spec 2.2 does when refresh fails.
-  const { claims } = session;
-  if (typeof claims.exp === 'number' && claims.exp * 1000 <= now.getTime()) {
+  // 4. An expired session is refreshed first. Past its auto-logout time no refresh can succeed (spec 4.1), so it
+  // ends here without asking.
+  const at = now.getTime();
+  if (session.autoLogout !== null && at >= session.autoLogout) {
     return { kind: 'redirect', to: '/login?expired=true', rememberRedirect: here, endSession: 'expiry' };
   }
+  if (session.expiry !== null && at >= session.expiry) return { kind: 'refresh' };
+
+  const facts = factsOf(session.claims);
 
   // 5. Country Insights or its prompt, by access.
-  if (path === '/countryinfo' && !claims.hasCountryAccess)
+  if (path === '/countryinfo' && !facts.hasCountryAccess)
     return { kind: 'redirect', to: '/countryinfoprompt' };
-  if (path === '/countryinfoprompt' && claims.hasCountryAccess)
+  if (path === '/countryinfoprompt' && facts.hasCountryAccess)
     return { kind: 'redirect', to: '/countryinfo' };
 
   // 6. Institutes and parents without allowed types have no dashboard.
-  if (path === '/dashboard' && isInstituteLike(claims) && allowedTypes(claims).length === 0) {
-    return { kind: 'redirect', to: '/verification/pending' };
-  }
+  if (path === '/dashboard' && !hasDashboard(facts)) return { kind: 'redirect', to: '/verification/pending' };
 
   // 7. Analytics needs both the access flag and the admin role.
-  if (path === '/analytics' && !(claims.hasAnalyticsAccess && isAdmin(claims)))
-    return { kind: 'redirect', to: '/' };
+  if (path === '/analytics' && !canUseAnalytics(facts)) return { kind: 'redirect', to: '/' };
 
   return allow;
 }

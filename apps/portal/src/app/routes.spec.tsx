@@ -52,7 +52,7 @@ describe('routes (spec 2.1)', () => {
     const { router } = renderApp('/reset/tok-1?lang=en');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login/reset/tok-1'));
     expect(router.state.location.search).toBe('?lang=en');
-    expect(await screen.findByRole('heading', { name: 'ResetPassword — coming soon' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Create new password' })).toBeInTheDocument();
   });
 
   it('sends / to the start page of the account kind', async () => {
@@ -90,7 +90,8 @@ describe('routes (spec 2.1)', () => {
     const { router } = renderApp('/account');
     const user = userEvent.setup();
 
-    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Logout' }));
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: /Account menu/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     const dialog = await screen.findByRole('dialog', { name: 'Logout?' });
     expect(dialog).toHaveTextContent('Are you sure you want to log out?');
     expect(dialog).toHaveTextContent('Any unsaved changes you have made will be lost!');

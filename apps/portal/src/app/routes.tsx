@@ -2,13 +2,19 @@ import type { ReactNode } from 'react';
 import { Navigate, generatePath, useLocation, useParams, type RouteObject } from 'react-router';
 import { RouteGuard } from '@/app/RouteGuard';
 import type { Access, RouteHandle } from '@/shared/routing/routeHandle';
+import { AccountScreen } from '@/features/account/components/AccountScreen';
 import { LoginScreen } from '@/features/auth/components/LoginScreen';
+import { ResetPasswordScreen } from '@/features/auth/components/ResetPasswordScreen';
+import { RegisterScreen } from '@/features/register/components/RegisterScreen';
+import { BookAMeetingScreen } from '@/features/system/components/BookAMeetingScreen';
 import { ComingSoonScreen } from '@/features/system/components/ComingSoonScreen';
+import { FaqsScreen } from '@/features/system/components/FaqsScreen';
 import { MaintenanceScreen } from '@/features/system/components/MaintenanceScreen';
 import { NotFoundScreen } from '@/features/system/components/NotFoundScreen';
+import { UnsubscribeScreen } from '@/features/unsubscribe/components/UnsubscribeScreen';
 import { AppShell } from '@/app/shell/AppShell';
 import { PublicLayout } from '@/shared/layout/PublicLayout';
-import { homePath } from '@/shared/session/access';
+import { homePath } from '@/shared/session/account';
 import { useSession } from '@/shared/session/useSession';
 
 /**
@@ -20,6 +26,7 @@ export interface Screen {
   name: string;
   individualName?: string;
   element?: ReactNode;
+  wide?: boolean;
 }
 
 export const privateScreens: Screen[] = [
@@ -47,8 +54,8 @@ export const privateScreens: Screen[] = [
   { path: '/credit/buy', name: 'Buy Credit' },
   { path: '/credit/history', name: 'Invoices list', individualName: 'Receipts' },
   { path: '/credit/history/:id', name: 'Invoice' },
-  { path: '/account', name: 'Account' },
-  { path: '/faqs', name: 'FAQS' },
+  { path: '/account', name: 'Account', element: <AccountScreen /> },
+  { path: '/faqs', name: 'FAQS', element: <FaqsScreen /> },
   { path: '/analytics', name: 'Analytics' },
   { path: '/countryinfo', name: 'Country Insights' },
   { path: '/countryinfoprompt', name: 'Country Insight prompt' },
@@ -58,27 +65,32 @@ export const publicScreens: Screen[] = [
   { path: '/maintenance', name: 'Maintenance', element: <MaintenanceScreen /> },
   { path: '/login', name: 'Login', element: <LoginScreen /> },
   { path: '/login/:partner', name: 'partner-branded Login', element: <LoginScreen partnerBranded /> },
-  { path: '/login/reset/:resetToken?', name: 'ResetPassword' },
+  { path: '/login/reset/:resetToken?', name: 'ResetPassword', element: <ResetPasswordScreen /> },
   {
     path: '/reset/:resetToken',
     name: 'ResetPassword',
     element: <RedirectKeepingQuery to="/login/reset/:resetToken" />,
   },
-  { path: '/login/register/:regToken?', name: 'Register' },
+  { path: '/login/register/:regToken?', name: 'Register', element: <RegisterScreen />, wide: true },
   {
     path: '/register/:regToken',
     name: 'Register',
     element: <RedirectKeepingQuery to="/login/register/:regToken" />,
   },
-  { path: '/unsubscribe', name: 'Unsubscribe' },
-  { path: '/BookAMeeting', name: 'BookAMeeting' },
+  { path: '/unsubscribe', name: 'Unsubscribe', element: <UnsubscribeScreen /> },
+  { path: '/BookAMeeting', name: 'BookAMeeting', element: <BookAMeetingScreen /> },
   { path: '/verify/:id', name: 'Verify' },
   { path: '/view/:id', name: 'View Share' },
   { path: '*', name: 'Not Found', element: <NotFoundScreen /> },
 ];
 
 function toRoute(screen: Screen, access: Access): RouteObject {
-  const handle: RouteHandle = { name: screen.name, access, individualName: screen.individualName };
+  const handle: RouteHandle = {
+    name: screen.name,
+    access,
+    individualName: screen.individualName,
+    wide: screen.wide,
+  };
   const element = screen.element ?? (
     <ComingSoonScreen name={screen.name} headingLevel={access === 'public' ? 'h1' : 'h2'} />
   );

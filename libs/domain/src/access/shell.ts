@@ -103,7 +103,8 @@ export type SidebarEntry =
 const hasTypes = (a: AccountFacts) => allowedTypes(a).length > 0;
 
 /** An applicant with open applications works inside them: no wallet or dashboard, no New Verification (6.1). */
-export const isBusyApplicant = (a: AccountFacts, counters: ShellCounters) => a.isApplicant && counters.openApplications > 0;
+export const isBusyApplicant = (a: AccountFacts, counters: ShellCounters) =>
+  a.isApplicant && counters.openApplications > 0;
 
 /** Institutes and parents without allowed verification types have no dashboard (2.2 step 6, 2.3). */
 export const hasDashboard = (a: AccountFacts) => !(isInstituteOrParent(a.paymentType) && !hasTypes(a));
@@ -115,7 +116,10 @@ export const showsVerificationGroup = (a: AccountFacts) => a.paymentType !== 'NO
 const paysByCard = (a: AccountFacts) => a.paymentType === 'CARD' && hasTypes(a);
 
 /** The sidebar of 2.3, in display order. Account, FAQS and Logout are always there. */
-export function sidebarEntries(a: AccountFacts, counters: ShellCounters = { openApplications: 0 }): SidebarEntry[] {
+export function sidebarEntries(
+  a: AccountFacts,
+  counters: ShellCounters = { openApplications: 0 },
+): SidebarEntry[] {
   const busy = isBusyApplicant(a, counters);
   const group = showsVerificationGroup(a);
   const shown: [SidebarEntry, boolean][] = [
@@ -161,13 +165,19 @@ export const showsBalance = (a: AccountFacts, currentCredit: number | null | und
   typeof currentCredit === 'number' && (!a.isApplicant || a.applicantPays);
 
 /** The balance line of the user drop-down, word for word (2.3), or null when it is not shown. */
-export function balanceText(a: AccountFacts, currentCredit: number | null | undefined, currency: string | null | undefined): string | null {
+export function balanceText(
+  a: AccountFacts,
+  currentCredit: number | null | undefined,
+  currency: string | null | undefined,
+): string | null {
   if (!showsBalance(a, currentCredit) || typeof currentCredit !== 'number') return null;
   if (usesTokens(a.paymentType)) return `Current balance: ${currentCredit} credit(s)`;
   return `Current credit: ${currencySymbol(currency)}${currentCredit.toFixed(2)}`;
 }
 
-export type CreditLink = { route: '/credit/order'; label: 'Order more credits' } | { route: '/credit/buy'; label: 'Buy more credit' };
+export type CreditLink =
+  | { route: '/credit/order'; label: 'Order more credits' }
+  | { route: '/credit/buy'; label: 'Buy more credit' };
 
 /**
  * The drop-down's credit link (2.3): Order more credits for token accounts, otherwise Buy more credit; shown only
@@ -176,7 +186,10 @@ export type CreditLink = { route: '/credit/order'; label: 'Order more credits' }
  */
 export function creditLink(a: AccountFacts, currentCredit: number | null | undefined): CreditLink | null {
   const shown =
-    (!a.isApplicant || a.applicantPays) && typeof currentCredit === 'number' && hasTypes(a) && !a.isIndividual;
+    (!a.isApplicant || a.applicantPays) &&
+    typeof currentCredit === 'number' &&
+    hasTypes(a) &&
+    !a.isIndividual;
   if (!shown) return null;
   return usesTokens(a.paymentType)
     ? { route: '/credit/order', label: 'Order more credits' }
@@ -186,13 +199,15 @@ export function creditLink(a: AccountFacts, currentCredit: number | null | undef
 /** The latest terms version (9). */
 export const LATEST_TERMS_VERSION = 3;
 /** The terms modal blocks the shell while the stored version is older than the latest (2.3, 4.5). */
-export const needsTermsAcceptance = (tcsVersion: number | null | undefined) => (tcsVersion ?? 0) < LATEST_TERMS_VERSION;
+export const needsTermsAcceptance = (tcsVersion: number | null | undefined) =>
+  (tcsVersion ?? 0) < LATEST_TERMS_VERSION;
 
 /** The welcome modal is shown while the acknowledgement date is before this day (2.3, 9). */
 export const WELCOME_ACK_CUTOFF = Date.UTC(2018, 9, 30);
 /** A missing or unreadable acknowledgement counts as never acknowledged. Numbers are epoch milliseconds. */
 export function needsWelcome(interuptMessageAck: string | number | null | undefined): boolean {
-  if (interuptMessageAck === null || interuptMessageAck === undefined || interuptMessageAck === '') return true;
+  if (interuptMessageAck === null || interuptMessageAck === undefined || interuptMessageAck === '')
+    return true;
   const at = typeof interuptMessageAck === 'number' ? interuptMessageAck : Date.parse(interuptMessageAck);
   return Number.isNaN(at) || at < WELCOME_ACK_CUTOFF;
 }

@@ -13,7 +13,8 @@ import {
   type AccessClaims,
 } from './shell';
 
-const facts = (claims: AccessClaims = {}) => accountFactsFromClaims({ sub: 'x@y.test', paymentType: 'CARD', ...claims });
+const facts = (claims: AccessClaims = {}) =>
+  accountFactsFromClaims({ sub: 'x@y.test', paymentType: 'CARD', ...claims });
 const admin = [{ authority: 'ROLE_USER' }, { authority: 'ROLE_ADMIN' }];
 
 describe('reading the token (3.2)', () => {
@@ -27,7 +28,10 @@ describe('reading the token (3.2)', () => {
   });
   it('takes admin from ROLE_ADMIN and staff from ROLE_QC_ADMIN', () => {
     expect(facts({ authorities: admin })).toMatchObject({ admin: true, qcAdmin: false });
-    expect(facts({ authorities: [{ authority: 'ROLE_QC_ADMIN' }] })).toMatchObject({ admin: false, qcAdmin: true });
+    expect(facts({ authorities: [{ authority: 'ROLE_QC_ADMIN' }] })).toMatchObject({
+      admin: false,
+      qcAdmin: true,
+    });
     expect(facts({})).toMatchObject({ admin: false, qcAdmin: false, paymentType: 'CARD' });
     expect(accountFactsFromClaims({}).paymentType).toBe('NONE');
   });
@@ -35,7 +39,13 @@ describe('reading the token (3.2)', () => {
 
 describe('sidebar entries per account kind (2.3)', () => {
   it('gives an organisation admin paying by card with every flag the full organisation menu', () => {
-    const alice = facts({ authorities: admin, hasAnalyticsAccess: true, hasCountryAccess: true, hasApplicants: true, hasReferrals: true });
+    const alice = facts({
+      authorities: admin,
+      hasAnalyticsAccess: true,
+      hasCountryAccess: true,
+      hasApplicants: true,
+      hasReferrals: true,
+    });
     expect(sidebarEntries(alice)).toEqual([
       'home',
       'dashboard',
@@ -60,27 +70,61 @@ describe('sidebar entries per account kind (2.3)', () => {
     expect(bob).toContain('countryInsights');
   });
   it('gives an invoice payer no Buy Credit or Invoices, and a token payer Order Credits', () => {
-    expect(sidebarEntries(facts({ paymentType: 'INVOICE' }))).not.toEqual(expect.arrayContaining(['buyCredit']));
+    expect(sidebarEntries(facts({ paymentType: 'INVOICE' }))).not.toEqual(
+      expect.arrayContaining(['buyCredit']),
+    );
     expect(sidebarEntries(facts({ paymentType: 'INVOICE' }))).not.toContain('invoices');
     const dave = sidebarEntries(facts({ paymentType: 'TOKEN_SINGLE_CREDIT' }));
     expect(dave).toContain('orderCredits');
     expect(dave).not.toContain('buyCredit');
   });
   it('gives an individual the wallet and receipts and none of the organisation screens', () => {
-    expect(sidebarEntries(facts({ isIndividual: true }))).toEqual(['wallet', 'newVerification', 'receipts', 'account', 'faqs', 'logout']);
+    expect(sidebarEntries(facts({ isIndividual: true }))).toEqual([
+      'wallet',
+      'newVerification',
+      'receipts',
+      'account',
+      'faqs',
+      'logout',
+    ]);
   });
   it('sends an applicant with open applications to them instead of the wallet and New Verification', () => {
     const anna = facts({ isIndividual: true, isApplicant: true });
-    expect(sidebarEntries(anna, { openApplications: 1 })).toEqual(['openApplications', 'receipts', 'account', 'faqs', 'logout']);
-    expect(sidebarEntries(anna, { openApplications: 0 })).toEqual(['wallet', 'newVerification', 'receipts', 'account', 'faqs', 'logout']);
+    expect(sidebarEntries(anna, { openApplications: 1 })).toEqual([
+      'openApplications',
+      'receipts',
+      'account',
+      'faqs',
+      'logout',
+    ]);
+    expect(sidebarEntries(anna, { openApplications: 0 })).toEqual([
+      'wallet',
+      'newVerification',
+      'receipts',
+      'account',
+      'faqs',
+      'logout',
+    ]);
     // Open Applications is an applicant's entry only.
-    expect(sidebarEntries(facts({ isIndividual: true }), { openApplications: 3 })).not.toContain('openApplications');
+    expect(sidebarEntries(facts({ isIndividual: true }), { openApplications: 3 })).not.toContain(
+      'openApplications',
+    );
   });
   it('gives institutes and parents pending and resolved verifications, and no dashboard without allowed types', () => {
     const irene = sidebarEntries(facts({ paymentType: 'INSTITUTE', allowedTypes: '["edu"]' }));
-    expect(irene).toEqual(expect.arrayContaining(['dashboard', 'pendingVerifications', 'resolvedVerifications', 'orderCredits']));
+    expect(irene).toEqual(
+      expect.arrayContaining(['dashboard', 'pendingVerifications', 'resolvedVerifications', 'orderCredits']),
+    );
     const paul = sidebarEntries(facts({ paymentType: 'UNI_PARENT', allowedTypes: '[]' }));
-    expect(paul).toEqual(['home', 'pendingVerifications', 'resolvedVerifications', 'countryInsights', 'account', 'faqs', 'logout']);
+    expect(paul).toEqual([
+      'home',
+      'pendingVerifications',
+      'resolvedVerifications',
+      'countryInsights',
+      'account',
+      'faqs',
+      'logout',
+    ]);
     expect(hasDashboard(facts({ paymentType: 'UNI_PARENT', allowedTypes: '[]' }))).toBe(false);
   });
   it('hides the verification group for paymentType NONE, and New Verification alone when sharing is disabled', () => {
@@ -107,15 +151,22 @@ describe('badges (2.3)', () => {
 
 describe('balance and credit link of the user drop-down (2.3)', () => {
   it('words the balance in credits for token accounts and in money otherwise', () => {
-    expect(balanceText(facts({ paymentType: 'TOKEN_SINGLE_CREDIT' }), 25, 'GBP')).toBe('Current balance: 25 credit(s)');
+    expect(balanceText(facts({ paymentType: 'TOKEN_SINGLE_CREDIT' }), 25, 'GBP')).toBe(
+      'Current balance: 25 credit(s)',
+    );
     expect(balanceText(facts(), 12.5, 'USD')).toBe('Current credit: $12.50');
     expect(balanceText(facts(), 3, undefined)).toBe('Current credit: £3.00');
     expect(balanceText(facts(), null, 'GBP')).toBeNull();
     expect(balanceText(facts({ isApplicant: true, isIndividual: true }), 5, 'GBP')).toBeNull();
-    expect(balanceText(facts({ isApplicant: true, applicantPays: true, isIndividual: true }), 5, 'GBP')).toBe('Current credit: £5.00');
+    expect(balanceText(facts({ isApplicant: true, applicantPays: true, isIndividual: true }), 5, 'GBP')).toBe(
+      'Current credit: £5.00',
+    );
   });
   it('links token accounts to Order more credits, others to Buy more credit, and only when every condition holds', () => {
-    expect(creditLink(facts({ paymentType: 'TOKEN_SINGLE_CREDIT' }), 25)).toEqual({ route: '/credit/order', label: 'Order more credits' });
+    expect(creditLink(facts({ paymentType: 'TOKEN_SINGLE_CREDIT' }), 25)).toEqual({
+      route: '/credit/order',
+      label: 'Order more credits',
+    });
     expect(creditLink(facts(), 0)).toEqual({ route: '/credit/buy', label: 'Buy more credit' });
     expect(creditLink(facts(), null)).toBeNull();
     expect(creditLink(facts({ isIndividual: true }), 10)).toBeNull();
@@ -143,11 +194,20 @@ describe('impersonation toggles (4.7)', () => {
   const off = { hasCountryAccess: false, hasAnalyticsAccess: false, hasReportsAccess: false };
   it('flips one flag', () => {
     expect(flipAccessFlag(off, 'hasCountryAccess')).toEqual({ hasCountryAccess: true });
-    expect(flipAccessFlag({ ...off, hasAnalyticsAccess: true }, 'hasAnalyticsAccess')).toEqual({ hasAnalyticsAccess: false });
+    expect(flipAccessFlag({ ...off, hasAnalyticsAccess: true }, 'hasAnalyticsAccess')).toEqual({
+      hasAnalyticsAccess: false,
+    });
   });
   it('turns Analytics on with Reports, but not off with it', () => {
-    expect(flipAccessFlag(off, 'hasReportsAccess')).toEqual({ hasReportsAccess: true, hasAnalyticsAccess: true });
-    expect(flipAccessFlag({ ...off, hasAnalyticsAccess: true }, 'hasReportsAccess')).toEqual({ hasReportsAccess: true });
-    expect(flipAccessFlag({ ...off, hasAnalyticsAccess: true, hasReportsAccess: true }, 'hasReportsAccess')).toEqual({ hasReportsAccess: false });
+    expect(flipAccessFlag(off, 'hasReportsAccess')).toEqual({
+      hasReportsAccess: true,
+      hasAnalyticsAccess: true,
+    });
+    expect(flipAccessFlag({ ...off, hasAnalyticsAccess: true }, 'hasReportsAccess')).toEqual({
+      hasReportsAccess: true,
+    });
+    expect(
+      flipAccessFlag({ ...off, hasAnalyticsAccess: true, hasReportsAccess: true }, 'hasReportsAccess'),
+    ).toEqual({ hasReportsAccess: false });
   });
 });

@@ -1,95 +1,63 @@
 import {
+  Alert,
   AppBar,
   Box,
-  Button,
-  Divider,
   Drawer,
   IconButton,
-  List,
-  ListItemButton,
-  ListItemIcon,
-  ListItemText,
+  Stack,
   Toolbar,
   Typography,
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
-import OpenInNew from '@mui/icons-material/OpenInNew';
-import { useState } from 'react';
-import { NavLink, Outlet, useLocation, useMatches } from 'react-router';
-import { routeHandle } from '@/shared/routing/routeHandle';
+import SupervisorAccountOutlined from '@mui/icons-material/SupervisorAccountOutlined';
+import { useEffect, useState } from 'react';
+import { Outlet, useMatches } from 'react-router';
+import { needsTermsAcceptance, needsWelcome } from '@credence/domain';
+import { Sidebar } from '@/app/shell/Sidebar';
+import { UserMenu } from '@/app/shell/UserMenu';
+import { TOP_ANCHOR_ID } from '@/app/useScrollToTop';
 import { LogoutDialog } from '@/features/auth/components/LogoutDialog';
+import { ShellDataProvider, useShellData } from '@/features/shell/components/ShellDataProvider';
+import { TermsModal } from '@/features/shell/components/TermsModal';
+import { WelcomeModal } from '@/features/shell/components/WelcomeModal';
+import { AUTO_LOGOUT_CHECK_MS } from '@/shared/config';
 import { Footer } from '@/shared/layout/Footer';
-import { Logo } from '@/shared/layout/Logo';
-import { NavIcon } from '@/app/shell/NavIcon';
-import { navEntries } from '@/app/shell/navEntries';
+import { routeHandle } from '@/shared/routing/routeHandle';
+import { expireSession, isPastAutoLogout } from '@/shared/session/refresh';
 import { useSession } from '@/shared/session/useSession';
 
 const DRAWER_WIDTH = 264;
 
-/** The logged-in shell of spec 2.3: sidebar, top bar with the route name, content, footer. */
+/** The logged-in shell of spec 2.3: sidebar, top bar with the route name, content, footer, entry modals. */
 export function AppShell() {
+  return (
+    <ShellDataProvider>
+      <ShellFrame />
+    </ShellDataProvider>
+  );
+}
+
+function ShellFrame() {
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'));
   const [mobileOpen, setMobileOpen] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);
   const { claims } = useSession();
   const handle = routeHandle(useMatches());
-  const { pathname } = useLocation();
   const title = (claims?.isIndividual && handle?.individualName) || handle?.name || '';
+  useAutoLogout();
 
-  const sidebar = (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-      <Toolbar sx={{ px: 2.5 }}>
-        <Logo height={30} />
-      </Toolbar>
-      <Divider />
-      <Box component="nav" aria-label="Main" sx={{ flex: 1, overflowY: 'auto', py: 1 }}>
-        <List dense disablePadding>
-          {navEntries(claims ?? {}).map((entry) =>
-            entry.external ? (
-              <ListItemButton
-                key={entry.label}
-                component="a"
-                href={entry.to}
-                target="_blank"
-                rel="noopener noreferrer"
-                sx={navItemSx}
-              >
-                <ListItemIcon>
-                  <NavIcon name={entry.icon} />
-                </ListItemIcon>
-                <ListItemText primary={entry.label} />
-                <OpenInNew sx={{ fontSize: 16, color: 'text.secondary' }} aria-label="opens in a new tab" />
-              </ListItemButton>
-            ) : (
-              <ListItemButton
-                key={entry.label}
-                component={NavLink}
-                to={entry.to}
-                selected={pathname === entry.to || pathname.startsWith(`${entry.to}/`)}
-                onClick={() => setMobileOpen(false)}
-                sx={navItemSx}
-              >
-                <ListItemIcon>
-                  <NavIcon name={entry.icon} />
-                </ListItemIcon>
-                <ListItemText primary={entry.label} />
-              </ListItemButton>
-            ),
-          )}
-          <ListItemButton onClick={() => setLogoutOpen(true)} sx={navItemSx}>
-            <ListItemIcon>
-              <LogoutOutlined fontSize="small" />
-            </ListItemIcon>
-            <ListItemText primary="Logout" />
-          </ListItemButton>
-        </List>
-      </Box>
-    </Box>
-  );
+  useEffect(() => {
+    document.title = title ? `${title} · Credence` : 'Credence';
+  }, [title]);
+
+  const openLogout = () => {
+    setMobileOpen(false);
+    setLogoutOpen(true);
+  };
+  const sidebar = <Sidebar onNavigate={() => setMobileOpen(false)} onLogout={openLogout} />;
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
@@ -120,6 +88,7 @@ export function AppShell() {
           borderColor: 'divider',
         }}
       >
+        <ImpersonationBanner />
         <Toolbar sx={{ gap: 1 }}>
           {!desktop && (
             <IconButton edge="start" aria-label="Open menu" onClick={() => setMobileOpen(true)}>
@@ -129,19 +98,7 @@ export function AppShell() {
           <Typography variant="h6" component="h1" noWrap sx={{ flex: 1 }}>
             {title}
           </Typography>
-          {claims?.sub && (
-            <Typography
-              variant="body2"
-              color="text.secondary"
-              noWrap
-              sx={{ display: { xs: 'none', sm: 'block' } }}
-            >
-              {claims.sub}
-            </Typography>
-          )}
-          <Button color="inherit" startIcon={<LogoutOutlined />} onClick={() => setLogoutOpen(true)}>
-            Logout
-          </Button>
+          <UserMenu onLogout={openLogout} />
         </Toolbar>
       </AppBar>
       <Box component="aside" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
@@ -163,24 +120,92 @@ export function AppShell() {
       </Box>
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
+        {claims?.isAvatar && <Box sx={{ height: 40 }} />}
         <Box
           component="main"
           id="content"
           tabIndex={-1}
-          sx={{ flex: 1, p: { xs: 2, sm: 3 }, outline: 'none' }}
+          sx={{ flex: 1, p: { xs: 2, sm: 3 }, outline: 'none', width: '100%', maxWidth: 1200, mx: 'auto' }}
         >
+          <span id={TOP_ANCHOR_ID} />
+          <Notices />
           <Outlet />
         </Box>
         <Footer />
       </Box>
       <LogoutDialog open={logoutOpen} onClose={() => setLogoutOpen(false)} />
+      <EntryModals />
     </Box>
   );
 }
 
-const navItemSx = {
-  mx: 1,
-  borderRadius: 2,
-  '& .MuiListItemIcon-root': { minWidth: 36 },
-  '&.Mui-selected': { color: 'primary.main', '& .MuiListItemIcon-root': { color: 'primary.main' } },
-} as const;
+/** Spec 2.3 and 6.6: a staff administrator acting as a customer always sees so. */
+function ImpersonationBanner() {
+  const { claims } = useSession();
+  const { account } = useShellData();
+  if (!claims?.isAvatar) return null;
+  const name = account ? `${account.firstname} ${account.lastname}`.trim() : (claims.sub ?? '');
+  return (
+    <Box
+      role="status"
+      sx={{
+        height: 40,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 1,
+        px: 2,
+        bgcolor: '#92400e',
+        color: '#fff',
+        fontSize: '0.875rem',
+        fontWeight: 600,
+      }}
+    >
+      <SupervisorAccountOutlined fontSize="small" aria-hidden="true" />
+      <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+        Admin on behalf of {name}
+      </Box>
+    </Box>
+  );
+}
+
+/** Spec 2.3: dashboard notices as warning banners. */
+function Notices() {
+  const { notices } = useShellData();
+  if (notices.length === 0) return null;
+  return (
+    <Stack spacing={1.5} sx={{ mb: 3 }}>
+      {notices.map((n, i) => (
+        <Alert key={i} severity="warning" variant="outlined" sx={{ bgcolor: 'background.paper' }}>
+          {n.message}
+        </Alert>
+      ))}
+    </Stack>
+  );
+}
+
+/** Spec 2.3: the terms modal first when the terms are out of date, otherwise the welcome modal when due. */
+function EntryModals() {
+  const { claims } = useSession();
+  const { account } = useShellData();
+  const [dismissed, setDismissed] = useState<'terms' | 'welcome' | null>(null);
+  if (!account || !claims) return null;
+  if (needsTermsAcceptance(claims.tcsVersion) && dismissed === null) {
+    return <TermsModal account={account} onDone={() => setDismissed('terms')} />;
+  }
+  // Accepting the terms acknowledges the welcome message too (interuptMessageAck is sent with them).
+  if (needsWelcome(claims.interuptMessageAck) && dismissed === null) {
+    return <WelcomeModal account={account} onDone={() => setDismissed('welcome')} />;
+  }
+  return null;
+}
+
+/** Spec 4.1: every 10 s, a session past its auto-logout time is ended and the user sent to /login?expired=true. */
+function useAutoLogout() {
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (isPastAutoLogout()) expireSession();
+    }, AUTO_LOGOUT_CHECK_MS);
+    return () => clearInterval(timer);
+  }, []);
+}

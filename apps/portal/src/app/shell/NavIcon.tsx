@@ -16,29 +16,32 @@ import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import TollOutlined from '@mui/icons-material/TollOutlined';
 import type { SvgIconComponent } from '@mui/icons-material';
-import type { NavIcon as NavIconName } from '@/app/shell/navEntries';
+import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
+import type { SidebarEntry } from '@credence/domain';
 
-const icons: Record<NavIconName, SvgIconComponent> = {
+const icons: Record<SidebarEntry, SvgIconComponent> = {
   home: HomeOutlined,
   dashboard: DashboardOutlined,
   wallet: AccountBalanceWalletOutlined,
   newVerification: AddTaskOutlined,
-  history: HistoryOutlined,
+  verificationHistory: HistoryOutlined,
   openApplications: AssignmentOutlined,
   referrals: GroupAddOutlined,
-  pending: PendingActionsOutlined,
-  resolved: TaskAltOutlined,
+  pendingVerifications: PendingActionsOutlined,
+  resolvedVerifications: TaskAltOutlined,
   applicants: PeopleOutlined,
   orderCredits: TollOutlined,
   buyCredit: CreditCardOutlined,
   invoices: ReceiptLongOutlined,
+  receipts: ReceiptLongOutlined,
   analytics: InsightsOutlined,
   countryInsights: PublicOutlined,
   account: AccountCircleOutlined,
   faqs: HelpOutlineOutlined,
+  logout: LogoutOutlined,
 };
 
-export function NavIcon({ name }: { name: NavIconName }) {
+export function NavIcon({ name }: { name: SidebarEntry }) {
   const Icon = icons[name];
   return <Icon fontSize="small" />;
 }

@@ -1,85 +1,83 @@
+import {
+  BADGE_CAPS,
+  badgeText,
+  sidebarEntries,
+  type AccountFacts,
+  type SidebarEntry,
+} from '@credence/domain';
 import { FAQ_URLS } from '@/shared/config';
-import { allowedTypes, isAdmin, isInstituteLike, usesTokens } from '@/shared/session/access';
-import type { SessionClaims } from '@/shared/session/claims';
-
-export type NavIcon =
-  | 'home'
-  | 'dashboard'
-  | 'wallet'
-  | 'newVerification'
-  | 'history'
-  | 'openApplications'
-  | 'referrals'
-  | 'pending'
-  | 'resolved'
-  | 'applicants'
-  | 'orderCredits'
-  | 'buyCredit'
-  | 'invoices'
-  | 'analytics'
-  | 'countryInsights'
-  | 'account'
-  | 'faqs';
+import type { Counters } from '@/shared/session/sessionStore';
 
 export interface NavEntry {
+  key: SidebarEntry;
   label: string;
-  icon: NavIcon;
-  /** A path of the portal, or an external address opened in a new tab. */
-  to: string;
+  /** A path of the portal, or an external address opened in a new tab. Logout has none: it asks first. */
+  to?: string;
   external?: boolean;
+  /** The badge's text, already capped (spec 2.3), or null for none. */
+  badge: string | null;
+  /** Read out after the label, e.g. '3 in progress'. */
+  badgeLabel?: string;
 }
 
-export interface NavCounters {
-  openApplications: number;
+/** The spec's wording and paths for each entry; which entries show is decided in libs/domain. */
+const ENTRIES: Record<SidebarEntry, { label: string; to?: string }> = {
+  home: { label: 'Home', to: '/home' },
+  dashboard: { label: 'Dashboard', to: '/dashboard' },
+  wallet: { label: "I'm Verified Wallet", to: '/wallet' },
+  newVerification: { label: 'New Verification', to: '/verification/new' },
+  verificationHistory: { label: 'Verification History', to: '/verification/history' },
+  openApplications: { label: 'Open Applications', to: '/applications/open' },
+  referrals: { label: 'Referrals', to: '/referrals/list' },
+  pendingVerifications: { label: 'Pending Verifications', to: '/verification/pending' },
+  resolvedVerifications: { label: 'Resolved Verifications', to: '/verification/resolved' },
+  applicants: { label: 'Applicants', to: '/applicant/history' },
+  orderCredits: { label: 'Order Credits', to: '/credit/order' },
+  buyCredit: { label: 'Buy Credit', to: '/credit/buy' },
+  invoices: { label: 'Invoices', to: '/credit/history' },
+  receipts: { label: 'Receipts', to: '/credit/history' },
+  analytics: { label: 'Analytics', to: '/analytics' },
+  countryInsights: { label: 'Country Insights', to: '/countryinfo' },
+  account: { label: 'Account', to: '/account' },
+  faqs: { label: 'FAQS' },
+  logout: { label: 'Logout' },
+};
+
+/** Which counter each badged entry shows, with its cap and how it is read out (spec 2.3). */
+const BADGES: Partial<Record<SidebarEntry, { counter: keyof Counters; cap: number; what: string }>> = {
+  newVerification: {
+    counter: 'verificationsInProgress',
+    cap: BADGE_CAPS.newVerification,
+    what: 'in progress',
+  },
+  verificationHistory: {
+    counter: 'verificationsActionRequired',
+    cap: BADGE_CAPS.verificationHistory,
+    what: 'need action',
+  },
+  invoices: { counter: 'unseenInvoices', cap: BADGE_CAPS.invoices, what: 'unseen' },
+  receipts: { counter: 'unseenInvoices', cap: BADGE_CAPS.invoices, what: 'unseen' },
+  pendingVerifications: {
+    counter: 'outstandingPendings',
+    cap: BADGE_CAPS.pendingVerifications,
+    what: 'outstanding',
+  },
+};
+
+function badge(key: SidebarEntry, counters: Counters): Pick<NavEntry, 'badge' | 'badgeLabel'> {
+  const spec = BADGES[key];
+  if (!spec) return { badge: null };
+  const text = badgeText(counters[spec.counter], spec.cap);
+  return { badge: text, badgeLabel: text ? `${text} ${spec.what}` : undefined };
 }
 
-/** The sidebar of spec 2.3: which entries a user sees, in order. Logout is the shell's own button. */
-export function navEntries(
-  claims: SessionClaims,
-  counters: NavCounters = { openApplications: 0 },
-): NavEntry[] {
-  const individual = !!claims.isIndividual;
-  const applicantBusy = !!claims.isApplicant && counters.openApplications > 0;
-  const hasTypes = allowedTypes(claims).length > 0;
-  const instituteLike = isInstituteLike(claims);
-  const verificationGroup = (claims.paymentType ?? 'NONE') !== 'NONE' && hasTypes;
-  const card = claims.paymentType === 'CARD' && hasTypes;
-
-  const entries: (NavEntry | false)[] = [
-    !individual && { label: 'Home', icon: 'home', to: '/home' },
-    !applicantBusy &&
-      !(instituteLike && !hasTypes) &&
-      (individual
-        ? { label: "I'm Verified Wallet", icon: 'wallet', to: '/wallet' }
-        : { label: 'Dashboard', icon: 'dashboard', to: '/dashboard' }),
-    verificationGroup &&
-      !applicantBusy &&
-      !claims.sharingDisabled && {
-        label: 'New Verification',
-        icon: 'newVerification',
-        to: '/verification/new',
-      },
-    verificationGroup &&
-      !individual && { label: 'Verification History', icon: 'history', to: '/verification/history' },
-    applicantBusy && { label: 'Open Applications', icon: 'openApplications', to: '/applications/open' },
-    !!claims.hasReferrals && { label: 'Referrals', icon: 'referrals', to: '/referrals/list' },
-    instituteLike && { label: 'Pending Verifications', icon: 'pending', to: '/verification/pending' },
-    instituteLike && { label: 'Resolved Verifications', icon: 'resolved', to: '/verification/resolved' },
-    !!claims.hasApplicants && { label: 'Applicants', icon: 'applicants', to: '/applicant/history' },
-    usesTokens(claims) && hasTypes && { label: 'Order Credits', icon: 'orderCredits', to: '/credit/order' },
-    card && !individual && { label: 'Buy Credit', icon: 'buyCredit', to: '/credit/buy' },
-    card && { label: individual ? 'Receipts' : 'Invoices', icon: 'invoices', to: '/credit/history' },
-    !individual &&
-      isAdmin(claims) &&
-      !!claims.hasAnalyticsAccess && { label: 'Analytics', icon: 'analytics', to: '/analytics' },
-    !individual && { label: 'Country Insights', icon: 'countryInsights', to: '/countryinfo' },
-    { label: 'Account', icon: 'account', to: '/account' },
-    {
-      label: 'FAQS',
-      icon: 'faqs',
-      to: individual ? FAQ_URLS.individual : FAQ_URLS.organisation,
-      external: true,
-    },
-  ];
-  return entries.filter((e): e is NavEntry => e !== false);
+/** The sidebar of spec 2.3 for this account, in order, with labels, links and badges. */
+export function navEntries(facts: AccountFacts, counters: Counters): NavEntry[] {
+  return sidebarEntries(facts, counters).map((key) => {
+    if (key === 'faqs') {
+      const to = facts.isIndividual ? FAQ_URLS.individual : FAQ_URLS.organisation;
+      return { key, label: ENTRIES.faqs.label, to, external: true, badge: null };
+    }
+    return { key, ...ENTRIES[key], ...badge(key, counters) };
+  });
 }

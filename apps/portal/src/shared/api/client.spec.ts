@@ -101,7 +101,9 @@ describe('api client', () => {
       ),
     );
     const controller = new AbortController();
-    const outcome = api.get('/verification', undefined, controller.signal).catch((e: unknown) => e);
+    const outcome = api
+      .get('/verification', undefined, { signal: controller.signal })
+      .catch((e: unknown) => e);
     controller.abort();
     const error = await outcome;
     expect(error).not.toBeInstanceOf(ApiError);

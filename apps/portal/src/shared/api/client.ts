@@ -1,4 +1,6 @@
 import { REQUEST_TIMEOUT_MS } from '@/shared/config';
+import { notifyGlobal } from '@/shared/notifications/notifier';
+import { ensureFreshSession, refreshSession } from '@/shared/session/refresh';
 import { sessionStore } from '@/shared/session/sessionStore';
 
 /** Spec 8: shown when the server does not answer at all (the figure in it is the spec's, not the timeout's). */
@@ -10,6 +12,10 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly messages: string[],
+    /** The errors[].code values the server sent, e.g. QC-CANTREFRESH. */
+    readonly codes: string[] = [],
+    /** The call failed because the session is over; the user is being sent to the login page already. */
+    readonly sessionEnded = false,
   ) {
     super(messages.join('\n'));
     this.name = 'ApiError';
@@ -24,7 +30,13 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Opts out of the error toast (spec 7.1): the caller shows its own message, or the spec says 'logged only'. */
+  silent?: boolean;
+  /** Sends the token as it is: for the calls that create or refresh it. */
+  skipRefresh?: boolean;
 }
+
+export type CallOptions = Pick<RequestOptions, 'signal' | 'silent' | 'headers'>;
 
 export interface ApiResponse<T> {
   status: number;
@@ -39,6 +51,37 @@ const BASE = '/v1';
  * Resolves with headers too, because login returns its tokens in them.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  try {
+    return await withSession<T>(path, options);
+  } catch (error) {
+    if (error instanceof ApiError && !options.silent && !error.sessionEnded) {
+      notifyGlobal({ severity: 'error', title: 'Error', message: error.message });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Spec 4.1: a signed-in call first refreshes an expired token; a call the API refuses with 401 refreshes once and
+ * is sent again, so a token revoked or expired early on the server does not strand the user.
+ */
+async function withSession<T>(path: string, options: RequestOptions): Promise<ApiResponse<T>> {
+  const signedIn = !options.skipRefresh && !!sessionStore.getState().token;
+  if (signedIn && !(await ensureFreshSession())) {
+    throw new ApiError(401, ['Session expired.'], ['QC-CANTREFRESH'], true);
+  }
+  try {
+    return await send<T>(path, options);
+  } catch (error) {
+    if (!signedIn || !(error instanceof ApiError) || error.status !== 401 || !sessionStore.getState().token) {
+      throw error;
+    }
+    if (!(await refreshSession())) throw new ApiError(401, error.messages, error.codes, true);
+    return send<T>(path, options);
+  }
+}
+
+async function send<T>(path: string, options: RequestOptions): Promise<ApiResponse<T>> {
   const { method = 'GET', query, body, headers, signal } = options;
   // One controller for both the caller's cancellation and the timeout, so either aborts the call.
   const controller = new AbortController();
@@ -69,7 +112,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       if (signal?.aborted) throw error;
       throw new ApiError(0, [NO_RESPONSE_MESSAGE]);
     }
-    if (!response.ok) throw new ApiError(response.status, errorMessages(data, response));
+    if (!response.ok) throw new ApiError(response.status, errorMessages(data, response), errorCodes(data));
     return { status: response.status, headers: response.headers, data: data as T };
   } finally {
     clearTimeout(timer);
@@ -78,14 +121,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 }
 
 export const api = {
-  get: <T>(path: string, query?: Query, signal?: AbortSignal) =>
-    apiRequest<T>(path, { query, signal }).then((r) => r.data),
-  post: <T>(path: string, body?: unknown, query?: Query) =>
-    apiRequest<T>(path, { method: 'POST', body, query }).then((r) => r.data),
-  put: <T>(path: string, body?: unknown, query?: Query) =>
-    apiRequest<T>(path, { method: 'PUT', body, query }).then((r) => r.data),
-  delete: <T>(path: string, query?: Query) =>
-    apiRequest<T>(path, { method: 'DELETE', query }).then((r) => r.data),
+  get: <T>(path: string, query?: Query, options?: CallOptions) =>
+    apiRequest<T>(path, { ...options, query }).then((r) => r.data),
+  post: <T>(path: string, body?: unknown, query?: Query, options?: CallOptions) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body, query }).then((r) => r.data),
+  put: <T>(path: string, body?: unknown, query?: Query, options?: CallOptions) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body, query }).then((r) => r.data),
+  delete: <T>(path: string, query?: Query, options?: CallOptions) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE', query }).then((r) => r.data),
 };
 
 function buildUrl(path: string, query?: Query): string {
@@ -122,6 +165,13 @@ function errorMessages(data: unknown, response: Response): string[] {
     if (typeof data.message === 'string' && data.message) return [data.message];
   }
   return [response.statusText || `Request failed with status ${response.status}`];
+}
+
+function errorCodes(data: unknown): string[] {
+  if (!isRecord(data) || !Array.isArray(data.errors)) return [];
+  return data.errors
+    .map((e) => (isRecord(e) && typeof e.code === 'string' ? e.code : null))
+    .filter((c): c is string => !!c);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,6 +1,7 @@
-import { Alert, AlertTitle, Snackbar, type AlertColor } from '@mui/material';
-import { createContext, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Alert, AlertTitle, Link, Snackbar, type AlertColor } from '@mui/material';
+import { createContext, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { TOAST_DURATION_MS, TOAST_MAX_CHARS } from '@/shared/config';
+import { setGlobalNotifier } from '@/shared/notifications/notifier';
 
 export interface Notification {
   message: string;
@@ -8,6 +9,8 @@ export interface Notification {
   /** Bold first line, e.g. 'Error' or 'Success'. */
   title?: string;
   durationMs?: number;
+  /** The whole message as a link, e.g. the registration toast that leads to the login page. */
+  href?: string;
 }
 
 export type Notify = (notification: Notification) => void;
@@ -42,6 +45,11 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo(() => notify, [notify]);
 
+  useEffect(() => {
+    setGlobalNotifier(notify);
+    return () => setGlobalNotifier(null);
+  }, [notify]);
+
   return (
     <NotificationsContext.Provider value={value}>
       {children}
@@ -62,7 +70,13 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
             sx={{ width: '100%', maxWidth: 560, whiteSpace: 'pre-line', boxShadow: 3 }}
           >
             {current.title && <AlertTitle>{current.title}</AlertTitle>}
-            {current.message.slice(0, TOAST_MAX_CHARS)}
+            {current.href ? (
+              <Link href={current.href} color="inherit" underline="always">
+                {current.message.slice(0, TOAST_MAX_CHARS)}
+              </Link>
+            ) : (
+              current.message.slice(0, TOAST_MAX_CHARS)
+            )}
           </Alert>
         </Snackbar>
       )}

@@ -9,6 +9,8 @@ export interface RouteHandle {
   access: Access;
   /** Where individuals know the screen by another name, e.g. 'Receipts'. */
   individualName?: string;
+  /** Public screens laid out wider than the sign-in card (the registration chooser, BookAMeeting). */
+  wide?: boolean;
 }
 
 /** The handle of the deepest matched route that has one. */

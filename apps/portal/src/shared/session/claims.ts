@@ -1,15 +1,18 @@
+import type { AccessClaims } from '@credence/domain';
+
 /** The session token's claims (spec 3.2). Every claim is optional: older tokens and other issuers may omit any. */
-export interface SessionClaims {
+export interface SessionClaims extends AccessClaims {
   sub?: string;
   exp?: number;
   expOffset?: number;
   paymentType?: string;
   vatPayer?: boolean;
   tcsVersion?: number;
-  interuptMessageAck?: string | number;
+  /** The date the welcome message was acknowledged (YYYY-MM-DD), or null. */
+  interuptMessageAck?: string | number | null;
   refRequired?: boolean;
-  refLabel?: string;
-  appRefLabel?: string;
+  refLabel?: string | null;
+  appRefLabel?: string | null;
   hasApplicants?: boolean;
   inviteApplicants?: boolean;
   hasReferrals?: boolean;
@@ -17,11 +20,15 @@ export interface SessionClaims {
   isApplicant?: boolean;
   applicantPays?: boolean;
   isAvatar?: boolean;
-  /** A list of type short codes, or that list as a JSON string. */
-  allowedTypes?: string[] | string;
-  ownerLogo?: string;
-  partnerLogo?: string;
+  /** A list of type short codes, or that list as a JSON string ('null' when the account has no list). */
+  allowedTypes?: readonly string[] | string | null;
+  ownerLogo?: string | null;
+  partnerLogo?: string | null;
   authorities?: { authority: string }[];
+  /** The staff username impersonating this user, or null. */
+  imp?: string | null;
+  uid?: string;
+  cid?: string;
   hasCountryAccess?: boolean;
   hasAnalyticsAccess?: boolean;
   hasReportsAccess?: boolean;

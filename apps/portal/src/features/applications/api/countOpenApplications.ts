@@ -6,7 +6,11 @@ interface ApplicationPage {
 }
 
 /** The open applications asked for at login (spec 2.5: status OPEN, page 0, size 500). */
+export async function openApplications(): Promise<ApplicationPage> {
+  return api.get<ApplicationPage>('/application', { status: 'OPEN', page: 0, size: 500 }, { silent: true });
+}
+
 export async function countOpenApplications(): Promise<number> {
-  const page = await api.get<ApplicationPage>('/application', { status: 'OPEN', page: 0, size: 500 });
+  const page = await openApplications();
   return page?.totalSize ?? page?.content?.length ?? 0;
 }

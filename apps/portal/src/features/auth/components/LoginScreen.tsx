@@ -16,6 +16,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { LOGIN_MESSAGES, useLogin } from '@/features/auth/hooks/useLogin';
 import { PublicCard } from '@/shared/layout/PublicCard';
+import { usePublicContext } from '@/shared/public/PublicContext';
+import { isAltBranding } from '@/shared/public/publicParams';
 
 interface LoginScreenProps {
   /** The partner-branded login (/login/{partner}) shows the partner's logo and no 'Register for free' card. */
@@ -27,8 +29,11 @@ export function LoginScreen({ partnerBranded = false }: LoginScreenProps) {
   const [params] = useSearchParams();
   const impersonate = params.get('impersonate') ?? '';
   const expired = params.get('expired') === 'true';
-  const atid = params.get('atid');
+  const { params: publicParams, branding } = usePublicContext();
+  const atid = publicParams.atid;
   const { submit, pending } = useLogin();
+  // Spec 2.5: no 'Register for free' under a partner logo or the alternative branding.
+  const showRegister = !partnerBranded && !branding.partnerLogo && !isAltBranding(window.location.hostname);
 
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -135,7 +140,7 @@ export function LoginScreen({ partnerBranded = false }: LoginScreenProps) {
           )}
         </Box>
       </PublicCard>
-      {!partnerBranded && (
+      {showRegister && (
         <Card>
           <CardContent
             sx={{
@@ -153,7 +158,7 @@ export function LoginScreen({ partnerBranded = false }: LoginScreenProps) {
             </Typography>
             <Button
               component={RouterLink}
-              to={atid ? `/login/register?atid=${encodeURIComponent(atid)}` : '/login/register'}
+              to={atid !== null ? `/login/register?atid=${encodeURIComponent(atid)}` : '/login/register'}
               variant="outlined"
               color="secondary"
             >

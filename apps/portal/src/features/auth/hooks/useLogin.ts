@@ -44,11 +44,13 @@ export function useLogin() {
   return { submit, pending };
 }
 
-async function landingPage(): Promise<string> {
+/** Spec 2.5: where a user lands after signing in. */
+export async function landingPage(): Promise<string> {
   const claims = sessionStore.getState().claims ?? {};
   const remembered = sessionStore.takeRedirect();
   if (!claims.isIndividual) return remembered ?? '/';
   const open = await countOpenApplications().catch(() => 0);
+  sessionStore.setCounters({ openApplications: open });
   if (open > 0) return '/applications/open';
   // Individuals have a wallet, not a dashboard.
   if (remembered?.startsWith('/dashboard')) return '/wallet';

@@ -5,6 +5,6 @@ interface InfoResponse {
 }
 
 export async function getApiVersion(signal?: AbortSignal): Promise<string> {
-  const info = await api.get<InfoResponse>('/info/', undefined, signal);
+  const info = await api.get<InfoResponse>('/info/', undefined, { signal, silent: true });
   return info.version;
 }

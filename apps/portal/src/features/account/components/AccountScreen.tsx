@@ -1,0 +1,96 @@
+import { Alert, Box, Button, Card, CardContent, Skeleton, Stack } from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { isInstituteOrParent } from '@credence/domain';
+import { getAccount, type Account } from '@/features/account/api/account';
+import { AccountCard } from '@/features/account/components/AccountCard';
+import { OrganisationCard } from '@/features/account/components/OrganisationCard';
+import { UsersCard } from '@/features/account/components/UsersCard';
+import { useAccountFacts } from '@/shared/session/account';
+
+/** Spec 2.11: the account card, the organisation card and the users card, by account kind. */
+export function AccountScreen() {
+  const facts = useAccountFacts();
+  const [account, setAccount] = useState<Account | null | 'failed'>(null);
+  const [version, setVersion] = useState(0);
+
+  const load = useCallback(async () => {
+    try {
+      setAccount(await getAccount());
+    } catch {
+      setAccount('failed');
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (account === null) {
+    return (
+      <Stack spacing={3}>
+        {[0, 1].map((i) => (
+          <Card key={i}>
+            <CardContent sx={{ p: 3.5 }}>
+              <Skeleton width="30%" height={32} />
+              <Skeleton height={56} />
+              <Skeleton height={56} />
+              <Skeleton height={56} />
+            </CardContent>
+          </Card>
+        ))}
+      </Stack>
+    );
+  }
+  if (account === 'failed') {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" onClick={() => void load()}>
+            Try again
+          </Button>
+        }
+      >
+        Your account could not be loaded.
+      </Alert>
+    );
+  }
+
+  const individual = facts.isIndividual;
+  const institute = !!account.institute || isInstituteOrParent(facts.paymentType);
+  const reload = () => {
+    void load();
+    setVersion((n) => n + 1);
+  };
+
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 3,
+        gridTemplateColumns: { xs: '1fr', lg: individual ? '1fr' : '1fr 1fr' },
+        alignItems: 'start',
+      }}
+    >
+      <AccountCard key={`a${version}`} account={account} individual={individual} onSaved={reload} />
+      {!individual && account.company && (
+        <OrganisationCard
+          key={`o${version}`}
+          company={account.company}
+          admin={facts.admin}
+          onSaved={reload}
+        />
+      )}
+      {!individual && (account.company || institute) && (
+        <Box sx={{ gridColumn: { lg: '1 / -1' } }}>
+          <UsersCard
+            me={account.username}
+            admin={facts.admin}
+            institute={institute}
+            rolesLabel={account.customRolesLabel || 'Roles'}
+            assignableRoles={account.assignableCustomRoles ?? []}
+          />
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,188 @@
+import { Box, Button, CircularProgress, Typography } from '@mui/material';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router';
+import {
+  getReferralOwner,
+  getTemplateOwner,
+  type ApplicationOwner,
+  type ReferralOwner,
+} from '@/features/register/api/owners';
+import { getRegistrationToken, type RegistrationToken } from '@/features/register/api/registration';
+import { ChoiceStep, type RegistrationKind } from '@/features/register/components/ChoiceStep';
+import { CompleteForm } from '@/features/register/components/CompleteForm';
+import { ApplicationsClosed, OwnerNotFound } from '@/features/register/components/OwnerPages';
+import { StartForm } from '@/features/register/components/StartForm';
+import { PublicCard } from '@/shared/layout/PublicCard';
+import { useNotify } from '@/shared/notifications/useNotify';
+import { usePublicContext } from '@/shared/public/PublicContext';
+
+export const TOKEN_FAILED = 'Your username may already be registered, click here to login instead';
+
+/** Spec 2.7: the registration screen in its variants. */
+export function RegisterScreen() {
+  const { regToken } = useParams();
+  const [query] = useSearchParams();
+  const token = regToken ?? query.get('token');
+  return token ? (
+    <Narrow>
+      <CompleteRegistration token={token} />
+    </Narrow>
+  ) : (
+    <StartRegistration />
+  );
+}
+
+/** The route is laid out wide for the chooser's two cards; forms read better at a sign-in card's width. */
+function Narrow({ children }: { children: ReactNode }) {
+  return (
+    <Box sx={{ width: '100%', maxWidth: 560, mx: 'auto', display: 'flex', flexDirection: 'column', gap: 2 }}>
+      {children}
+    </Box>
+  );
+}
+
+function Loading() {
+  return (
+    <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
+      <CircularProgress aria-label="Loading" sx={{ color: '#fff' }} />
+    </Box>
+  );
+}
+
+function CompleteRegistration({ token }: { token: string }) {
+  const notify = useNotify();
+  const { setBranding } = usePublicContext();
+  const [state, setState] = useState<RegistrationToken | 'loading' | 'failed'>('loading');
+
+  useEffect(() => {
+    let live = true;
+    getRegistrationToken(token).then(
+      (registration) => {
+        if (!live) return;
+        setState(registration);
+        const owner = registration.applicationOwner ?? registration.referralOwner;
+        if (owner) setBranding({ ownerLogo: owner.logo ?? null, partnerLogo: owner.partnerLogo ?? null });
+      },
+      () => {
+        if (!live) return;
+        setState('failed');
+        notify({ severity: 'error', title: 'Error', message: TOKEN_FAILED, href: '/login' });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [token, notify, setBranding]);
+
+  if (state === 'loading') return <Loading />;
+  if (state === 'failed') {
+    return (
+      <PublicCard title="This registration link cannot be used">
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          The link may have expired or been used already. If you have completed your registration, log in;
+          otherwise start again.
+        </Typography>
+        <Box sx={{ display: 'grid', gap: 1.5 }}>
+          <Button component={RouterLink} to="/login" variant="contained">
+            Go to the login page
+          </Button>
+          <Button component={RouterLink} to="/login/register">
+            Start a new registration
+          </Button>
+        </Box>
+      </PublicCard>
+    );
+  }
+  return <CompleteForm token={token} registration={state} />;
+}
+
+type Owners =
+  | { kind: 'none' }
+  | { kind: 'loading' }
+  | { kind: 'template'; owner: ApplicationOwner }
+  | { kind: 'referral'; owner: ReferralOwner }
+  | { kind: 'not-found'; of: 'template' | 'referral' };
+
+/** The start of a registration, with the entry variants of spec 2.7 (atid, referralcode, shareinvite, e). */
+function StartRegistration() {
+  const [query] = useSearchParams();
+  const { hash } = useLocation();
+  const { params, setBranding } = usePublicContext();
+  const atid = params.atid;
+  const referralCode = query.get('referralcode') ?? params.referralCode;
+  const shareInvite = query.get('shareinvite');
+  const inviteEmail = shareInvite && shareInvite.includes('@') ? shareInvite : null;
+  const lockedEmail = params.email ?? inviteEmail;
+
+  // An atid link is an individual's application; a referral or a share invitation is for organisations.
+  const forced: RegistrationKind | null =
+    atid !== null && atid !== 0 ? 'I' : referralCode || shareInvite !== null ? 'C' : null;
+  const [chosen, setChosen] = useState<RegistrationKind | null>(null);
+  const kind = forced ?? chosen;
+
+  const [owners, setOwners] = useState<Owners>(
+    (atid !== null && atid !== 0) || referralCode ? { kind: 'loading' } : { kind: 'none' },
+  );
+
+  useEffect(() => {
+    let live = true;
+    if (atid === -1) {
+      setOwners({ kind: 'not-found', of: 'template' });
+    } else if (atid !== null && atid !== 0) {
+      getTemplateOwner(atid).then(
+        (owner) => {
+          if (!live) return;
+          setOwners({ kind: 'template', owner });
+          setBranding({ ownerLogo: owner.logo ?? null, partnerLogo: owner.partnerLogo ?? null });
+        },
+        () => live && setOwners({ kind: 'not-found', of: 'template' }),
+      );
+    } else if (referralCode) {
+      getReferralOwner(referralCode).then(
+        (owner) => {
+          if (!live) return;
+          setOwners({ kind: 'referral', owner });
+          setBranding({ ownerLogo: owner.logo ?? null, partnerLogo: owner.partnerLogo ?? null });
+        },
+        () => live && setOwners({ kind: 'not-found', of: 'referral' }),
+      );
+    }
+    return () => {
+      live = false;
+    };
+  }, [atid, referralCode, setBranding]);
+
+  // Spec 2.7: leaving the page clears the partner logo (registration not completed here).
+  useEffect(() => () => setBranding({ ownerLogo: null, partnerLogo: null }), [setBranding]);
+
+  if (owners.kind === 'loading') return <Loading />;
+  if (owners.kind === 'not-found') {
+    return (
+      <Narrow>
+        <OwnerNotFound kind={owners.of} />
+      </Narrow>
+    );
+  }
+  if (owners.kind === 'template' && owners.owner.status === 'CLOSED') {
+    return (
+      <Narrow>
+        <ApplicationsClosed description={owners.owner.statusDescription} />
+      </Narrow>
+    );
+  }
+  if (!kind) {
+    return <ChoiceStep individualOnly={hash === '#register-as-individual'} onChoose={setChosen} />;
+  }
+  return (
+    <Narrow>
+      <StartForm
+        kind={kind}
+        atid={atid}
+        owner={owners.kind === 'template' ? owners.owner : null}
+        referralOwner={owners.kind === 'referral' ? owners.owner : null}
+        lockedEmail={lockedEmail}
+        onBack={forced ? undefined : () => setChosen(null)}
+      />
+    </Narrow>
+  );
+}

@@ -1,0 +1,300 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  Link,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import PlayCircleOutline from '@mui/icons-material/PlayCircleOutline';
+import { useCallback, useState, type FormEvent } from 'react';
+import type { ApplicationOwner, ReferralOwner } from '@/features/register/api/owners';
+import { startRegistration } from '@/features/register/api/registration';
+import type { RegistrationKind } from '@/features/register/components/ChoiceStep';
+import { HELP_CARD_TEMPLATE_ID, LINKS } from '@/shared/config';
+import { useForm, type FormErrors } from '@/shared/forms/useForm';
+import { email, required } from '@/shared/forms/validators';
+import { PublicCard } from '@/shared/layout/PublicCard';
+import { useNotify } from '@/shared/notifications/useNotify';
+
+export const START_MESSAGES = {
+  correct: 'Please correct the errors shown below.',
+  sent: 'Please check your email to complete your registration.',
+  existingOrganisation:
+    "If your organisation already has an account with us ask the existing account holder to invite you as a team member via their 'Account' section.",
+  understand:
+    'I understand that I am registering for an organisation account and will be using it to verify third party qualifications',
+} as const;
+
+export interface StartValues extends Record<string, unknown> {
+  firstname: string;
+  lastname: string;
+  email: string;
+  phone: string;
+  companyName: string;
+  jobTitle: string;
+  applicationRef: string;
+  understand: boolean;
+}
+
+/** Spec 5.1, as a pure function of the values and the variant. */
+export function startFormErrors(
+  v: StartValues,
+  kind: RegistrationKind,
+  hasAtid: boolean,
+): FormErrors<StartValues> {
+  const organisation = kind === 'C';
+  return {
+    firstname: required('First name', v.firstname),
+    lastname: required('Last name', v.lastname),
+    email: email('Email', v.email),
+    companyName: organisation ? required('Company Name', v.companyName) : undefined,
+    jobTitle: organisation ? required('Job Title', v.jobTitle) : undefined,
+    phone: organisation ? required('Phone', v.phone) : undefined,
+    understand: organisation && !hasAtid && !v.understand ? 'Please confirm this to continue' : undefined,
+  };
+}
+
+interface StartFormProps {
+  kind: RegistrationKind;
+  atid: number | null;
+  owner?: ApplicationOwner | null;
+  referralOwner?: ReferralOwner | null;
+  /** Prefilled and locked (the e and shareinvite entry variants). */
+  lockedEmail?: string | null;
+  onBack?: () => void;
+}
+
+/** Spec 2.7 (a) and 5.1: the start form creates a registration token and e-mails the link. */
+export function StartForm({ kind, atid, owner, referralOwner, lockedEmail, onBack }: StartFormProps) {
+  const notify = useNotify();
+  const [sending, setSending] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const organisation = kind === 'C';
+  const hasAtid = atid !== null && atid > 0;
+  const form = useForm<StartValues>(
+    {
+      firstname: '',
+      lastname: '',
+      email: lockedEmail ?? '',
+      phone: '',
+      companyName: '',
+      jobTitle: '',
+      applicationRef: '',
+      understand: false,
+    },
+    useCallback((v: StartValues) => startFormErrors(v, kind, hasAtid), [kind, hasAtid]),
+  );
+
+  const heading = owner
+    ? `Welcome ${owner.name} Applicant`
+    : organisation
+      ? 'Register as an organisation'
+      : 'Register as an individual';
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!form.attempt()) {
+      // Spec 5.1 and 8: an invalid form scrolls to the top and says so.
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+      notify({ severity: 'error', title: 'Error', message: START_MESSAGES.correct });
+      return;
+    }
+    const v = form.values;
+    const address = v.email.trim().toLowerCase();
+    setSending(true);
+    try {
+      await startRegistration({
+        firstname: v.firstname.trim(),
+        lastname: v.lastname.trim(),
+        email: address,
+        phone: v.phone.trim() || null,
+        companyName: organisation ? v.companyName.trim() : null,
+        jobTitle: organisation ? v.jobTitle.trim() : null,
+        volumeChecks: null,
+        individual: !organisation,
+        applicationTemplateId: owner ? owner.id : hasAtid ? atid : null,
+        referralOwnerId: referralOwner?.id ?? null,
+        applicationRef: v.applicationRef.trim() || null,
+      });
+      notify({ severity: 'success', title: 'Thank you!', message: START_MESSAGES.sent });
+      setSentTo(address);
+    } catch {
+      setSending(false);
+    }
+  }
+
+  if (sentTo) return <CheckInbox email={sentTo} />;
+
+  return (
+    <>
+      {hasAtid && <ApplicantHelp atid={atid} />}
+      <PublicCard title={heading}>
+        {onBack && (
+          <Button startIcon={<ArrowBack />} onClick={onBack} sx={{ mb: 2, ml: -1 }}>
+            Back
+          </Button>
+        )}
+        {owner?.statusDescription && (
+          <Alert severity="warning" sx={{ mb: 2.5 }}>
+            {owner.statusDescription}
+          </Alert>
+        )}
+        {organisation && (
+          <Alert severity="info" sx={{ mb: 2.5 }}>
+            {START_MESSAGES.existingOrganisation}
+          </Alert>
+        )}
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(e) => void onSubmit(e)}
+          sx={{ display: 'grid', gap: 2.25 }}
+        >
+          <Box sx={{ display: 'grid', gap: 2.25, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            <TextField
+              id="reg-firstname"
+              label="First name"
+              autoComplete="given-name"
+              required
+              {...form.text('firstname')}
+            />
+            <TextField
+              id="reg-lastname"
+              label="Last name"
+              autoComplete="family-name"
+              required
+              {...form.text('lastname')}
+            />
+          </Box>
+          <TextField
+            id="reg-email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            {...form.text('email', (raw) => raw.toLowerCase())}
+            slotProps={{ htmlInput: { readOnly: !!lockedEmail } }}
+            helperText={form.shown('email') ?? 'This will be your username'}
+          />
+          {organisation && (
+            <>
+              <TextField
+                id="reg-company"
+                label="Company Name"
+                autoComplete="organization"
+                required
+                {...form.text('companyName')}
+              />
+              <TextField
+                id="reg-jobtitle"
+                label="Job Title"
+                autoComplete="organization-title"
+                required
+                {...form.text('jobTitle')}
+              />
+            </>
+          )}
+          <TextField
+            id="reg-phone"
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            required={organisation}
+            {...form.text('phone')}
+          />
+          {owner?.referenceLabel && (
+            <TextField id="reg-ref" label={owner.referenceLabel} {...form.text('applicationRef')} />
+          )}
+          {organisation && !hasAtid && (
+            <FormControl required error={!!form.shown('understand')}>
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={form.values.understand}
+                    onChange={(e) => form.set('understand', e.target.checked)}
+                    onBlur={() => form.touch('understand')}
+                    slotProps={{ input: { 'aria-required': true } as object }}
+                  />
+                }
+                label={
+                  <Typography variant="body2">
+                    {START_MESSAGES.understand}
+                    <Box component="span" aria-hidden="true" sx={{ color: 'error.main' }}>
+                      {' *'}
+                    </Box>
+                  </Typography>
+                }
+                sx={{ alignItems: 'flex-start', '& .MuiCheckbox-root': { mt: -0.75 } }}
+              />
+              {form.shown('understand') && <FormHelperText>{form.shown('understand')}</FormHelperText>}
+            </FormControl>
+          )}
+          <Button type="submit" variant="contained" size="large" loading={sending}>
+            Register
+          </Button>
+        </Box>
+      </PublicCard>
+    </>
+  );
+}
+
+/** Spec 2.7: template 17 has a help card with a video and FAQs; other templates an explainer video. */
+function ApplicantHelp({ atid }: { atid: number }) {
+  const help = atid === HELP_CARD_TEMPLATE_ID;
+  return (
+    <Card>
+      <CardContent
+        sx={{
+          display: 'flex',
+          gap: 2,
+          alignItems: 'center',
+          p: { xs: 2.5, sm: 3 },
+          '&:last-child': { pb: { xs: 2.5, sm: 3 } },
+        }}
+      >
+        <PlayCircleOutline color="secondary" sx={{ fontSize: 44 }} aria-hidden="true" />
+        <Box>
+          <Typography variant="h6" component="h2">
+            {help ? 'Need a hand with your application?' : 'How it works'}
+          </Typography>
+          <Stack direction="row" spacing={2} sx={{ mt: 0.5 }}>
+            <Link
+              href={help ? LINKS.helpVideo : LINKS.explainerVideo}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="body2"
+            >
+              Watch the video
+            </Link>
+            {help && (
+              <Link href={LINKS.helpFaq} target="_blank" rel="noopener noreferrer" variant="body2">
+                Read the FAQs
+              </Link>
+            )}
+          </Stack>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+function CheckInbox({ email: address }: { email: string }) {
+  return (
+    <PublicCard title="Check your inbox">
+      <Typography sx={{ mb: 1.5 }}>{START_MESSAGES.sent}</Typography>
+      <Typography color="text.secondary" variant="body2">
+        We have sent a link to <strong>{address}</strong>. If it does not arrive within a few minutes, check
+        your spam folder.
+      </Typography>
+    </PublicCard>
+  );
+}

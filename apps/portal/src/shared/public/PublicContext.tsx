@@ -1,0 +1,73 @@
+import { Backdrop, CircularProgress } from '@mui/material';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { getTemplateOwner } from '@/features/register/api/owners';
+import { readPublicParams, type PublicParams } from '@/shared/public/publicParams';
+import { sessionStore } from '@/shared/session/sessionStore';
+
+export interface Branding {
+  /** Shown as 'On behalf of'. */
+  ownerLogo: string | null;
+  /** Shown as 'In partnership with'. */
+  partnerLogo: string | null;
+}
+
+interface PublicContextValue {
+  params: PublicParams;
+  branding: Branding;
+  setBranding: (branding: Branding) => void;
+}
+
+const noBranding: Branding = { ownerLogo: null, partnerLogo: null };
+const PublicCtx = createContext<PublicContextValue | null>(null);
+
+/**
+ * The public wrapper around login and registration (spec 2.4): reads the query once per address, keeps qcmc in the
+ * session, and looks up the template owner of a partner subdomain (a loading overlay meanwhile; -1 on failure).
+ */
+export function PublicContextProvider({ children }: { children: ReactNode }) {
+  const { search } = useLocation();
+  const host = window.location.hostname;
+  const base = useMemo(() => readPublicParams(new URLSearchParams(search), host), [search, host]);
+  const [subdomainAtid, setSubdomainAtid] = useState<number | null | 'loading'>(
+    base.subdomain && base.atid === null ? 'loading' : null,
+  );
+  const [branding, setBranding] = useState<Branding>(noBranding);
+
+  useEffect(() => {
+    if (base.qcmc) sessionStore.setQcmc(base.qcmc);
+  }, [base.qcmc]);
+
+  useEffect(() => {
+    if (!base.subdomain || base.atid !== null) return;
+    let live = true;
+    getTemplateOwner(base.subdomain).then(
+      (owner) => live && setSubdomainAtid(Number(owner.id)),
+      () => live && setSubdomainAtid(-1),
+    );
+    return () => {
+      live = false;
+    };
+  }, [base.subdomain, base.atid]);
+
+  const params = useMemo(
+    () => (typeof subdomainAtid === 'number' ? { ...base, atid: subdomainAtid } : base),
+    [base, subdomainAtid],
+  );
+  const value = useMemo(() => ({ params, branding, setBranding }), [params, branding]);
+
+  return (
+    <PublicCtx.Provider value={value}>
+      {children}
+      <Backdrop open={subdomainAtid === 'loading'} sx={{ zIndex: (t) => t.zIndex.modal + 1, color: '#fff' }}>
+        <CircularProgress color="inherit" aria-label="Loading" />
+      </Backdrop>
+    </PublicCtx.Provider>
+  );
+}
+
+export function usePublicContext(): PublicContextValue {
+  const ctx = useContext(PublicCtx);
+  if (!ctx) throw new Error('usePublicContext must be used inside PublicContextProvider');
+  return ctx;
+}
