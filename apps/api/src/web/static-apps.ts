@@ -16,7 +16,8 @@ export function staticApps(webRoot: string): Router {
   const immutable = { maxAge: '1y', immutable: true, index: false };
 
   if (existsSync(consoleDir)) {
-    router.get('/console', (_req, res) => res.redirect(301, '/console/'));
+    // Exactly /console: Express paths are not strict, and a string route would also catch /console/ (a loop).
+    router.get(/^\/console$/, (_req, res) => res.redirect(301, '/console/'));
     router.use('/console/assets', express.static(path.join(consoleDir, 'assets'), immutable));
     router.use('/console', express.static(consoleDir, { index: false }));
     router.get(/^\/console\/.*/, (_req, res) => sendIndex(res, consoleDir));
