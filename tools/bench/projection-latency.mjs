@@ -13,6 +13,7 @@ const { comparePositions } = api('infrastructure/event-store/event-store.port');
 
 const db = await benchDatabase('latency');
 const pool = new pg.Pool({ connectionString: db.url, max: 24 });
+pool.on('error', () => undefined);
 const store = new PostgresEventStore(pool);
 await store.init();
 await pool.query(CHECKPOINTS_DDL);

@@ -10,6 +10,7 @@ const { streamStatsDefinition } = api('infrastructure/projections/stream-stats.t
 
 const db = await benchDatabase('rebuild');
 const pool = new pg.Pool({ connectionString: db.url, max: 8 });
+pool.on('error', () => undefined);
 const store = new PostgresEventStore(pool);
 await store.init();
 await pool.query(CHECKPOINTS_DDL);
