@@ -2,6 +2,13 @@ import { Inject, Module, type OnModuleInit } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { PG_POOL } from '../../infrastructure/database/database.tokens';
 import { ensureSchema } from '../../infrastructure/database/ensure-schema';
+import {
+  AdminCountriesController,
+  AdminInstitutesController,
+  AdminRegionsController,
+} from './admin/admin-catalogue.controllers';
+import { AdminInstitutesService } from './admin/admin-institutes.service';
+import { AdminReferenceService } from './admin/admin-reference.service';
 import { CatalogueAudit } from './audit/catalogue-audit';
 import { CompanyReferenceController } from './http/company-reference.controller';
 import { InstitutesController } from './http/institutes.controller';
@@ -20,7 +27,14 @@ import { CatalogueSeeder } from './seeding/catalogue.seeder';
  * InstituteRecordsService (automatic checks) and InstituteDetailQuery (an institute by id).
  */
 @Module({
-  controllers: [CompanyReferenceController, InstitutesController, RegionsController],
+  controllers: [
+    CompanyReferenceController,
+    InstitutesController,
+    RegionsController,
+    AdminInstitutesController,
+    AdminCountriesController,
+    AdminRegionsController,
+  ],
   providers: [
     CatalogueAudit,
     CatalogueSeeder,
@@ -30,6 +44,8 @@ import { CatalogueSeeder } from './seeding/catalogue.seeder';
     InstituteRecordsService,
     InstituteRequestsService,
     ApplicationPricingLookup,
+    AdminInstitutesService,
+    AdminReferenceService,
   ],
   exports: [InstituteRecordsService, InstituteDetailQuery],
 })

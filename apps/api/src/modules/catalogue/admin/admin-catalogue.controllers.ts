@@ -1,0 +1,202 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  ParseArrayPipe,
+  Post,
+  Put,
+  Query,
+  Req,
+  Res,
+  UnprocessableEntityException,
+} from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { DomainError } from '@credence/domain';
+import type { Request, Response } from 'express';
+import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator';
+import type { Principal } from '../../../common/auth/principal';
+import { StaffOnly } from '../../../common/auth/roles.decorator';
+import { parseSimpleRestQuery, sendPage } from '../../../common/http/simple-rest';
+import type { Actor } from '../audit/catalogue-audit';
+import {
+  CreateInstituteDto,
+  RefDataOptionDto,
+  UpdateCountryDto,
+  UpdateInstituteDto,
+  UpdateRegionDto,
+} from '../dto/admin-institute.dto';
+import { InstituteRecordsService, RecordImportRejected } from '../records/institute-records.service';
+import { readCsvBody } from './csv-body';
+import { AdminInstitutesService, INSTITUTE_FILTERS, INSTITUTE_SORTS } from './admin-institutes.service';
+import {
+  AdminReferenceService,
+  COUNTRY_FILTERS,
+  COUNTRY_SORTS,
+  REGION_FILTERS,
+  REGION_SORTS,
+} from './admin-reference.service';
+
+const actorOf = (p: Principal): Actor => ({
+  username: p.username,
+  impersonator: p.impersonator,
+  companyId: p.companyId,
+});
+
+/** Simple-rest resource `institutes` for the staff console, and the records behind an institute. */
+@ApiTags('admin')
+@StaffOnly()
+@Controller('admin/institutes')
+export class AdminInstitutesController {
+  constructor(
+    private readonly institutes: AdminInstitutesService,
+    private readonly records: InstituteRecordsService,
+  ) {}
+
+  @Get()
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+    const q = parseSimpleRestQuery(query, {
+      resource: 'institutes',
+      filters: INSTITUTE_FILTERS,
+      sortable: INSTITUTE_SORTS,
+      defaultSort: ['name', 'ASC'],
+    });
+    const { rows, total } = await this.institutes.list(q);
+    return sendPage(res, 'institutes', q.offset, rows, total);
+  }
+
+  @Get(':id')
+  one(@Param('id') id: string) {
+    return this.institutes.get(id);
+  }
+
+  @Post()
+  @HttpCode(201)
+  create(@Body() body: CreateInstituteDto, @CurrentPrincipal() p: Principal) {
+    return this.institutes.create(body, actorOf(p));
+  }
+
+  @Put(':id')
+  update(@Param('id') id: string, @Body() body: UpdateInstituteDto, @CurrentPrincipal() p: Principal) {
+    return this.institutes.update(id, body, actorOf(p));
+  }
+
+  @Delete(':id')
+  remove(@Param('id') id: string, @CurrentPrincipal() p: Principal) {
+    return this.institutes.remove(id, actorOf(p));
+  }
+
+  @Put(':id/refdata/:key')
+  refData(
+    @Param('id') id: string,
+    @Param('key') key: string,
+    @Body(new ParseArrayPipe({ items: RefDataOptionDto, whitelist: true })) options: RefDataOptionDto[],
+    @CurrentPrincipal() p: Principal,
+  ) {
+    return this.institutes.replaceRefData(id, key, options, actorOf(p));
+  }
+
+  /** Simple-rest resource of one institute's records (filter q: a name prefix). */
+  @Get(':id/records')
+  async listRecords(
+    @Param('id') id: string,
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    await this.institutes.get(id);
+    const q = parseSimpleRestQuery(query, {
+      resource: 'records',
+      filters: { q: 'text' },
+      sortable: ['lastName'],
+      defaultSort: ['lastName', 'ASC'],
+    });
+    const { rows, total } = await this.records.list(id, q.offset, q.limit, q.filter.q);
+    return sendPage(res, 'records', q.offset, rows, total);
+  }
+
+  /**
+   * Imports records from CSV (a text/csv body, or JSON {csv}); ?mode=replace swaps the institute's records for
+   * the file's, the default appends. All or nothing: 422 lists every bad line.
+   */
+  @Post(':id/records/import')
+  @HttpCode(200)
+  async importRecords(
+    @Param('id') id: string,
+    @Query('mode') mode: string | undefined,
+    @Req() req: Request,
+    @CurrentPrincipal() p: Principal,
+  ) {
+    if (mode !== undefined && mode !== 'append' && mode !== 'replace') {
+      throw new DomainError('invalid', 'mode must be append or replace.');
+    }
+    const csv = await readCsvBody(req);
+    try {
+      return await this.records.importCsv(id, csv, mode ?? 'append', actorOf(p));
+    } catch (e) {
+      if (e instanceof RecordImportRejected) throw new UnprocessableEntityException({ errors: e.messages });
+      throw e;
+    }
+  }
+}
+
+/** Simple-rest resource `countries`: ISO countries are not created or deleted, only edited (or disabled). */
+@ApiTags('admin')
+@StaffOnly()
+@Controller('admin/countries')
+export class AdminCountriesController {
+  constructor(private readonly reference: AdminReferenceService) {}
+
+  @Get()
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+    const q = parseSimpleRestQuery(query, {
+      resource: 'countries',
+      filters: COUNTRY_FILTERS,
+      sortable: COUNTRY_SORTS,
+      defaultSort: ['name', 'ASC'],
+    });
+    const { rows, total } = await this.reference.listCountries(q);
+    return sendPage(res, 'countries', q.offset, rows, total);
+  }
+
+  @Get(':id')
+  one(@Param('id') id: string) {
+    return this.reference.country(id);
+  }
+
+  @Put(':id')
+  update(@Param('id') id: string, @Body() body: UpdateCountryDto, @CurrentPrincipal() p: Principal) {
+    return this.reference.updateCountry(id, body, actorOf(p));
+  }
+}
+
+/** Simple-rest resource `regions`: the map's UN M49 groups, renamed or given their member countries. */
+@ApiTags('admin')
+@StaffOnly()
+@Controller('admin/regions')
+export class AdminRegionsController {
+  constructor(private readonly reference: AdminReferenceService) {}
+
+  @Get()
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+    const q = parseSimpleRestQuery(query, {
+      resource: 'regions',
+      filters: REGION_FILTERS,
+      sortable: REGION_SORTS,
+      defaultSort: ['sort', 'ASC'],
+    });
+    const { rows, total } = await this.reference.listRegions(q);
+    return sendPage(res, 'regions', q.offset, rows, total);
+  }
+
+  @Get(':id')
+  one(@Param('id') id: string) {
+    return this.reference.region(id);
+  }
+
+  @Put(':id')
+  update(@Param('id') id: string, @Body() body: UpdateRegionDto, @CurrentPrincipal() p: Principal) {
+    return this.reference.updateRegion(id, body, actorOf(p));
+  }
+}
