@@ -17,6 +17,8 @@ export const QC_ARF_VER = 'QC_ARF_VER';
 export const QC_EL_VER = 'QC_EL_VER';
 export const HIGH_SCHOOL_SUMMARY = 'HSVQCI';
 export const EMPLOYMENT_SUMMARY = 'EMPVQCI';
+/** The names the country selector asks the search for; institutes so named are listed by exact name only. */
+export const SUMMARY_NAMES: readonly string[] = [HIGH_SCHOOL_SUMMARY, EMPLOYMENT_SUMMARY];
 export const highSchoolId = (countryId: string) => `QC_HS_VER_${countryId}`;
 export const employmentId = (countryId: string) => `QC_EMP_VER_${countryId}`;
 

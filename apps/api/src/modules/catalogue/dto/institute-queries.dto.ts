@@ -45,7 +45,6 @@ export class InstituteSummaryQueryDto {
 
 /** GET /institute/{id}/refdata?key=&name=&size=300 */
 export class RefDataQueryDto {
-  @IsString({ message: 'key is required' })
   @IsNotEmpty({ message: 'key is required' })
   @MaxLength(100, { message: 'key must be at most 100 characters' })
   key!: string;

@@ -74,7 +74,7 @@ export class InstitutesController {
   @HttpCode(201)
   request(@Body() body: RequestInstituteDto, @CurrentPrincipal() caller: Principal) {
     return this.requests.request(
-      { name: body.name, country: body.region.name, comment: body.comment || null },
+      { name: body.name, country: body.country, comment: body.comment || null },
       caller,
     );
   }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { PG_POOL } from '../../../infrastructure/database/database.tokens';
+import { SUMMARY_NAMES } from '../data/fixed-institutes';
 
 export interface InstituteSearchCriteria {
   /** Text typed by the user; matched against every name of an institute. */
@@ -34,8 +35,8 @@ export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => 
  * The institute search (verifications.md 2.3). With a name, every name of every institute is matched: substring
  * matches first, then trigram similarity (pg_trgm's % operator, GIN-indexed), so 'Univrsity of Dmeo' still finds
  * University of Demo; ties are broken by name, country and id so that paging is stable. Institutes that are not
- * listed in the search (the fixed QC_* entries) are found by their exact name only: the country selector asks for
- * 'HSVQCI' and 'EMPVQCI'. Children (parentId) are listed whether searchable or not.
+ * listed in the search (the fixed QC_* entries) are left out, except that the country selector's names 'HSVQCI'
+ * and 'EMPVQCI' list those entries by country. Children (parentId) are listed whether searchable or not.
  */
 @Injectable()
 export class InstituteSearchQuery {
@@ -49,7 +50,11 @@ export class InstituteSearchQuery {
     let hits = '';
     let order = 'i.name, c.name, i.id';
 
-    if (text) {
+    if (text && SUMMARY_NAMES.includes(text.toUpperCase())) {
+      // The country selector's lists (HSVQCI, EMPVQCI): those entries exactly, by country name.
+      where.push(`i.name = ${param(text.toUpperCase())}`);
+      order = 'c.name, i.id';
+    } else if (text) {
       const q = param(text);
       const pattern = param(likePattern(text));
       const match = c.fuzzy ? `(n.name % ${q} OR n.name ILIKE ${pattern})` : `n.name ILIKE ${pattern}`;
@@ -60,14 +65,14 @@ export class InstituteSearchQuery {
           WHERE ${match}
           GROUP BY n.institute_id)`;
       order = `h.score DESC, ${order}`;
-      if (!c.parentId) where.push(`(i.searchable OR lower(i.name) = lower(${q}))`);
+      if (!c.parentId) where.push('i.searchable');
     } else if (!c.parentId) {
       where.push('i.searchable');
     }
     if (c.parentId) where.push(`i.parent_id = ${param(c.parentId)}`);
     if (c.countryIds) where.push(`i.country_id = ANY(${param(c.countryIds)}::text[])`);
 
-    const from = text ? 'hits h JOIN catalogue_institute i ON i.id = h.id' : 'catalogue_institute i';
+    const from = hits ? 'hits h JOIN catalogue_institute i ON i.id = h.id' : 'catalogue_institute i';
     const limit = param(c.size);
     const offset = param(c.page * c.size);
     const sql = `${hits}
