@@ -1,0 +1,69 @@
+import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { PG_POOL } from '../../infrastructure/database/database.tokens';
+import { ensureSchema } from '../../infrastructure/database/ensure-schema';
+import { SeedRegistry } from '../../infrastructure/seeding/seed.registry';
+import { IdentityModule } from '../identity/identity.module';
+import { OwnersService } from '../identity/registration/owners.service';
+import { RegistrationService } from '../identity/registration/registration.service';
+import { TeamService } from '../identity/team/team.service';
+import { AdminApprovalProcessesController } from './approval-processes/admin-approval-processes.controller';
+import { ApprovalProcessController } from './approval-processes/approval-process.controller';
+import { APPROVAL_PROCESSES_SCHEMA, DEFAULT_APPROVAL_PROCESSES } from './approval-processes/approval-processes.schema';
+import { AdminAuditEventsController } from './audit/admin-audit-events.controller';
+import { AdminCustomersController } from './customers/admin-customers.controller';
+import { AdminDashboardController } from './dashboard/admin-dashboard.controller';
+import { AdminFailedJobsController } from './jobs/admin-failed-jobs.controller';
+import { AdminNewsController } from './news/admin-news.controller';
+import { AdminNoticesController } from './notices/admin-notices.controller';
+import { AdminProjectionsController } from './projections/admin-projections.controller';
+import { AdminUsersController } from './users/admin-users.controller';
+import { AdminUsersService } from './users/admin-users.service';
+
+/**
+ * The staff console's API (issue 9): simple-rest resources under /admin, every route for staff only, every write
+ * on an audit stream with the staff member's username. The catalogue's resources (institutes, countries, regions)
+ * live in the catalogue module, the verifications' and money's in theirs.
+ *
+ * TeamService and RegistrationService are provided here too (IdentityModule exports only the repository and the
+ * session service): the resend of a registration mail goes through the team invitation flow, not a copy of it.
+ */
+@Module({
+  imports: [IdentityModule],
+  controllers: [
+    AdminCustomersController,
+    AdminUsersController,
+    AdminNoticesController,
+    AdminNewsController,
+    AdminApprovalProcessesController,
+    ApprovalProcessController,
+    AdminProjectionsController,
+    AdminFailedJobsController,
+    AdminDashboardController,
+    AdminAuditEventsController,
+  ],
+  providers: [AdminUsersService, TeamService, RegistrationService, OwnersService],
+})
+export class AdminModule implements OnModuleInit {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly seeds: SeedRegistry,
+  ) {}
+
+  async onModuleInit() {
+    await ensureSchema(this.pool, 'admin', APPROVAL_PROCESSES_SCHEMA);
+    this.seeds.register({
+      name: 'admin.approval-processes',
+      order: 15,
+      demo: false,
+      run: async () => {
+        for (const p of DEFAULT_APPROVAL_PROCESSES) {
+          await this.pool.query(`INSERT INTO approval_processes (name, description) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [
+            p.name,
+            p.description,
+          ]);
+        }
+      },
+    });
+  }
+}

@@ -1,0 +1,120 @@
+import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { Pool } from 'pg';
+import { z } from 'zod';
+import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator';
+import type { Principal } from '../../../common/auth/principal';
+import { StaffOnly } from '../../../common/auth/roles.decorator';
+import { AuditService } from '../../../infrastructure/audit/audit.service';
+import { PG_POOL } from '../../../infrastructure/database/database.tokens';
+import { parseBody } from '../shared/parse-body';
+import { contains, filterAs, listRows, oneRow, type SqlResource } from '../shared/sql-list';
+import { staffActor } from '../shared/staff-actor';
+
+export const NEWS_TYPES = ['ALERT_MAINTENANCE', 'NEWS'] as const;
+const PUBLISHED = `(a.published_at IS NOT NULL AND a.published_at <= now())`;
+
+export const newsResource: SqlResource<'createdAt' | 'publishedAt' | 'title' | 'type'> = {
+  resource: 'news',
+  from: 'news_alerts a',
+  id: 'a.id',
+  select: `a.id::int AS id, a.type, a.title, a.message, a.link, a.published_at AS "publishedAt", ${PUBLISHED} AS published,
+    a.created_at AS "createdAt", a.created_by AS "createdBy"`,
+  sortable: { createdAt: 'a.created_at', publishedAt: 'a.published_at', title: 'lower(a.title)', type: 'a.type' },
+  defaultSort: ['createdAt', 'DESC'],
+  filters: {
+    q: (v, bind) => {
+      const p = bind(contains(filterAs.text('q', v)));
+      return `(a.title ILIKE ${p} OR a.message ILIKE ${p})`;
+    },
+    type: (v, bind) => `a.type = ANY(${bind(filterAs.list(v))})`,
+    published: (v, bind) => `${PUBLISHED} = ${bind(filterAs.boolean('published', v))}`,
+  },
+};
+
+const link = z
+  .string()
+  .trim()
+  .max(500)
+  .nullable()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || /^https?:\/\//.test(v), { error: 'link must start with http:// or https://' });
+const when = z.iso.datetime({ offset: true, error: 'publishedAt must be an ISO date and time' }).nullable();
+
+const newsSchema = z.object({
+  type: z.enum(NEWS_TYPES, { error: 'type must be ALERT_MAINTENANCE or NEWS' }),
+  title: z.string().trim().min(1, 'The title is required').max(200),
+  message: z.string().trim().min(1, 'The message is required').max(4000),
+  link: link.default(null),
+  publishedAt: when.default(null),
+  /** Convenience for the console's publish switch: true publishes now, false withdraws. */
+  published: z.boolean().optional(),
+});
+const newsUpdateSchema = newsSchema.partial();
+
+/** The news and maintenance-alerts feed of the portal's home page (GET /v1/news/alerts). */
+@ApiTags('admin')
+@StaffOnly()
+@Controller('admin/news')
+export class AdminNewsController {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly audit: AuditService,
+  ) {}
+
+  @Get()
+  list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+    return listRows(this.pool, newsResource, query, res);
+  }
+
+  @Get(':id')
+  one(@Param('id') id: string) {
+    return oneRow(this.pool, newsResource, id, 'News item');
+  }
+
+  @Post()
+  async create(@Body() body: unknown, @CurrentPrincipal() staff: Principal) {
+    const { published, ...n } = parseBody(newsSchema, body);
+    const publishedAt = published === true ? new Date().toISOString() : published === false ? null : n.publishedAt;
+    const { rows } = await this.pool.query<{ id: string }>(
+      `INSERT INTO news_alerts (type, title, message, link, published_at, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [n.type, n.title, n.message, n.link, publishedAt, staff.username],
+    );
+    const id = String(rows[0].id);
+    await this.audit.record('NewsCreated', { newsId: id, ...n, publishedAt }, staffActor(staff));
+    return oneRow(this.pool, newsResource, id, 'News item');
+  }
+
+  @Put(':id')
+  async update(@Param('id') id: string, @Body() body: unknown, @CurrentPrincipal() staff: Principal) {
+    const before = await oneRow(this.pool, newsResource, id, 'News item');
+    const { published, ...n } = parseBody(newsUpdateSchema, body);
+    const changes: Record<string, unknown> = {};
+    for (const k of ['type', 'title', 'message', 'link'] as const) if (n[k] !== undefined && n[k] !== before[k]) changes[k] = n[k];
+    const beforeAt = before.publishedAt ? new Date(before.publishedAt as string).toISOString() : null;
+    const askedAt = n.publishedAt === undefined ? undefined : n.publishedAt && new Date(n.publishedAt).toISOString();
+    if (askedAt !== undefined && askedAt !== beforeAt) changes.publishedAt = askedAt;
+    else if (published !== undefined && published !== before.published) changes.publishedAt = published ? new Date().toISOString() : null;
+    const columns: Record<string, string> = { type: 'type', title: 'title', message: 'message', link: 'link', publishedAt: 'published_at' };
+    const keys = Object.keys(changes);
+    if (keys.length) {
+      await this.pool.query(`UPDATE news_alerts SET ${keys.map((k, i) => `${columns[k]} = $${i + 2}`).join(', ')} WHERE id::text = $1`, [
+        id,
+        ...keys.map((k) => changes[k]),
+      ]);
+      const type =
+        keys.length === 1 && keys[0] === 'publishedAt' ? (changes.publishedAt ? 'NewsPublished' : 'NewsUnpublished') : 'NewsUpdated';
+      await this.audit.record(type, { newsId: id, changes }, staffActor(staff));
+    }
+    return oneRow(this.pool, newsResource, id, 'News item');
+  }
+
+  @Delete(':id')
+  async remove(@Param('id') id: string, @CurrentPrincipal() staff: Principal) {
+    const before = await oneRow(this.pool, newsResource, id, 'News item');
+    await this.pool.query(`DELETE FROM news_alerts WHERE id::text = $1`, [id]);
+    await this.audit.record('NewsDeleted', { newsId: id, title: before.title }, staffActor(staff));
+    return before;
+  }
+}

@@ -1,0 +1,369 @@
+import type { INestApplication } from '@nestjs/common';
+import type { AddressInfo } from 'node:net';
+import { fetchUtils, type DataProvider } from 'ra-core';
+import simpleRestProvider from 'ra-data-simple-rest';
+import { Pool } from 'pg';
+import request from 'supertest';
+import { JOB_QUEUE, type JobQueue } from '../src/infrastructure/queue/job-queue.port';
+import { verificationFigures } from '../src/modules/admin/dashboard/verification-figures.query';
+import { DEMO_PASSWORD, mailsTo, signIn } from './demo-sessions';
+import { freshDatabase, waitFor } from './fresh-database';
+import { startTestApp } from './test-app';
+
+/**
+ * The /admin API driven by react-admin's own ra-data-simple-rest dataProvider over real HTTP, the way the console
+ * drives it: every resource answers getList (totals, sorting, filters), getOne, getMany, getManyReference and the
+ * writes it supports, for staff only, and every write lands on an audit stream with the staff member's username.
+ */
+describe('admin API contract (ra-data-simple-rest)', () => {
+  let app: INestApplication;
+  let db: Awaited<ReturnType<typeof freshDatabase>>;
+  let base: string;
+  let staff: DataProvider;
+  let staffToken: string;
+  const STAFF = 'admin@credence.test';
+
+  const providerFor = (token: string | null) =>
+    simpleRestProvider(`${base}/admin`, (url: string, options: fetchUtils.Options = {}) => {
+      const headers = new Headers(options.headers ?? { Accept: 'application/json' });
+      if (token) headers.set('X-AUTH-TOKEN', token);
+      return fetchUtils.fetchJson(url, { ...options, headers });
+    });
+  const page = (perPage = 25, page = 1) => ({ page, perPage });
+  const statusOf = (p: Promise<unknown>) => p.then(() => 200, (e: { status?: number }) => e.status ?? 0);
+  const auditOf = async (stream: string) =>
+    (await staff.getList('audit-events', { pagination: page(100), sort: { field: 'revision', order: 'DESC' }, filter: { stream } })).data;
+
+  beforeAll(async () => {
+    db = await freshDatabase('admin_contract');
+    ({ app } = await startTestApp({ DATABASE_URL: db.url, SEED_DEMO: 'true' }));
+    await app.listen(0, '127.0.0.1');
+    base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    staffToken = (await signIn(app, STAFF)).token;
+    staff = providerFor(staffToken);
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.drop();
+  });
+
+  describe('who may call it', () => {
+    const resources = ['customers', 'users', 'notices', 'news', 'approval-processes', 'projections', 'failed-jobs'];
+
+    it.each(resources)('%s: anonymous 401, a customer (even a team admin) 403, staff 200', async (resource) => {
+      const params = { pagination: page(), sort: { field: 'id', order: 'ASC' as const }, filter: {} };
+      const alice = (await signIn(app, 'alice@acme.test')).token;
+      expect(await statusOf(providerFor(null).getList(resource, params))).toBe(401);
+      expect(await statusOf(providerFor(alice).getList(resource, params))).toBe(403);
+      const sortable = resource === 'failed-jobs' ? 'failedAt' : resource === 'projections' || resource === 'approval-processes' ? 'name' : resource === 'users' ? 'username' : resource === 'customers' ? 'name' : 'createdAt';
+      expect(await statusOf(staff.getList(resource, { ...params, sort: { field: sortable, order: 'ASC' } }))).toBe(200);
+    });
+
+    it('refuses the dashboard and an impersonating staff session as a customer', async () => {
+      await request(app.getHttpServer()).get('/admin/dashboard').expect(401);
+      const acting = (await signIn(app, STAFF, { impersonate: 'alice@acme.test' })).token;
+      await request(app.getHttpServer()).get('/admin/dashboard').set('X-AUTH-TOKEN', acting).expect(403);
+      await request(app.getHttpServer()).get('/admin/dashboard').set('X-AUTH-TOKEN', staffToken).expect(200);
+    });
+  });
+
+  describe('customers', () => {
+    it('lists companies and individuals with a Content-Range total, sorted both ways', async () => {
+      const asc = await staff.getList('customers', { pagination: page(3), sort: { field: 'name', order: 'ASC' }, filter: {} });
+      expect(asc.total).toBe(8);
+      expect(asc.data.map((c) => c.name)).toEqual(['Acme Recruitment Ltd', 'Anna Applicant', 'Credence']);
+      const desc = await staff.getList('customers', { pagination: page(2, 2), sort: { field: 'name', order: 'DESC' }, filter: {} });
+      expect(desc.total).toBe(8);
+      expect(desc.data.map((c) => c.name)).toEqual(['Indy Individual', 'Globex Corp']);
+      const byUsers = await staff.getList('customers', { pagination: page(1), sort: { field: 'userCount', order: 'DESC' }, filter: {} });
+      expect(byUsers.data[0]).toMatchObject({ id: 'acme', userCount: 2 });
+    });
+
+    it('filters by text, individual, payment type and access flags', async () => {
+      const list = (filter: Record<string, unknown>) =>
+        staff.getList('customers', { pagination: page(), sort: { field: 'name', order: 'ASC' }, filter });
+      expect((await list({ q: 'acme' })).data.map((c) => c.id)).toEqual(['acme']);
+      // q also finds a customer by one of its users' usernames.
+      expect((await list({ q: 'carol@' })).data.map((c) => c.id)).toEqual(['globex']);
+      expect((await list({ individual: true })).data.map((c) => c.id).sort()).toEqual(['anna', 'indy']);
+      expect((await list({ paymentType: 'INVOICE' })).data.map((c) => c.id).sort()).toEqual(['credence', 'globex']);
+      expect((await list({ paymentType: ['INSTITUTE', 'INSTITUTE_PARENT'] })).total).toBe(2);
+      expect((await list({ hasReferrals: true })).data.map((c) => c.id)).toEqual(['acme']);
+      expect(await statusOf(list({ colour: 'red' }))).toBe(400);
+    });
+
+    it('shows one customer with every flag, and getMany returns exactly the ids asked for', async () => {
+      const { data } = await staff.getOne('customers', { id: 'acme' });
+      expect(data).toMatchObject({
+        id: 'acme', name: 'Acme Recruitment Ltd', individual: false, paymentType: 'CARD', currency: 'GBP', vatPayer: true,
+        country: 'GB', hasCountryAccess: true, hasAnalyticsAccess: true, hasReportsAccess: true, hasApplicants: true,
+        inviteApplicants: true, hasReferrals: true, sharingDisabled: false, accreditationEnabled: false, showDeleted: false,
+        hasDiscount: false, refRequired: false, refLabel: null, appRefLabel: null, allowedTypes: null, instituteId: null, userCount: 2,
+      });
+      const many = await staff.getMany('customers', { ids: ['globex', 'acme'] });
+      expect(many.data.map((c) => c.id).sort()).toEqual(['acme', 'globex']);
+      expect(await statusOf(staff.getOne('customers', { id: 'nope' }))).toBe(404);
+    });
+
+    it('updates at once (a whole record sent back changes only what moved) and audits it with the staff username', async () => {
+      const { data: before } = await staff.getOne('customers', { id: 'globex' });
+      const { data: after } = await staff.update('customers', { id: 'globex', data: { ...before, hasCountryAccess: true }, previousData: before });
+      expect(after).toMatchObject({ id: 'globex', hasCountryAccess: true, hasAnalyticsAccess: false });
+      expect((await staff.getOne('customers', { id: 'globex' })).data.hasCountryAccess).toBe(true);
+
+      const [event] = await auditOf('audit-globex');
+      expect(event).toMatchObject({
+        type: 'CustomerUpdatedByStaff',
+        actor: STAFF,
+        impersonator: null,
+        data: { customerId: 'globex', changes: { hasCountryAccess: { from: false, to: true } } },
+      });
+      expect(Date.parse(event.time)).toBeGreaterThan(Date.now() - 60_000);
+    });
+
+    it('turning Reports on turns Analytics on too (access.md 4.7)', async () => {
+      const { data } = await staff.update('customers', { id: 'initech', data: { hasReportsAccess: true }, previousData: { id: 'initech' } });
+      expect(data).toMatchObject({ hasReportsAccess: true, hasAnalyticsAccess: true });
+    });
+
+    it('validates payment type, currency and allowed types', async () => {
+      const put = (data: Record<string, unknown>) => statusOf(staff.update('customers', { id: 'indy', data, previousData: { id: 'indy' } }));
+      expect(await put({ paymentType: 'BITCOIN' })).toBe(400);
+      expect(await put({ currency: 'JPY' })).toBe(400);
+      expect(await put({ allowedTypes: ['edu', 'xyz'] })).toBe(400);
+      expect(await put({ hasDiscount: 'yes' })).toBe(400);
+      const ok = await staff.update('customers', {
+        id: 'indy',
+        data: { paymentType: 'TOKEN_SINGLE_CREDIT', currency: 'EUR', allowedTypes: ['edu', 'hsc'], refRequired: true, refLabel: 'Case number' },
+        previousData: { id: 'indy' },
+      });
+      expect(ok.data).toMatchObject({ paymentType: 'TOKEN_SINGLE_CREDIT', currency: 'EUR', allowedTypes: ['edu', 'hsc'], refRequired: true, refLabel: 'Case number' });
+      // The customer's next session carries the change.
+      const claims = JSON.parse(Buffer.from((await signIn(app, 'indy@mail.test')).token.split('.')[1], 'base64url').toString());
+      expect(claims).toMatchObject({ paymentType: 'TOKEN_SINGLE_CREDIT', currency: 'EUR', refRequired: true, refLabel: 'Case number' });
+    });
+  });
+
+  describe('users', () => {
+    it('lists every user with their company, sorted and filtered', async () => {
+      const all = await staff.getList('users', { pagination: page(2), sort: { field: 'username', order: 'ASC' }, filter: {} });
+      expect(all.total).toBe(9);
+      expect(all.data.map((u) => u.username)).toEqual(['admin@credence.test', 'alice@acme.test']);
+      expect(all.data[1]).toMatchObject({ companyId: 'acme', companyName: 'Acme Recruitment Ltd', admin: true, pending: false, disabled: false, customRoles: [] });
+      const byCompany = await staff.getList('users', { pagination: page(), sort: { field: 'companyName', order: 'DESC' }, filter: {} });
+      expect(byCompany.data[0].companyName).toBe('University of Demo');
+      const search = await staff.getList('users', { pagination: page(), sort: { field: 'username', order: 'ASC' }, filter: { q: 'Baker' } });
+      expect(search.data.map((u) => u.username)).toEqual(['bob@acme.test']);
+      const admins = await staff.getList('users', { pagination: page(), sort: { field: 'username', order: 'ASC' }, filter: { admin: false } });
+      expect(admins.data.map((u) => u.username).sort()).toEqual(['anna@mail.test', 'bob@acme.test', 'indy@mail.test']);
+    });
+
+    it('getManyReference: the users of one customer', async () => {
+      const { data, total } = await staff.getManyReference('users', {
+        target: 'companyId', id: 'acme', pagination: page(), sort: { field: 'username', order: 'ASC' }, filter: {},
+      });
+      expect(total).toBe(2);
+      expect(data.map((u) => u.username)).toEqual(['alice@acme.test', 'bob@acme.test']);
+      const one = await staff.getOne('users', { id: data[1].id });
+      expect(one.data).toMatchObject({ username: 'bob@acme.test', customRoles: ['Graduate hiring'] });
+      const many = await staff.getMany('users', { ids: data.map((u) => u.id) });
+      expect(many.data).toHaveLength(2);
+    });
+
+    it('disables a user (their sign-in stops at once) and enables them again, audited on their company stream', async () => {
+      const [bob] = (await staff.getList('users', { pagination: page(), sort: { field: 'username', order: 'ASC' }, filter: { q: 'bob@acme.test' } })).data;
+      const session = await signIn(app, 'bob@acme.test');
+      await staff.update('users', { id: bob.id, data: { ...bob, disabled: true }, previousData: bob });
+      await request(app.getHttpServer()).post('/v1/auth').send({ username: 'bob@acme.test', password: DEMO_PASSWORD }).expect(401);
+      await request(app.getHttpServer()).get('/v1/auth').set('X-REFRESH-TOKEN', session.refresh).expect((r) => expect(r.status).toBeGreaterThanOrEqual(400));
+      const event = (await auditOf('audit-acme')).find((e) => e.type === 'UserDisabledByStaff');
+      expect(event).toMatchObject({ actor: STAFF, data: { username: 'bob@acme.test', changes: { disabled: { from: false, to: true } } } });
+
+      const { data } = await staff.update('users', { id: bob.id, data: { disabled: false }, previousData: bob });
+      expect(data.disabled).toBe(false);
+      await signIn(app, 'bob@acme.test');
+    });
+
+    it('staff cannot disable themselves', async () => {
+      const [me] = (await staff.getList('users', { pagination: page(), sort: { field: 'username', order: 'ASC' }, filter: { q: STAFF } })).data;
+      expect(await statusOf(staff.update('users', { id: me.id, data: { disabled: true }, previousData: me }))).toBe(403);
+    });
+
+    it('resends the registration mail of a pending team member through the team invitation', async () => {
+      const alice = (await signIn(app, 'alice@acme.test')).token;
+      await request(app.getHttpServer())
+        .post('/v1/user')
+        .set('X-AUTH-TOKEN', alice)
+        .send({ username: 'newbie@acme.test', firstname: 'Nia', lastname: 'Newbie', phone: '+44 1' })
+        .expect((r) => expect(r.status).toBeLessThan(300));
+      const [pending] = (await staff.getList('users', { pagination: page(), sort: { field: 'username', order: 'ASC' }, filter: { pending: true } })).data;
+      expect(pending).toMatchObject({ username: 'newbie@acme.test', pending: true });
+
+      const res = await fetchUtils.fetchJson(`${base}/admin/users/${pending.id}/resend-registration`, {
+        method: 'POST',
+        headers: new Headers({ 'X-AUTH-TOKEN': staffToken }),
+      });
+      expect(res.json).toEqual({ sent: 'invitation' });
+      const mails = await mailsTo(app, 'newbie@acme.test', staffToken);
+      expect(mails).toHaveLength(2);
+      expect(mails[0].text).toContain('Ada Admin');
+      expect((await auditOf('audit-acme'))[0]).toMatchObject({ type: 'TeamInvitationResent', actor: STAFF });
+
+      const [active] = (await staff.getList('users', { pagination: page(), sort: { field: 'username', order: 'ASC' }, filter: { q: 'alice@' } })).data;
+      await request(app.getHttpServer()).post(`/admin/users/${active.id}/resend-registration`).set('X-AUTH-TOKEN', staffToken).expect(409);
+    });
+  });
+
+  describe('notices', () => {
+    it('create, publish (then the portal shell sees it), unpublish, delete; audited on the staff stream', async () => {
+      const alice = (await signIn(app, 'alice@acme.test')).token;
+      const shell = async () =>
+        (await request(app.getHttpServer()).get('/v1/notice?page=0&size=200&scope=DASHBOARD').set('X-AUTH-TOKEN', alice).expect(200)).body.content.map(
+          (n: { message: string }) => n.message,
+        );
+      const { data: created } = await staff.create('notices', { data: { message: 'Contract test notice' } });
+      expect(created).toMatchObject({ message: 'Contract test notice', scope: 'DASHBOARD', published: false, createdBy: STAFF });
+      expect(await shell()).not.toContain('Contract test notice');
+
+      await staff.update('notices', { id: created.id, data: { ...created, published: true }, previousData: created });
+      expect(await shell()).toContain('Contract test notice');
+      const [event] = await auditOf('audit-credence');
+      expect(event).toMatchObject({ type: 'NoticePublished', actor: STAFF, data: { noticeId: String(created.id) } });
+
+      const list = await staff.getList('notices', { pagination: page(), sort: { field: 'createdAt', order: 'DESC' }, filter: { published: true } });
+      expect(list.total).toBe(2);
+      expect(list.data[0].message).toBe('Contract test notice');
+      expect((await staff.getMany('notices', { ids: [created.id] })).data).toHaveLength(1);
+
+      const { data: withdrawn } = await staff.update('notices', { id: created.id, data: { published: false }, previousData: created });
+      expect(withdrawn.published).toBe(false);
+      expect(await shell()).not.toContain('Contract test notice');
+      expect((await auditOf('audit-credence'))[0]).toMatchObject({ type: 'NoticeUnpublished', actor: STAFF });
+      await staff.delete('notices', { id: created.id, previousData: created });
+      expect((await auditOf('audit-credence'))[0]).toMatchObject({ type: 'NoticeDeleted', actor: STAFF });
+      expect(await statusOf(staff.getOne('notices', { id: created.id }))).toBe(404);
+      expect(await statusOf(staff.create('notices', { data: { message: '  ' } }))).toBe(400);
+    });
+  });
+
+  describe('news', () => {
+    it('create unpublished, publish, filter by type and published, delete', async () => {
+      const { data: item } = await staff.create('news', { data: { type: 'NEWS', title: 'Contract news', message: 'Body text' } });
+      expect(item).toMatchObject({ type: 'NEWS', published: false, publishedAt: null });
+      const feed = async () => (await request(app.getHttpServer()).get('/v1/news/alerts').set('X-AUTH-TOKEN', staffToken).expect(200)).body.map((n: { title: string }) => n.title);
+      expect(await feed()).not.toContain('Contract news');
+
+      const { data: published } = await staff.update('news', { id: item.id, data: { ...item, published: true }, previousData: item });
+      expect(published.published).toBe(true);
+      expect(await feed()).toContain('Contract news');
+
+      const alerts = await staff.getList('news', { pagination: page(), sort: { field: 'publishedAt', order: 'DESC' }, filter: { type: 'ALERT_MAINTENANCE' } });
+      expect(alerts.data.map((n) => n.title)).toEqual(['Planned maintenance']);
+      expect((await staff.getList('news', { pagination: page(), sort: { field: 'title', order: 'ASC' }, filter: { published: true } })).total).toBe(3);
+      expect(await statusOf(staff.create('news', { data: { type: 'GOSSIP', title: 't', message: 'm' } }))).toBe(400);
+      await staff.delete('news', { id: item.id, previousData: item });
+      expect(await feed()).not.toContain('Contract news');
+    });
+  });
+
+  describe('approval processes', () => {
+    it('CRUD, and GET /v1/approvalprocess answers the active names to staff only', async () => {
+      const all = await staff.getList('approval-processes', { pagination: page(), sort: { field: 'name', order: 'ASC' }, filter: {} });
+      expect(all.total).toBe(4);
+      const { data: created } = await staff.create('approval-processes', { data: { name: 'Apostille check', description: 'Hague apostille' } });
+      expect(created).toMatchObject({ name: 'Apostille check', active: true });
+      expect(await statusOf(staff.create('approval-processes', { data: { name: 'Apostille check' } }))).toBe(409);
+
+      const names = async (token: string) => (await request(app.getHttpServer()).get('/v1/approvalprocess').set('X-AUTH-TOKEN', token)).body;
+      expect(await names(staffToken)).toEqual(['Apostille check', 'Document examination', 'Institute records check', 'Registrar confirmation', 'Telephone confirmation']);
+      await request(app.getHttpServer()).get('/v1/approvalprocess').set('X-AUTH-TOKEN', (await signIn(app, 'irene@uni-demo.test')).token).expect(403);
+
+      await staff.update('approval-processes', { id: created.id, data: { ...created, active: false }, previousData: created });
+      expect(await names(staffToken)).not.toContain('Apostille check');
+      const inactive = await staff.getList('approval-processes', { pagination: page(), sort: { field: 'name', order: 'ASC' }, filter: { active: false } });
+      expect(inactive.data.map((p) => p.name)).toEqual(['Apostille check']);
+      await staff.delete('approval-processes', { id: created.id, previousData: created });
+      expect((await staff.getList('approval-processes', { pagination: page(), sort: { field: 'name', order: 'ASC' }, filter: {} })).total).toBe(4);
+      expect((await auditOf('audit-credence')).map((e) => e.type)).toEqual(expect.arrayContaining(['ApprovalProcessCreated', 'ApprovalProcessUpdated', 'ApprovalProcessDeleted']));
+    });
+  });
+
+  describe('projections, failed jobs, audit events and the dashboard', () => {
+    it('projections: status per read model, one by name, and a rebuild that reports progress', async () => {
+      const { data, total } = await staff.getList('projections', { pagination: page(), sort: { field: 'name', order: 'ASC' }, filter: {} });
+      expect(total).toBeGreaterThanOrEqual(1);
+      const stats = data.find((p) => p.name === 'stream-stats');
+      expect(stats).toMatchObject({ id: 'stream-stats', state: 'active', lastError: null, rebuilding: false });
+      expect(typeof stats?.lagMs).toBe('number');
+      expect((await staff.getOne('projections', { id: 'stream-stats' })).data.name).toBe('stream-stats');
+
+      const res = await request(app.getHttpServer()).post('/admin/projections/stream-stats/rebuild').set('X-AUTH-TOKEN', staffToken).expect(202);
+      expect(res.body).toMatchObject({ name: 'stream-stats' });
+      await waitFor(async () => !(await staff.getOne('projections', { id: 'stream-stats' })).data.rebuilding, 20000, 'rebuild to finish');
+      await request(app.getHttpServer()).post('/admin/projections/nope/rebuild').set('X-AUTH-TOKEN', staffToken).expect(404);
+      expect((await auditOf('audit-credence'))[0]).toMatchObject({ type: 'ProjectionRebuildRequested', actor: STAFF });
+    });
+
+    it('failed jobs: the dead-letter list, newest first, with getOne and getMany', async () => {
+      const queue = app.get<JobQueue>(JOB_QUEUE);
+      await queue.work('system.echo', async (job) => {
+        throw new Error(`cannot echo ${job.payload.message}`);
+      });
+      await queue.enqueue('system.echo', 'contract-1', { message: 'one' }, { attempts: 1 });
+      await queue.enqueue('system.echo', 'contract-2', { message: 'two' }, { attempts: 1 });
+      const { data, total } = await waitFor(async () => {
+        const list = await staff.getList('failed-jobs', { pagination: page(), sort: { field: 'failedAt', order: 'DESC' }, filter: { queue: 'system.echo' } });
+        return list.total === 2 && list;
+      }, 20000, 'two failed jobs');
+      expect(total).toBe(2);
+      expect(data[0]).toMatchObject({ queue: 'system.echo', attempts: 1, error: expect.stringContaining('cannot echo') });
+      expect((await staff.getOne('failed-jobs', { id: 'system.echo:contract-1' })).data.key).toBe('contract-1');
+      expect((await staff.getMany('failed-jobs', { ids: ['system.echo:contract-2'] })).data).toHaveLength(1);
+      const dashboard = (await request(app.getHttpServer()).get('/admin/dashboard').set('X-AUTH-TOKEN', staffToken).expect(200)).body;
+      expect(dashboard.failedJobs.total).toBe(2);
+    });
+
+    it('audit events: one stream, sorted either way, paged, one event by id', async () => {
+      const asc = await staff.getList('audit-events', { pagination: page(2), sort: { field: 'revision', order: 'ASC' }, filter: { stream: 'audit-acme' } });
+      const desc = await staff.getList('audit-events', { pagination: page(2), sort: { field: 'revision', order: 'DESC' }, filter: { stream: 'audit-acme' } });
+      expect(asc.total).toBe(desc.total);
+      expect(asc.total).toBeGreaterThan(2);
+      expect(asc.data[0].revision).toBe(0);
+      expect(desc.data[0].revision).toBe((desc.total ?? 0) - 1);
+      const one = await staff.getOne('audit-events', { id: desc.data[0].id });
+      expect(one.data).toEqual(desc.data[0]);
+      expect((await staff.getMany('audit-events', { ids: [asc.data[0].id, desc.data[0].id] })).data).toHaveLength(2);
+      expect(await statusOf(staff.getList('audit-events', { pagination: page(), sort: { field: 'revision', order: 'ASC' }, filter: {} }))).toBe(400);
+      const staffOnly = await staff.getList('audit-events', { pagination: page(), sort: { field: 'time', order: 'DESC' }, filter: { stream: 'audit-acme', actor: 'admin@' } });
+      expect(staffOnly.data.every((e) => e.actor === STAFF)).toBe(true);
+    });
+
+    it('the dashboard degrades gracefully without a verification read model', async () => {
+      const body = (await request(app.getHttpServer()).get('/admin/dashboard').set('X-AUTH-TOKEN', staffToken).expect(200)).body;
+      expect(body.projections.map((p: { name: string }) => p.name)).toContain('stream-stats');
+      expect(body.accounts).toMatchObject({ organisations: 6, individuals: 2 });
+      expect(body.verifications).toHaveProperty('available');
+      if (!body.verifications.available) expect(body.verifications).toMatchObject({ byResult: [], pendingByInstitute: [] });
+    });
+
+    it('counts by result and pending by institute from a verification read model when one exists', async () => {
+      // A schema of its own, so the verifications area's real table (when it lands) does not change what is read.
+      await db.pool.query(`CREATE SCHEMA IF NOT EXISTS zz_dashboard`);
+      await db.pool.query(`CREATE TABLE zz_dashboard.verification_rows (id text PRIMARY KEY, result text, institute_id text, institute_name text)`);
+      const scoped = new Pool({ connectionString: db.url, options: '-c search_path=zz_dashboard' });
+      try {
+        expect(await verificationFigures(scoped)).toEqual({ available: true, source: 'verification_rows', byResult: [], pendingByInstitute: [] });
+        await db.pool.query(
+          `INSERT INTO zz_dashboard.verification_rows VALUES ('a','PENDING','uni-demo','University of Demo'),('b','PENDING','uni-demo','University of Demo'),('c','VERIFIED','x','X')`,
+        );
+        const figures = await verificationFigures(scoped);
+        expect(figures.byResult).toEqual([{ result: 'PENDING', count: 2 }, { result: 'VERIFIED', count: 1 }]);
+        expect(figures.pendingByInstitute).toEqual([{ instituteId: 'uni-demo', instituteName: 'University of Demo', count: 2 }]);
+        await db.pool.query(`DROP TABLE zz_dashboard.verification_rows`);
+        expect((await verificationFigures(scoped)).available).toBe(false);
+      } finally {
+        await scoped.end();
+      }
+    });
+  });
+});
