@@ -1,3 +1,5 @@
 export * from './shared/domain-error';
 export * from './shared/event';
 export * from './access';
+export * from './money';
+export * from './verification';
