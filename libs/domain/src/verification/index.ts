@@ -1,0 +1,36 @@
+export * from './verification.types';
+export * from './verification.events';
+export * from './verification.commands';
+export * from './verification.rules';
+export * from './verification.timeline';
+export {
+  AUTOMATIC_RETRIES,
+  evolve as evolveVerification,
+  fold as foldVerification,
+  initialState as initialVerificationState,
+  type VerificationState,
+} from './verification.state';
+export {
+  customerCanSee,
+  decide as decideVerification,
+  decideAll as decideVerificationAll,
+  ERRORS as VERIFICATION_ERRORS,
+  instituteCanSee,
+  VerificationInvalid,
+} from './verification.decide';
+export {
+  CURRENT_STUDENT_GRAD_YEAR,
+  MESSAGES as VERIFICATION_MESSAGES,
+  MINIMUM_AGE_YEARS,
+  normaliseDate,
+  validateCheckCounts,
+  validateDocuments,
+  validateDraft,
+  validateInstituteFields,
+  validatePerson,
+  validateSubmission,
+  yearsBefore,
+  YEAR_MINIMUM,
+  type Problem,
+  type SubmissionCheck,
+} from './verification.validation';
