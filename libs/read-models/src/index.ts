@@ -1,2 +1,3 @@
 export * from './projection';
 export * from './stream-stats/stream-stats.projection';
+export * from './money';

@@ -1,0 +1,83 @@
+import {
+  CREDIT_MOVEMENT_TYPES,
+  movementKind,
+  movementSign,
+  type CreditMovementEvent,
+  type CreditUnit,
+  type MovementKind,
+} from '@credence/domain';
+import type { Projection, Row } from '../projection';
+import { companyOf, dataOf } from './money-events';
+
+/**
+ * One row per movement of an account's credit: the customer's credit history (PURCHASE, PSV, AC, REFUND) and the
+ * staff resource `credit-movements` (also GRANT and REMOVAL). Amounts are positive; `signedAmount` says the way.
+ */
+export interface CreditMovementRow extends Row {
+  id: string;
+  companyId: string;
+  type: MovementKind;
+  unit: CreditUnit;
+  amount: number;
+  signedAmount: number;
+  currency: string | null;
+  balanceAfter: number;
+  /** The history's Item text for PSV and AC rows; the reason for staff adjustments and refunds. */
+  name: string | null;
+  candidateName: string | null;
+  instituteName: string | null;
+  verificationId: string | null;
+  invoiceId: string | null;
+  transactionId: string | null;
+  receiptId: string | null;
+  method: string | null;
+  reason: string | null;
+  username: string;
+  impersonator: string | null;
+  created: string;
+}
+
+type Data = CreditMovementEvent['data'] & Partial<{
+  verificationId: string;
+  invoiceId: string | null;
+  name: string;
+  candidateName: string;
+  instituteName: string;
+  transactionId: string | null;
+  receiptId: string | null;
+  method: string;
+  reason: string;
+}>;
+
+export const creditMovementsProjection: Projection<CreditMovementRow> = {
+  name: 'credit-movements',
+  version: 1,
+  handles: CREDIT_MOVEMENT_TYPES,
+  rowIds: (event) => [dataOf<Data>(event).movementId],
+  evolve: (_row, event, id) => {
+    const d = dataOf<Data>(event);
+    const type = event.type as CreditMovementEvent['type'];
+    return {
+      id,
+      companyId: companyOf(event, 'credit-'),
+      type: movementKind(type),
+      unit: d.unit,
+      amount: d.amount,
+      signedAmount: movementSign(type) * d.amount,
+      currency: d.currency,
+      balanceAfter: d.balanceAfter,
+      name: d.name ?? d.reason ?? null,
+      candidateName: d.candidateName ?? null,
+      instituteName: d.instituteName ?? null,
+      verificationId: d.verificationId ?? null,
+      invoiceId: d.invoiceId ?? null,
+      transactionId: d.transactionId ?? null,
+      receiptId: d.receiptId ?? null,
+      method: d.method ?? null,
+      reason: d.reason ?? null,
+      username: event.metadata.actor,
+      impersonator: event.metadata.impersonator ?? null,
+      created: event.metadata.occurredAt,
+    };
+  },
+};
