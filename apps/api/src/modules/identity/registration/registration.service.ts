@@ -135,7 +135,7 @@ export class RegistrationService {
     const row = await this.tokenRow(token);
     const company = row.company_id ? await this.accounts.company(row.company_id) : null;
     const institute = company?.instituteId
-      ? ((await this.accounts.pool.query<{ name: string }>(`SELECT name FROM catalogue_institute WHERE id = $1`, [company.instituteId]).catch(() => ({ rows: [] as { name: string }[] }))).rows[0]?.name ?? null)
+      ? ((await this.accounts.pool.query<{ name: string }>(`SELECT name FROM catalogue_institute WHERE id = $1`, [company.instituteId])).rows[0]?.name ?? null)
       : null;
     return {
       firstname: row.firstname,

@@ -41,7 +41,7 @@ export class AccountService {
     const company = user && (await this.accounts.company(user.companyId));
     if (!user || !company) throw new DomainError('not-found', 'Account not found.');
     const institute = company.instituteId
-      ? ((await this.accounts.pool.query<{ id: string; name: string }>(`SELECT id, name FROM catalogue_institute WHERE id = $1`, [company.instituteId]).catch(() => ({ rows: [] }))).rows[0] ?? { id: company.instituteId, name: null })
+      ? ((await this.accounts.pool.query<{ id: string; name: string }>(`SELECT id, name FROM catalogue_institute WHERE id = $1`, [company.instituteId])).rows[0] ?? { id: company.instituteId, name: null })
       : null;
     return {
       firstname: user.firstname,
@@ -62,7 +62,7 @@ export class AccountService {
   }
 
   async companyView(company: CompanyRow) {
-    const q = async <T>(sql: string, id: unknown) => ((await this.accounts.pool.query(sql, [id]).catch(() => ({ rows: [] as T[] }))).rows[0] as T | undefined) ?? null;
+    const q = async <T>(sql: string, id: unknown) => ((await this.accounts.pool.query(sql, [id])).rows[0] as T | undefined) ?? null;
     const country = company.countryId ? await q<{ id: string; name: string; vat: boolean }>(`SELECT id, name, vat FROM catalogue_country WHERE id = $1`, company.countryId) : null;
     const industry = company.industryId !== null ? await q<{ id: number; name: string }>(`SELECT id, name FROM catalogue_industry WHERE id = $1`, company.industryId) : null;
     return {
@@ -112,7 +112,7 @@ export class AccountService {
     if (input.addressCountry !== undefined) {
       const id = input.addressCountry?.id?.toUpperCase();
       if (!id) throw new DomainError('invalid', 'Country is required.');
-      const exists = await this.accounts.pool.query(`SELECT 1 FROM catalogue_country WHERE id = $1`, [id]).catch(() => ({ rowCount: 1 }));
+      const exists = await this.accounts.pool.query(`SELECT 1 FROM catalogue_country WHERE id = $1`, [id]);
       if (!exists.rowCount) throw new DomainError('invalid', 'Please choose a country from the list.');
       changes.countryId = id;
     }
