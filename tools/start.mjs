@@ -75,6 +75,8 @@ children.push(api);
 
 const web = [];
 if (dev) {
+  // The Vite dev servers proxy /v1, /admin, /health and /docs to this API.
+  process.env.CREDENCE_API_URL = `http://localhost:${env.PORT}`;
   const { createServer } = await import('vite');
   for (const [app, port] of [['portal', 4200], ['console', 4300]]) {
     const server = await createServer({
@@ -87,7 +89,10 @@ if (dev) {
   }
 }
 
+let announced = false;
 function announce(msg) {
+  if (announced) return;
+  announced = true;
   const base = `http://localhost:${msg.port}`;
   const lines = [
     '',
