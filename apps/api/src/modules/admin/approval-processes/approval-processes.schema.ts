@@ -1,3 +1,5 @@
+import { APPROVAL_PROCESSES } from '@credence/domain';
+
 /**
  * The approval processes a staff member picks from when resolving a verification ('Resolved By Process',
  * verifications.md 2.11; `abp` in the resolution). The name is what the resolution records.
@@ -12,10 +14,8 @@ export const APPROVAL_PROCESSES_SCHEMA = [
   )`,
 ];
 
-/** The ones every installation starts with (reference data, not demo data: the resolve form needs them). */
-export const DEFAULT_APPROVAL_PROCESSES = [
-  { name: 'Institute records check', description: 'Confirmed against the records the institute holds.' },
-  { name: 'Registrar confirmation', description: 'Confirmed in writing by the registrar or records office.' },
-  { name: 'Telephone confirmation', description: 'Confirmed by telephone with the institute or employer.' },
-  { name: 'Document examination', description: 'Decided on the documents supplied, examined by staff.' },
-];
+/**
+ * The ones every installation starts with: the verifications area's list in libs/domain (reference data, not
+ * demo data: the resolve form needs them). Staff edit the table from then on.
+ */
+export const DEFAULT_APPROVAL_PROCESSES = APPROVAL_PROCESSES.map((name) => ({ name, description: null as string | null }));

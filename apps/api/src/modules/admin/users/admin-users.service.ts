@@ -43,7 +43,7 @@ export class AdminUsersService {
     }
     if (!Object.keys(changes).length) return;
     if (changes.disabled === true && user.id === staff.userId) {
-      throw new DomainError('forbidden', 'You cannot disable your own account.');
+      throw new DomainError('unprocessable', 'You cannot disable your own account.');
     }
     await this.accounts.transaction(async (client) => {
       await this.accounts.updateUser(user.id, changes, client);
