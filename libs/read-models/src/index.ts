@@ -1,3 +1,4 @@
 export * from './projection';
 export * from './stream-stats/stream-stats.projection';
 export * from './money';
+export * from './verification';

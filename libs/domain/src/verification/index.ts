@@ -8,6 +8,8 @@ export {
   evolve as evolveVerification,
   fold as foldVerification,
   initialState as initialVerificationState,
+  stageAfter,
+  awaitsResolver,
   type VerificationState,
 } from './verification.state';
 export {

@@ -158,7 +158,8 @@ export function resolverContactOf(institute: InstituteRef): 'INSTITUTE' | 'EMPLO
 /** The 'reviewed by {who}' of the PENDING footer (2.9). */
 export function pendingReviewer(instituteId: string | null): string {
   if (!instituteId) return "the Institute's records staff";
-  switch (instituteKind(instituteId)) {
+  const kind = instituteKind(instituteId);
+  switch (kind) {
     case 'employment':
       return 'the Organisation';
     case 'identity':
@@ -168,7 +169,7 @@ export function pendingReviewer(instituteId: string | null): string {
     case 'highschool':
       return "the Institute's records staff";
     default: {
-      const never: never = instituteKind(instituteId);
+      const never: never = kind;
       return never;
     }
   }

@@ -119,7 +119,7 @@ export const AUTOMATIC_RETRIES = 2;
  * The state after one event. `occurredAt` is the event's metadata time: the domain never reads the clock.
  */
 export function evolve(state: VerificationState, event: VerificationEvent, occurredAt: string): VerificationState {
-  const s: VerificationState = { ...state, updated: occurredAt };
+  const s: VerificationState = { ...state, updated: occurredAt, stage: stageAfter(event, state.stage) };
   switch (event.type) {
     case 'VerificationDrafted': {
       const d = event.data;
@@ -142,7 +142,6 @@ export function evolve(state: VerificationState, event: VerificationEvent, occur
         subjects: d.subjects,
         supplierId: d.supplierId,
         result: d.result,
-        stage: 'DRAFT',
         recorded: occurredAt,
       };
     }
@@ -153,14 +152,13 @@ export function evolve(state: VerificationState, event: VerificationEvent, occur
     case 'DocumentRemoved':
       return { ...s, documents: s.documents.filter((d) => d.id !== event.data.documentId) };
     case 'VerificationSubmitted':
-      return { ...s, result: event.data.result, stage: 'AWAITING_PAYMENT', price: event.data.price, submittedAt: occurredAt };
+      return { ...s, result: event.data.result, price: event.data.price, submittedAt: occurredAt };
     case 'VerificationPaid':
       return { ...s, payment: event.data.payment };
     case 'AutomaticCheckStarted':
       return {
         ...s,
         result: event.data.result,
-        stage: 'AUTOMATIC_CHECK',
         checkId: event.data.checkId,
         attempts: event.data.attempt,
         hints: [],
@@ -169,7 +167,6 @@ export function evolve(state: VerificationState, event: VerificationEvent, occur
       return {
         ...s,
         result: event.data.result,
-        stage: 'CLOSED',
         checkId: null,
         thirdPartyData: event.data.thirdPartyData,
         approvedDate: occurredAt,
@@ -180,7 +177,6 @@ export function evolve(state: VerificationState, event: VerificationEvent, occur
       return {
         ...s,
         result: event.data.result,
-        stage: 'ACTION_REQUIRED',
         checkId: null,
         retriesLeft: event.data.retriesLeft,
         hints: event.data.hints,
@@ -189,7 +185,6 @@ export function evolve(state: VerificationState, event: VerificationEvent, occur
       return {
         ...s,
         result: event.data.result,
-        stage: 'MANUAL_CHECK',
         checkId: null,
         contact: event.data.contact,
         resolveKeyHash: event.data.resolveKeyHash,
@@ -201,7 +196,6 @@ export function evolve(state: VerificationState, event: VerificationEvent, occur
       return {
         ...s,
         result: d.result,
-        stage: d.result === 'REJECTED' ? 'ACTION_REQUIRED' : 'CLOSED',
         notes: d.notes,
         approvedByName: d.approvedByName,
         approvedByTitle: d.approvedByTitle,
@@ -216,12 +210,11 @@ export function evolve(state: VerificationState, event: VerificationEvent, occur
       };
     }
     case 'VerificationDelayedAtSource':
-      return { ...s, result: event.data.result, stage: 'MANUAL_CHECK', notes: event.data.note ?? s.notes };
+      return { ...s, result: event.data.result, notes: event.data.note ?? s.notes };
     case 'VerificationCancelled':
       return {
         ...s,
         result: event.data.result,
-        stage: 'CLOSED',
         checkId: null,
         resolveKeyHash: null,
         accreditation: s.accreditation?.status === 'PENDING' ? { ...s.accreditation, status: 'CANCELLED' } : s.accreditation,
@@ -230,7 +223,6 @@ export function evolve(state: VerificationState, event: VerificationEvent, occur
       return {
         ...s,
         result: event.data.result,
-        stage: 'CLOSED',
         checkId: null,
         resolveKeyHash: null,
         accreditation: s.accreditation ? { ...s.accreditation, status: 'DELETED' } : null,
@@ -243,7 +235,6 @@ export function evolve(state: VerificationState, event: VerificationEvent, occur
       return {
         ...s,
         result: event.data.result,
-        stage: 'IDENTITY_CAPTURE',
         supplierUrl: event.data.supplierUrl,
         thirdPartyActionUrl: event.data.thirdPartyActionUrl,
       };
@@ -251,7 +242,6 @@ export function evolve(state: VerificationState, event: VerificationEvent, occur
       return {
         ...s,
         result: event.data.result,
-        stage: 'IDENTITY_CHECK',
         checkId: event.data.checkId,
         supplierId: event.data.supplierId,
         attempts: s.attempts + 1,
@@ -261,7 +251,6 @@ export function evolve(state: VerificationState, event: VerificationEvent, occur
       return {
         ...s,
         result: event.data.result,
-        stage: verified ? 'CLOSED' : 'IDENTITY_CAPTURE',
         checkId: null,
         thirdPartyData: event.data.thirdPartyData,
         approvedDate: verified ? occurredAt : s.approvedDate,
@@ -277,6 +266,52 @@ export function evolve(state: VerificationState, event: VerificationEvent, occur
     }
   }
 }
+
+/** Where a verification is after an event (the list read model keeps it too, from the same rule). */
+export function stageAfter(event: VerificationEvent, current: Stage): Stage {
+  switch (event.type) {
+    case 'VerificationDrafted':
+      return 'DRAFT';
+    case 'VerificationSubmitted':
+      return 'AWAITING_PAYMENT';
+    case 'AutomaticCheckStarted':
+      return 'AUTOMATIC_CHECK';
+    case 'AutomaticCheckFoundNoMatch':
+      return 'ACTION_REQUIRED';
+    case 'SentForManualCheck':
+    case 'VerificationDelayedAtSource':
+      return 'MANUAL_CHECK';
+    case 'VerificationResolved':
+      return event.data.result === 'REJECTED' ? 'ACTION_REQUIRED' : 'CLOSED';
+    case 'AutomaticCheckMatched':
+    case 'VerificationCancelled':
+    case 'VerificationDeleted':
+      return 'CLOSED';
+    case 'IdentityCaptureRequested':
+      return 'IDENTITY_CAPTURE';
+    case 'IdentityCheckStarted':
+      return 'IDENTITY_CHECK';
+    case 'IdentityCheckCompleted':
+      return event.data.result === 'VERIFIED' ? 'CLOSED' : 'IDENTITY_CAPTURE';
+    case 'VerificationUpdated':
+    case 'DocumentAttached':
+    case 'DocumentRemoved':
+    case 'VerificationPaid':
+    case 'VerificationResubmitted':
+    case 'AccreditationCheckRequested':
+    case 'AccreditationRecorded':
+    case 'AdminCommentAdded':
+      return current;
+    default: {
+      const never: never = event;
+      throw new Error(`unknown verification event ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+/** A manual check the resolver still has to answer: the pending list of institutes. */
+export const awaitsResolver = (stage: Stage, result: VerificationResult | null) =>
+  stage === 'MANUAL_CHECK' && (result === 'PENDING' || result === 'UNABLE');
 
 /** Folds a stream's events (each with its metadata time) into the state. */
 export const fold = (events: readonly { event: VerificationEvent; occurredAt: string }[]): VerificationState =>
