@@ -3,7 +3,6 @@ import type { INestApplication } from '@nestjs/common';
 import type { AddressInfo } from 'node:net';
 import { fetchUtils, type DataProvider } from 'ra-core';
 import simpleRestProvider from 'ra-data-simple-rest';
-import { Pool } from 'pg';
 import request from 'supertest';
 import { JOB_QUEUE, type JobQueue } from '../src/infrastructure/queue/job-queue.port';
 import { verificationFigures } from '../src/modules/admin/dashboard/verification-figures.query';
@@ -348,24 +347,31 @@ describe('admin API contract (ra-data-simple-rest)', () => {
       if (!body.verifications.available) expect(body.verifications).toMatchObject({ byResult: [], pendingByInstitute: [] });
     });
 
-    it('counts by result and pending by institute from a verification read model when one exists', async () => {
-      // A schema of its own, so the verifications area's real table (when it lands) does not change what is read.
-      await db.pool.query(`CREATE SCHEMA IF NOT EXISTS zz_dashboard`);
-      await db.pool.query(`CREATE TABLE zz_dashboard.verification_rows (id text PRIMARY KEY, result text, institute_id text, institute_name text)`);
-      const scoped = new Pool({ connectionString: db.url, options: '-c search_path=zz_dashboard' });
-      try {
-        expect(await verificationFigures(scoped)).toEqual({ available: true, source: 'verification_rows', byResult: [], pendingByInstitute: [] });
-        await db.pool.query(
-          `INSERT INTO zz_dashboard.verification_rows VALUES ('a','PENDING','uni-demo','University of Demo'),('b','PENDING','uni-demo','University of Demo'),('c','VERIFIED','x','X')`,
-        );
-        const figures = await verificationFigures(scoped);
-        expect(figures.byResult).toEqual([{ result: 'PENDING', count: 2 }, { result: 'VERIFIED', count: 1 }]);
-        expect(figures.pendingByInstitute).toEqual([{ instituteId: 'uni-demo', instituteName: 'University of Demo', count: 2 }]);
-        await db.pool.query(`DROP TABLE zz_dashboard.verification_rows`);
-        expect((await verificationFigures(scoped)).available).toBe(false);
-      } finally {
-        await scoped.end();
-      }
+    it('counts by result and pending by institute from the verification read models once they are registered', async () => {
+      const table = (name: string, columns: Record<string, string>) => ({ projection: { name } as never, table: { name: `zz_${name.replace(/-/g, '_')}`, columns } });
+      const list = table('verification-list', { result: 'text', instituteId: 'text', instituteName: 'text' });
+      const counts = table('verification-counts', { companyId: 'text', result: 'text', count: 'integer' });
+      expect(await verificationFigures(db.pool, [])).toEqual({ available: false, source: null, byResult: [], pendingByInstitute: [] });
+      // Registered but its table not created yet: still no figures, and no failure.
+      expect((await verificationFigures(db.pool, [list])).available).toBe(false);
+
+      await db.pool.query(`CREATE TABLE zz_verification_list (id text PRIMARY KEY, result text, "instituteId" text, "instituteName" text)`);
+      await db.pool.query(
+        `INSERT INTO zz_verification_list VALUES ('a','PENDING','uni-demo','University of Demo'),('b','PENDING','uni-demo','University of Demo'),('c','PENDING','x','X'),('d','VERIFIED','x','X')`,
+      );
+      expect(await verificationFigures(db.pool, [list])).toEqual({
+        available: true,
+        source: 'zz_verification_list',
+        byResult: [{ result: 'PENDING', count: 3 }, { result: 'VERIFIED', count: 1 }],
+        pendingByInstitute: [{ instituteId: 'uni-demo', instituteName: 'University of Demo', count: 2 }, { instituteId: 'x', instituteName: 'X', count: 1 }],
+      });
+
+      // With the counts model, the counts come from it (summed over companies).
+      await db.pool.query(`CREATE TABLE zz_verification_counts (id text PRIMARY KEY, "companyId" text, result text, count integer)`);
+      await db.pool.query(`INSERT INTO zz_verification_counts VALUES ('acme|VERIFIED','acme','VERIFIED',5),('globex|VERIFIED','globex','VERIFIED',2),('acme|PENDING','acme','PENDING',3),('acme|UNPAID','acme','UNPAID',0)`);
+      const figures = await verificationFigures(db.pool, [list, counts]);
+      expect(figures.byResult).toEqual([{ result: 'VERIFIED', count: 7 }, { result: 'PENDING', count: 3 }]);
+      expect(figures.pendingByInstitute[0]).toEqual({ instituteId: 'uni-demo', instituteName: 'University of Demo', count: 2 });
     });
   });
 });

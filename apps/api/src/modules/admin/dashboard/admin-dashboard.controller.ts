@@ -23,7 +23,7 @@ export class AdminDashboardController {
   @Get()
   async summary() {
     const [verifications, status, failed, depth, accounts] = await Promise.all([
-      verificationFigures(this.pool),
+      verificationFigures(this.pool, this.projections.list()),
       this.projections.status(),
       this.queue.failed({ limit: 1000 }),
       this.queue.depth(),

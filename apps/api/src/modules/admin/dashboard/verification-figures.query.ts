@@ -1,53 +1,54 @@
 import type { Pool } from 'pg';
+import type { ProjectionDefinition } from '../../../infrastructure/projections/projection-definition';
+import { q } from '../../../infrastructure/projections/projection-sql';
 
 export interface VerificationFigures {
-  /** False until the verifications area has a read model with a result column. */
+  /** False until the verifications area registers its read models. */
   available: boolean;
-  /** The table the figures came from, for the console's footnote. */
+  /** The read model tables the figures came from, for the console's footnote. */
   source: string | null;
   byResult: { result: string; count: number }[];
   pendingByInstitute: { instituteId: string | null; instituteName: string | null; count: number }[];
 }
 
 const NONE: VerificationFigures = { available: false, source: null, byResult: [], pendingByInstitute: [] };
-const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
+
+const column = (def: ProjectionDefinition, ...names: string[]) => names.find((n) => n in def.table.columns);
 
 /**
- * Counts by result and pending by institute, from whichever verification read model exists: the verifications
- * area (issue 7) owns that table, so the dashboard finds it (a table named like *verification* with a `result`
- * column, preferring one with an institute column) instead of depending on its name, and answers
- * `available: false` until there is one.
+ * Counts by result and pending by institute, from the verifications area's read models as registered with the
+ * projections (issue 7 owns them): `verification-counts` (company, result, count) for the counts when there is
+ * one, and the list model (a table with a result and an institute column, `verification-list` by preference)
+ * for pending by institute. Until they exist the dashboard says so instead of failing.
  */
-export async function verificationFigures(pool: Pool): Promise<VerificationFigures> {
+export async function verificationFigures(pool: Pool, definitions: ProjectionDefinition[]): Promise<VerificationFigures> {
+  const withResult = definitions.filter((d) => 'result' in d.table.columns && d.projection.name.includes('verification'));
+  const list =
+    withResult.find((d) => d.projection.name === 'verification-list') ?? withResult.find((d) => column(d, 'instituteId', 'institute_id'));
+  const counts = withResult.find((d) => d.projection.name === 'verification-counts' && 'count' in d.table.columns);
+  if (!list && !counts) return NONE;
   try {
-    const { rows: tables } = await pool.query<{ table: string; columns: string[] }>(
-      `SELECT c.table_name AS table, array_agg(c.column_name::text) AS columns
-         FROM information_schema.columns c
-         JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
-        WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE' AND c.table_name ILIKE '%verification%'
-        GROUP BY c.table_name
-       HAVING bool_or(c.column_name = 'result')
-        ORDER BY bool_or(c.column_name = 'institute_id') DESC, count(*) DESC, c.table_name`,
-    );
-    const chosen = tables[0];
-    if (!chosen) return NONE;
-    const table = quote(chosen.table);
-    const byResult = await pool.query<{ result: string; count: number }>(
-      `SELECT result::text AS result, count(*)::int AS count FROM ${table} GROUP BY result ORDER BY count DESC, result`,
-    );
+    const byResult = counts
+      ? await pool.query<{ result: string; count: number }>(
+          `SELECT result::text AS result, sum(count)::int AS count FROM ${q(counts.table.name)} GROUP BY result HAVING sum(count) > 0 ORDER BY 2 DESC, 1`,
+        )
+      : await pool.query<{ result: string; count: number }>(
+          `SELECT result::text AS result, count(*)::int AS count FROM ${q(list!.table.name)} GROUP BY result ORDER BY 2 DESC, 1`,
+        );
     let pendingByInstitute: VerificationFigures['pendingByInstitute'] = [];
-    if (chosen.columns.includes('institute_id')) {
-      const name = chosen.columns.includes('institute_name') ? 'max(institute_name::text)' : 'NULL';
+    const instituteId = list && column(list, 'instituteId', 'institute_id');
+    if (list && instituteId) {
+      const nameColumn = column(list, 'instituteName', 'institute_name');
       pendingByInstitute = (
         await pool.query<VerificationFigures['pendingByInstitute'][number]>(
-          `SELECT institute_id::text AS "instituteId", ${name} AS "instituteName", count(*)::int AS count
-             FROM ${table} WHERE result = 'PENDING' GROUP BY institute_id ORDER BY count DESC, institute_id LIMIT 10`,
+          `SELECT ${q(instituteId)}::text AS "instituteId", ${nameColumn ? `max(${q(nameColumn)}::text)` : 'NULL'} AS "instituteName", count(*)::int AS count
+             FROM ${q(list.table.name)} WHERE result = 'PENDING' GROUP BY 1 ORDER BY 3 DESC, 1 LIMIT 10`,
         )
       ).rows;
     }
-    return { available: true, source: chosen.table, byResult: byResult.rows, pendingByInstitute };
+    return { available: true, source: [counts?.table.name, list?.table.name].filter(Boolean).join(', '), byResult: byResult.rows, pendingByInstitute };
   } catch {
-    // A read model being rebuilt or migrated must not take the dashboard down.
+    // A read model table not created yet (its projection has not started) must not take the dashboard down.
     return NONE;
   }
 }
