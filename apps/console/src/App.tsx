@@ -1,10 +1,23 @@
-import { Admin, Resource } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { authProvider } from '@/auth/authProvider';
 import { LoginPage } from '@/auth/LoginPage';
 import { Dashboard } from '@/dashboard/Dashboard';
 import { dataProvider } from '@/dataProvider';
 import { ConsoleLayout } from '@/layout/ConsoleLayout';
+import { approvalProcesses } from '@/resources/approval-processes';
+import { creditMovements } from '@/resources/credit-movements';
+import { customers } from '@/resources/customers';
+import { failedJobs } from '@/resources/failed-jobs';
+import { institutes } from '@/resources/institutes';
+import { ImportRecords } from '@/resources/institutes/ImportRecords';
+import { invoices } from '@/resources/invoices';
 import { mails } from '@/resources/mails';
+import { news } from '@/resources/news';
+import { notices } from '@/resources/notices';
+import { projections } from '@/resources/projections';
+import { users } from '@/resources/users';
+import { verifications } from '@/resources/verifications';
 import { theme } from '@/theme';
 
 /** The console lives under /console/ (the API serves it there), with path routing like the portal. */
@@ -24,7 +37,23 @@ export function App() {
       requireAuth
       disableTelemetry
     >
+      <Resource {...customers} />
+      <Resource {...users} />
+      <Resource {...verifications} />
+      <Resource {...institutes} />
+      <Resource {...approvalProcesses} />
+      <Resource {...invoices} />
+      <Resource {...creditMovements} />
+      <Resource {...notices} />
+      <Resource {...news} />
       <Resource {...mails} />
+      <Resource {...projections} />
+      <Resource {...failedJobs} />
+      {/* Reference-only: the catalogue's countries, for institute filters and names. */}
+      <Resource name="countries" recordRepresentation="name" />
+      <CustomRoutes>
+        <Route path="/institutes/:id/import" element={<ImportRecords />} />
+      </CustomRoutes>
     </Admin>
   );
 }

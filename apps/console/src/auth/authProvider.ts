@@ -1,6 +1,7 @@
 import type { AuthProvider } from 'react-admin';
 import { decodeClaims } from '@/auth/claims';
 import { isStaff } from '@/auth/isStaff';
+import { refreshSession, secondsLeft } from '@/auth/refresh';
 import { tokens } from '@/auth/tokens';
 
 export const AUTH_MESSAGES = {
@@ -55,7 +56,8 @@ export const authProvider: AuthProvider = {
     const claims = decodeClaims(tokens.token);
     // Not signed in yet: straight to the login page, without an error toast (react-admin skips it for message false).
     if (!claims) throw { message: false };
-    if (typeof claims.exp === 'number' && claims.exp * 1000 <= Date.now()) {
+    const left = secondsLeft();
+    if (left !== null && left <= 0 && !(await refreshSession())) {
       tokens.clear();
       throw new Error('Session expired.');
     }

@@ -1,5 +1,6 @@
 import { AppBar, Layout, TitlePortal, type LayoutProps } from 'react-admin';
 import { Brand } from '@/layout/Brand';
+import { ConsoleMenu } from '@/layout/ConsoleMenu';
 
 function ConsoleAppBar() {
   return (
@@ -11,5 +12,5 @@ function ConsoleAppBar() {
 }
 
 export function ConsoleLayout(props: LayoutProps) {
-  return <Layout {...props} appBar={ConsoleAppBar} />;
+  return <Layout {...props} appBar={ConsoleAppBar} menu={ConsoleMenu} />;
 }

@@ -1,0 +1,59 @@
+import {
+  BooleanInput,
+  CheckboxGroupInput,
+  Edit,
+  FormDataConsumer,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  useRecordContext,
+  required,
+  regex,
+} from 'react-admin';
+import { Typography } from '@mui/material';
+import { TYPES } from '@/shared/results';
+import { CURRENCIES, PAYMENT_TYPES } from '@/resources/customers/choices';
+
+type CustomerForm = Record<string, unknown> & { customTypes?: boolean; allowedTypes?: string[] | null };
+
+/** allowedTypes is null for the account kind's defaults (access.md 6.4); a list overrides them. */
+const transform = ({ customTypes, ...data }: CustomerForm) => ({
+  ...data,
+  allowedTypes: customTypes ? (data.allowedTypes ?? []) : null,
+});
+
+function PaymentTypeInput() {
+  const record = useRecordContext();
+  const current = record?.paymentType as string | undefined;
+  const choices = current && !PAYMENT_TYPES.some((c) => c.id === current) ? [...PAYMENT_TYPES, { id: current, name: current }] : PAYMENT_TYPES;
+  return <SelectInput source="paymentType" label="Payment type" choices={choices} validate={required()} />;
+}
+
+function CustomTypesToggle() {
+  const record = useRecordContext();
+  return <BooleanInput source="customTypes" label="Custom allowed types (otherwise the defaults for the account kind)" defaultValue={Array.isArray(record?.allowedTypes)} />;
+}
+
+export function CustomerEdit() {
+  return (
+    <Edit mutationMode="pessimistic" transform={transform} redirect="show">
+      <SimpleForm sx={{ maxWidth: 720 }}>
+        <TextInput source="name" label="Name" validate={required()} fullWidth />
+        <PaymentTypeInput />
+        <SelectInput source="currency" label="Currency" choices={CURRENCIES} validate={required()} />
+        <BooleanInput source="vatPayer" label="VAT payer" />
+        <TextInput source="country" label="Country code" validate={regex(/^[A-Z]{2}$/, 'Two capital letters, e.g. GB')} />
+        <TextInput source="refLabel" label="Reference label" helperText="Label of the customer reference (refLabel)" fullWidth />
+        <TextInput source="appRefLabel" label="Application reference label" fullWidth />
+        <TextInput source="instituteId" label="Institute id" helperText="For institute accounts: the institute they resolve for" />
+        <Typography variant="subtitle2" sx={{ mt: 1 }}>
+          Allowed verification types
+        </Typography>
+        <CustomTypesToggle />
+        <FormDataConsumer>
+          {({ formData }) => (formData.customTypes ? <CheckboxGroupInput source="allowedTypes" label={false} choices={TYPES} /> : null)}
+        </FormDataConsumer>
+      </SimpleForm>
+    </Edit>
+  );
+}

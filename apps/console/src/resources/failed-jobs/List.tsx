@@ -1,0 +1,29 @@
+import { Typography } from '@mui/material';
+import { DataTable, List, SearchInput, TextInput } from 'react-admin';
+import { UkDateField } from '@/shared/UkDateField';
+
+const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Key or error" />, <TextInput key="queue" source="queue" label="Queue" alwaysOn />];
+
+export function FailedJobList() {
+  return (
+    <List title="Failed jobs" sort={{ field: 'failedAt', order: 'DESC' }} filters={filters} actions={false}>
+      <DataTable rowClick="show" bulkActionButtons={false}>
+        <DataTable.Col source="failedAt" label="Failed">
+          <UkDateField source="failedAt" showTime />
+        </DataTable.Col>
+        <DataTable.Col source="queue" label="Queue" />
+        <DataTable.Col source="key" label="Key" disableSort />
+        <DataTable.Col source="attempts" label="Attempts" align="right" />
+        <DataTable.Col
+          label="Error"
+          disableSort
+          render={(j) => (
+            <Typography variant="body2" color="error" sx={{ maxWidth: 420, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={j.error}>
+              {j.error}
+            </Typography>
+          )}
+        />
+      </DataTable>
+    </List>
+  );
+}

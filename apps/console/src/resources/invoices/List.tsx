@@ -1,0 +1,58 @@
+import type { InvoiceRow } from '@credence/read-models';
+import {
+  AutocompleteInput,
+  DataTable,
+  DateInput,
+  FilterButton,
+  List,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
+} from 'react-admin';
+import { ListError, quietWhenMissing } from '@/shared/NotAvailable';
+import { StatusChip } from '@/shared/StatusChip';
+import { UkDateField } from '@/shared/UkDateField';
+import { money } from '@/shared/format';
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Invoice, receipt or customer" />,
+  <ReferenceInput key="companyId" source="companyId" reference="customers" alwaysOn>
+    <AutocompleteInput label="Customer" optionText="name" filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 220 }} />
+  </ReferenceInput>,
+  <SelectInput key="status" source="status" label="Status" choices={[{ id: 'ISSUED', name: 'Issued' }, { id: 'PAID', name: 'Paid' }]} />,
+  <DateInput key="fromDate" source="fromDate" label="From" />,
+  <DateInput key="toDate" source="toDate" label="To" />,
+];
+
+/** Amounts are minor units in the read model (libs/read-models InvoiceRow). */
+export const minor = (amount: number | null | undefined, currency?: string | null) => money(amount === null || amount === undefined ? null : amount / 100, currency);
+
+export function InvoiceList() {
+  return (
+    <List
+      sort={{ field: 'created', order: 'DESC' }}
+      filters={filters}
+      perPage={25}
+      queryOptions={quietWhenMissing}
+      error={<ListError area="Invoices" endpoint="GET /admin/invoices" />}
+      actions={
+        <TopToolbar>
+          <FilterButton />
+        </TopToolbar>
+      }
+    >
+      <DataTable<InvoiceRow> rowClick="show" bulkActionButtons={false}>
+        <DataTable.Col source="created" label="Date & Time">
+          <UkDateField source="created" showTime />
+        </DataTable.Col>
+        <DataTable.Col source="id" label="Invoice #" />
+        <DataTable.Col label="Customer" disableSort render={(r) => r.company?.name ?? r.companyId} />
+        <DataTable.Col source="username" label="User" />
+        <DataTable.Col source="receiptId" label="Receipt Id" />
+        <DataTable.Col source="totalMinor" label="Total" align="right" render={(r) => minor(r.totalMinor, r.currency)} />
+        <DataTable.Col source="status" label="Status" render={(r) => <StatusChip label={r.status === 'PAID' ? 'Paid' : 'Issued'} tone={r.status === 'PAID' ? 'success' : 'warning'} />} />
+      </DataTable>
+    </List>
+  );
+}

@@ -1,0 +1,96 @@
+import type { InvoiceRow } from '@credence/read-models';
+import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { ListButton, Show, TopToolbar, useRecordContext } from 'react-admin';
+import { PageSection } from '@/shared/PageSection';
+import { ShowError, quietWhenMissing } from '@/shared/NotAvailable';
+import { StatusChip } from '@/shared/StatusChip';
+import { ukDate } from '@/shared/format';
+import { minor } from '@/resources/invoices/List';
+
+/** An item's text as the invoice view words it (money 2.14). */
+function itemText(item: InvoiceRow['items'][number]) {
+  if (item.candidateName) return `${item.candidateName} (${item.instituteNames.join(', ')})`;
+  if (item.instituteNames?.length) return `${item.instituteNames.join(', ')} Accreditation`;
+  return item.name;
+}
+
+function Invoice() {
+  const r = useRecordContext<InvoiceRow>();
+  if (!r) return null;
+  const c = r.company ?? ({} as InvoiceRow['company']);
+  const totals: [string, number][] = [
+    ['Sub Total', r.subtotalMinor],
+    [`Plus VAT (${r.vatRatePercent}%)`, r.vatMinor],
+    ['Less Current Credit', -r.creditUsedMinor],
+    ['Plus Card Fees', r.cardFeeMinor],
+    ['Total', r.totalMinor],
+    ['Total Paid', r.paidMinor],
+  ];
+  return (
+    <PageSection title={`Invoice ${r.id}`} action={<StatusChip label={r.status === 'PAID' ? 'Paid' : 'Issued'} tone={r.status === 'PAID' ? 'success' : 'warning'} />}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, mb: 2 }}>
+        <Box>
+          <Typography variant="subtitle2">{c.name}</Typography>
+          {[c.addressStreet1, c.addressStreet2, c.addressStreet3, c.addressCity, c.addressPostCode, c.addressCountry?.name]
+            .filter(Boolean)
+            .map((l) => (
+              <Typography key={String(l)} variant="body2">
+                {l}
+              </Typography>
+            ))}
+          {c.vatId ? <Typography variant="body2">VAT ID {c.vatId}</Typography> : null}
+        </Box>
+        <Box>
+          <Typography variant="body2">Invoice Date: {ukDate(r.created, true)}</Typography>
+          <Typography variant="body2">Invoice #: {r.id}</Typography>
+          <Typography variant="body2">Receipt Id: {r.receiptId ?? '—'}</Typography>
+          <Typography variant="body2">Transaction Id: {r.transactionId ?? '—'}</Typography>
+          <Typography variant="body2">User: {r.username}{r.impersonator ? ` (by ${r.impersonator})` : ''}</Typography>
+        </Box>
+      </Box>
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell>Item</TableCell>
+            <TableCell align="right">Our Price</TableCell>
+            <TableCell align="right">Institute Surcharge</TableCell>
+            <TableCell align="right">Total</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {(r.items ?? []).map((item, i) => (
+            <TableRow key={i}>
+              <TableCell>{itemText(item)}</TableCell>
+              <TableCell align="right">{minor(item.priceMinor, r.currency)}</TableCell>
+              <TableCell align="right">{minor(item.surchargeMinor, r.currency)}</TableCell>
+              <TableCell align="right">{minor(item.totalMinor, r.currency)}</TableCell>
+            </TableRow>
+          ))}
+          {totals.map(([label, value]) => (
+            <TableRow key={label}>
+              <TableCell colSpan={3} align="right" sx={{ fontWeight: label.startsWith('Total') ? 700 : 400 }}>
+                {label}
+              </TableCell>
+              <TableCell align="right" sx={{ fontWeight: label.startsWith('Total') ? 700 : 400 }}>
+                {minor(value, r.currency)}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </PageSection>
+  );
+}
+
+export function InvoiceShow() {
+  return (
+    <Show
+      queryOptions={quietWhenMissing}
+      error={<ShowError area="Invoices" endpoint="GET /admin/invoices/{id}" />}
+      actions={<TopToolbar><ListButton /></TopToolbar>}
+      sx={{ '& .RaShow-card': { bgcolor: 'transparent', border: 0, boxShadow: 'none' } }}
+    >
+      <Invoice />
+    </Show>
+  );
+}

@@ -1,0 +1,34 @@
+import { CreateButton, DataTable, FilterButton, List, NullableBooleanInput, SearchInput, TextInput, TopToolbar } from 'react-admin';
+import { FlagSwitch } from '@/shared/FlagSwitch';
+import { UkDateField } from '@/shared/UkDateField';
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Message" />,
+  <NullableBooleanInput key="published" source="published" label="Published" alwaysOn />,
+  <TextInput key="scope" source="scope" label="Scope" />,
+];
+
+export function NoticeList() {
+  return (
+    <List
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      filters={filters}
+      actions={
+        <TopToolbar>
+          <FilterButton />
+          <CreateButton label="New notice" />
+        </TopToolbar>
+      }
+    >
+      <DataTable rowClick="edit" bulkActionButtons={false}>
+        <DataTable.Col source="message" label="Message" sx={{ maxWidth: 560 }} />
+        <DataTable.Col source="scope" label="Scope" />
+        <DataTable.Col source="published" label="Published" cellSx={() => ({ py: 0 })} render={() => <span onClick={(e) => e.stopPropagation()}><FlagSwitch source="published" label="Published" /></span>} />
+        <DataTable.Col source="createdAt" label="Created">
+          <UkDateField source="createdAt" showTime />
+        </DataTable.Col>
+        <DataTable.Col source="createdBy" label="By" disableSort />
+      </DataTable>
+    </List>
+  );
+}

@@ -1,0 +1,81 @@
+import { useMediaQuery, type Theme } from '@mui/material';
+import {
+  AutocompleteInput,
+  DataTable,
+  DateInput,
+  FilterButton,
+  List,
+  ReferenceInput,
+  SearchInput,
+  SelectArrayInput,
+  SimpleList,
+  TextInput,
+  TopToolbar,
+} from 'react-admin';
+import { ListError, quietWhenMissing } from '@/shared/NotAvailable';
+import { RESULT_CHOICES, TYPES, typeName } from '@/shared/results';
+import { UkDateField } from '@/shared/UkDateField';
+import { ukDate } from '@/shared/format';
+import { ResultChip } from '@/resources/verifications/ResultChip';
+import { customerName, instituteOrOrganisation, personName, requestedBy, type VerificationRecord } from '@/resources/verifications/names';
+
+/** The history filters of verifications.md 2.10, across customers, plus customer and institute for staff. */
+export const verificationFilters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Search by name, QCID or reference" />,
+  <SelectArrayInput key="results" source="results" label="Result" choices={RESULT_CHOICES} alwaysOn sx={{ minWidth: 200 }} />,
+  <ReferenceInput key="companyId" source="companyId" reference="customers">
+    <AutocompleteInput label="Customer" optionText="name" filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 220 }} />
+  </ReferenceInput>,
+  <TextInput key="requestedBy" source="requestedBy" label="Requested By" helperText="Username" />,
+  <SelectArrayInput key="type" source="type" label="Type" choices={TYPES.map((t) => ({ id: t.alias, name: t.name }))} />,
+  <TextInput key="customerReference" source="customerReference" label="Customer reference" />,
+  <ReferenceInput key="instituteId" source="instituteId" reference="institutes">
+    <AutocompleteInput label="Institute" optionText="name" filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 240 }} />
+  </ReferenceInput>,
+  <DateInput key="fromDate" source="fromDate" label="From" />,
+  <DateInput key="toDate" source="toDate" label="To" />,
+];
+
+/** REJECTED and NOT_FOUND rows are highlighted (2.10). */
+const rowSx = (v: VerificationRecord) => (v.result === 'REJECTED' || v.result === 'NOT_FOUND' ? { bgcolor: '#fff8e6' } : {});
+
+export function VerificationList() {
+  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  return (
+    <List
+      title="Verifications"
+      sort={{ field: 'recorded', order: 'DESC' }}
+      filters={verificationFilters}
+      perPage={25}
+      queryOptions={quietWhenMissing}
+      error={<ListError area="Verifications" endpoint="GET /admin/verifications" />}
+      actions={
+        <TopToolbar>
+          <FilterButton />
+        </TopToolbar>
+      }
+    >
+      {small ? (
+        <SimpleList<VerificationRecord>
+          primaryText={(v) => personName(v)}
+          secondaryText={(v) => `${instituteOrOrganisation(v)} · ${customerName(v)}`}
+          tertiaryText={(v) => ukDate(v.recorded)}
+          linkType="show"
+        />
+      ) : (
+        <DataTable<VerificationRecord> rowClick="show" bulkActionButtons={false} rowSx={rowSx}>
+          <DataTable.Col source="recorded" label="Date">
+            <UkDateField source="recorded" />
+          </DataTable.Col>
+          <DataTable.Col source="id" label="QCID" />
+          <DataTable.Col label="Name" disableSort render={personName} />
+          <DataTable.Col label="Institute / Organisation" disableSort render={instituteOrOrganisation} />
+          <DataTable.Col label="Type" disableSort render={(v) => typeName(v.type)} />
+          <DataTable.Col label="Customer" disableSort render={customerName} />
+          <DataTable.Col source="requestedBy" label="Requested By" render={requestedBy} />
+          <DataTable.Col source="result" label="Status" render={(v) => <ResultChip result={v.result} />} />
+        </DataTable>
+      )}
+    </List>
+  );
+}

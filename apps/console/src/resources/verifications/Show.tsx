@@ -1,0 +1,192 @@
+import Download from '@mui/icons-material/Download';
+import { Alert, Box, Button, Chip, Typography } from '@mui/material';
+import { resultFooter } from '@credence/domain';
+import { ListButton, Show, TopToolbar, useNotify, useRecordContext } from 'react-admin';
+import { tokens } from '@/auth/tokens';
+import { EventTimeline } from '@/shared/EventTimeline';
+import { PageSection } from '@/shared/PageSection';
+import { ShowError, quietWhenMissing } from '@/shared/NotAvailable';
+import { typeName } from '@/shared/results';
+import { ukDate } from '@/shared/format';
+import { ResultChip } from '@/resources/verifications/ResultChip';
+import { CancelVerificationButton, MarkDelayedButton, ResolveButton } from '@/resources/verifications/StaffActions';
+import { customerName, instituteOrOrganisation, person, personName, requestedBy, type VerificationRecord } from '@/resources/verifications/names';
+import { useTimeline } from '@/resources/verifications/useTimeline';
+
+/** Person fields shown on their own lines, and contact fields the result card never shows (2.9). */
+const SHOWN_APART = new Set(['firstname', 'middlename', 'surname', 'dob', 'thirdPartyData', 'employerName']);
+const HIDDEN = /^employer(Contact|Phone|Email)|^employerContactName|^employerEmail|^employerPhone/;
+
+function Line({ label, children }: { label: string; children: React.ReactNode }) {
+  if (children === null || children === undefined || children === '') return null;
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '220px 1fr' }, gap: { xs: 0, sm: 2 }, py: 0.75, borderBottom: '1px solid', borderColor: 'divider' }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="body2" component="div" sx={{ wordBreak: 'break-word' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+/** The result card of verifications.md 2.9, for staff: everything the customer sees, and the raw result. */
+function ResultCard() {
+  const v = useRecordContext<VerificationRecord>();
+  if (!v) return null;
+  const fields = Object.entries(v.fields ?? {}).filter(([k]) => !SHOWN_APART.has(k) && !HIDDEN.test(k));
+  const subjects = (v.additionalFieldData ?? []).flatMap((a) => a.subjects ?? []);
+  const footer = v.result ? resultFooter(v.result, v.instituteId ?? null) : null;
+  const thirdParty = v.fields?.thirdPartyData as Record<string, unknown> | undefined;
+  return (
+    <PageSection
+      title="Result"
+      action={
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <ResolveButton />
+          <MarkDelayedButton />
+          <CancelVerificationButton />
+        </Box>
+      }
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 1.5, flexWrap: 'wrap' }}>
+        <Typography component="p" variant="h5" sx={{ fontWeight: 700 }}>
+          {personName(v) || v.id}
+        </Typography>
+        <ResultChip result={v.result} />
+        <Typography variant="caption" color="text.secondary">
+          {v.result}
+        </Typography>
+      </Box>
+      <Line label="QCID">{v.id}</Line>
+      <Line label="Customer reference">{v.customerReference}</Line>
+      <Line label="Customer">{customerName(v)}</Line>
+      <Line label="Requested By">{requestedBy(v)}</Line>
+      <Line label="Recorded">{ukDate(v.recorded, true)}</Line>
+      <Line label="Type">{typeName(v.type)}</Line>
+      <Line label={v.type === 'EMPLOYMENT' ? 'Organisation' : 'Institute'}>{instituteOrOrganisation(v)}</Line>
+      <Line label="Country">{v.instituteCountry}</Line>
+      <Line label="Accreditation">{v.accreditationStatus}</Line>
+      <Line label="First name">{person(v).firstname}</Line>
+      <Line label="Middle name">{person(v).middlename}</Line>
+      <Line label="Last name">{person(v).surname}</Line>
+      <Line label="Date of birth">{person(v).dob ? ukDate(person(v).dob) : null}</Line>
+      {fields.map(([k, value]) => (
+        <Line key={k} label={k}>
+          {typeof value === 'object' ? JSON.stringify(value) : String(value)}
+        </Line>
+      ))}
+      {subjects.length ? (
+        <Line label="Courses / Subjects">
+          {subjects.map((s) => (
+            <Chip key={`${s.name}-${s.mark}`} size="small" label={`${s.name}: ${s.mark}`} sx={{ mr: 0.5, mb: 0.5 }} />
+          ))}
+        </Line>
+      ) : null}
+      <Line label="Institute / Employer provided details">{v.notes}</Line>
+      <Line label="Approved By">{v.approvedByName ? `${v.approvedByName}${v.approvedByTitle ? `, ${v.approvedByTitle}` : ''}${v.approvedDate ? ` (as of ${ukDate(v.approvedDate)})` : ''}` : null}</Line>
+      {typeof v.retriesLeft === 'number' && v.result === 'NOT_FOUND' ? <Line label="Retries left">{v.retriesLeft}</Line> : null}
+      {thirdParty && Object.keys(thirdParty).length ? (
+        <Line label="Data from records">
+          {Object.entries(thirdParty).map(([k, val]) => (
+            <div key={k}>
+              {k}: {typeof val === 'boolean' ? (val ? 'Yes' : 'No') : String(val)}
+            </div>
+          ))}
+        </Line>
+      ) : null}
+      {footer ? (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {footer}
+        </Alert>
+      ) : null}
+    </PageSection>
+  );
+}
+
+async function download(verificationId: string, doc: { id: string; filename?: string; name?: string }, fail: (m: string) => void) {
+  const response = await fetch(`/v1/verification/${encodeURIComponent(verificationId)}/document/${encodeURIComponent(doc.id)}`, {
+    headers: { 'X-AUTH-TOKEN': tokens.token, 'X-Client-Type': 'WEB' },
+  });
+  if (!response.ok) return fail(`The document could not be downloaded (${response.status}).`);
+  const url = URL.createObjectURL(await response.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = doc.filename ?? doc.name ?? `${doc.id}.pdf`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function Documents() {
+  const v = useRecordContext<VerificationRecord>();
+  const notify = useNotify();
+  if (!v) return null;
+  const docs = [...(v.documents ?? []), ...(v.outputDocs ?? []).map((d) => ({ ...d, output: true }))];
+  return (
+    <PageSection title="Documents">
+      {docs.length ? (
+        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+          {docs.map((d) => (
+            <Box component="li" key={d.id} sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {d.name ?? d.filename ?? d.id}
+              </Typography>
+              {'type' in d && d.type ? <Chip size="small" variant="outlined" label={d.type} /> : null}
+              {'output' in d && d.output ? <Chip size="small" color="success" label="Output" /> : null}
+              <Button size="small" startIcon={<Download />} onClick={() => void download(v.id, d, (m) => notify(m, { type: 'error' }))}>
+                Download
+              </Button>
+            </Box>
+          ))}
+        </Box>
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          No documents.
+        </Typography>
+      )}
+    </PageSection>
+  );
+}
+
+function Timeline() {
+  const v = useRecordContext<VerificationRecord>();
+  const { events, source, loading, error } = useTimeline(v?.id);
+  return (
+    <PageSection title="Event timeline">
+      {error ? <Alert severity="error">{error}</Alert> : null}
+      {loading ? (
+        <Typography variant="body2" color="text.secondary">
+          Loading the events…
+        </Typography>
+      ) : (
+        <EventTimeline events={events} empty="No events recorded for this verification." />
+      )}
+      {source === 'stream' ? (
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
+          Read from the event stream verification-{v?.id}.
+        </Typography>
+      ) : null}
+    </PageSection>
+  );
+}
+
+export function VerificationShow() {
+  return (
+    <Show
+      title="Verification"
+      queryOptions={quietWhenMissing}
+      error={<ShowError area="Verifications" endpoint="GET /admin/verifications/{id}" />}
+      actions={
+        <TopToolbar>
+          <ListButton />
+        </TopToolbar>
+      }
+      sx={{ '& .RaShow-card': { bgcolor: 'transparent', border: 0, boxShadow: 'none' } }}
+    >
+      <ResultCard />
+      <Documents />
+      <Timeline />
+    </Show>
+  );
+}

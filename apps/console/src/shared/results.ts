@@ -1,0 +1,33 @@
+import { RESULTS, resultLabel as domainResultLabel, VERIFICATION_TYPES } from '@credence/domain';
+import type { Tone } from '@/shared/StatusChip';
+
+const TONES: Record<string, Tone> = {
+  PENDING: 'info',
+  VERIFIED: 'success',
+  NOT_VERIFIED: 'error',
+  REJECTED: 'warning',
+  NOT_FOUND: 'warning',
+  UNABLE: 'warning',
+};
+
+/**
+ * A result as the console shows it: the history label of verifications.md 4 (from libs/domain, like the portal),
+ * with the raw result kept for staff where two results share a label.
+ */
+export function resultLabel(result: string | null | undefined): { name: string; tone: Tone } {
+  if (!result) return { name: '', tone: 'default' };
+  return { name: domainResultLabel(result, 'history'), tone: result.startsWith('RESOLVE') ? 'info' : (TONES[result] ?? 'default') };
+}
+
+/** The Result filter's choices (2.10). Staff filter by the raw result, so shared labels say which one. */
+export const RESULT_CHOICES = RESULTS.map((id) => {
+  const name = domainResultLabel(id, 'history');
+  const shared = RESULTS.filter((o) => domainResultLabel(o, 'history') === name).length > 1;
+  return { id, name: shared ? `${name} (${id})` : name };
+});
+
+/** access.md 3.3, from libs/domain: the types that have a short code (what allowedTypes lists). */
+export const TYPES = VERIFICATION_TYPES.flatMap((t) => (t.code ? [{ id: t.code, alias: t.alias, name: t.name }] : []));
+
+export const typeName = (codeOrAlias: string | null | undefined) =>
+  VERIFICATION_TYPES.find((t) => t.code === codeOrAlias || t.alias === codeOrAlias)?.name ?? codeOrAlias ?? '';
