@@ -16,6 +16,7 @@ import { AuditModule } from './infrastructure/audit/audit.module';
 import { MailModule } from './infrastructure/mail/mail.module';
 import { CatalogueModule } from './modules/catalogue/catalogue.module';
 import { IdentityModule } from './modules/identity/identity.module';
+import { MoneyModule } from './modules/money/money.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { HealthController } from './modules/health/health.controller';
 import { InfoController } from './modules/info/info.controller';
@@ -39,6 +40,7 @@ export class AppModule {
         MailModule,
         CatalogueModule,
         IdentityModule,
+        MoneyModule,
         AdminModule,
         ...extraModules,
       ],

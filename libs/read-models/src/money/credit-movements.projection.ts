@@ -12,6 +12,7 @@ import { companyOf, dataOf } from './money-events';
 /**
  * One row per movement of an account's credit: the customer's credit history (PURCHASE, PSV, AC, REFUND) and the
  * staff resource `credit-movements` (also GRANT and REMOVAL). Amounts are positive; `signedAmount` says the way.
+ * The account's balance of a unit is the `balanceAfter` of its latest movement (highest `seq`).
  */
 export interface CreditMovementRow extends Row {
   id: string;
@@ -22,6 +23,8 @@ export interface CreditMovementRow extends Row {
   signedAmount: number;
   currency: string | null;
   balanceAfter: number;
+  /** Position in the account's ledger (its stream revision): orders movements made in the same instant. */
+  seq: number;
   /** The history's Item text for PSV and AC rows; the reason for staff adjustments and refunds. */
   name: string | null;
   candidateName: string | null;
@@ -66,6 +69,7 @@ export const creditMovementsProjection: Projection<CreditMovementRow> = {
       signedAmount: movementSign(type) * d.amount,
       currency: d.currency,
       balanceAfter: d.balanceAfter,
+      seq: Number(event.revision),
       name: d.name ?? d.reason ?? null,
       candidateName: d.candidateName ?? null,
       instituteName: d.instituteName ?? null,

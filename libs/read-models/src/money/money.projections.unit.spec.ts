@@ -1,5 +1,4 @@
 import type { ProjectedEvent } from '../projection';
-import { creditBalancesProjection } from './credit-balances.projection';
 import { creditMovementsProjection } from './credit-movements.projection';
 import { invoicesProjection } from './invoices.projection';
 import { unseenCount, unseenInvoicesProjection } from './unseen-invoices.projection';
@@ -56,23 +55,10 @@ describe('credit movements', () => {
     expect(rows.get('m1')).toMatchObject({ companyId: 'uni-demo-account', type: 'PURCHASE', amount: 4400, signedAmount: 4400, invoiceId: '100001', receiptId: 'AUTH01', username: 'alice@acme.test' });
     expect(rows.get('m2')).toMatchObject({ type: 'PSV', amount: 5400, signedAmount: -5400, name: 'Jane Roe - University of Demo', verificationId: 'QC1' });
     expect(rows.get('m3')).toMatchObject({ type: 'GRANT', name: 'Goodwill', reason: 'Goodwill' });
-  });
-});
-
-describe('credit balances', () => {
-  it('keeps the balance and what reservations hold', () => {
-    const rows = project(creditBalancesProjection, ledger.slice(0, 3));
-    expect(rows.get('uni-demo-account')).toMatchObject({ money: 5400, heldMoney: 1000, credits: 0, currency: 'GBP' });
-    const all = project(creditBalancesProjection, ledger);
-    expect(all.get('uni-demo-account')).toMatchObject({ money: 250, heldMoney: 0, holds: {} });
-  });
-
-  it('counts credits apart from money', () => {
-    const rows = project(creditBalancesProjection, [
-      event('credit-initech', 'CreditGranted', { unit: 'credits', currency: null, movementId: 'g', amount: 25, balanceAfter: 25, reason: 'Demo' }),
-      event('credit-initech', 'CreditSpent', { unit: 'credits', currency: null, movementId: 's', amount: 1, balanceAfter: 24, verificationId: 'V', invoiceId: null, name: 'n', candidateName: 'c', instituteName: 'i' }),
-    ]);
-    expect(rows.get('initech')).toMatchObject({ credits: 24, money: 0 });
+    // Ledger order, for the balance: the latest movement's balanceAfter.
+    const latest = [...rows.values()].sort((x, y) => y.seq - x.seq)[0];
+    expect(latest).toMatchObject({ id: 'm3', balanceAfter: 250 });
+    expect(rows.get('m1')!.seq).toBeLessThan(rows.get('m2')!.seq);
   });
 });
 

@@ -1,0 +1,81 @@
+import { Injectable } from '@nestjs/common';
+import { availableCredit, decideCredit, DomainError, type CreditUnit } from '@credence/domain';
+import { AuditService } from '../../../infrastructure/audit/audit.service';
+import { CreditLedger } from '../ledger/credit-ledger';
+import { moneyId, type MoneyActor } from '../ledger/event-metadata';
+import { MoneyAccounts } from './money-accounts';
+import { MoneyProjections } from './money-projections';
+
+export interface AdjustmentResult {
+  id: string;
+  companyId: string;
+  unit: CreditUnit;
+  /** Signed: minor units for money, credits for token payers. */
+  amount: number;
+  reason: string;
+  /** Spendable balance afterwards, counted the same way. */
+  balance: number;
+}
+
+/** Staff grants and removals of credit (audited), and refunds of what a verification took. */
+@Injectable()
+export class CreditAdjustmentsService {
+  constructor(
+    private readonly accounts: MoneyAccounts,
+    private readonly ledger: CreditLedger,
+    private readonly projections: MoneyProjections,
+    private readonly audit: AuditService,
+  ) {}
+
+  /**
+   * Grants (positive) or removes (negative) credit with a reason. The amount counts as the ledger does: minor units
+   * (pence, cents) for money accounts, credits for token accounts.
+   */
+  async adjust(staff: MoneyActor, request: { companyId: string; amount: number; reason: string }, idempotencyKey: string): Promise<AdjustmentResult> {
+    const account = await this.accounts.get(request.companyId);
+    if (!account.unit) throw new DomainError('unprocessable', 'This account does not hold credit (payment type NONE).');
+    const amount = request.amount;
+    if (!Number.isSafeInteger(amount) || amount === 0) {
+      throw new DomainError('invalid', account.unit === 'credits' ? 'The amount must be a whole number of credits other than 0.' : 'The amount must be a whole number of pence (minor units) other than 0.');
+    }
+    const commandId = moneyId(`adjust/${account.companyId}/${idempotencyKey}`);
+    const movementId = moneyId(`${commandId}/adjust`);
+    const done = await this.ledger.execute(account.companyId, { commandId, step: 'adjust', actor: staff }, (state) =>
+      decideCredit(
+        { type: 'AdjustCredit', movementId, unit: account.unit!, currency: account.unit === 'money' ? account.currency : null, amount, reason: request.reason },
+        state,
+      ),
+    );
+    if (done.appended) {
+      await this.audit.record(
+        amount > 0 ? 'CreditGrantedByStaff' : 'CreditRemovedByStaff',
+        { companyId: account.companyId, movementId, unit: account.unit, amount: request.amount, reason: request.reason.trim() },
+        { actor: staff.username, impersonator: staff.impersonator, companyId: account.companyId },
+      );
+    }
+    await this.projections.caughtUp(done.appended);
+    const balance = availableCredit(done.state, account.unit);
+    return {
+      id: movementId,
+      companyId: account.companyId,
+      unit: account.unit,
+      amount: request.amount,
+      reason: request.reason.trim(),
+      balance,
+    };
+  }
+
+  /**
+   * Gives back what a verification took from the credit (its check and accreditation), e.g. when it is cancelled
+   * before work starts. For the verification lifecycle; idempotent per verification.
+   */
+  async refundVerification(actor: MoneyActor, companyId: string, verificationId: string, reason: string) {
+    const account = await this.accounts.get(companyId);
+    const commandId = moneyId(`refund/${companyId}/${verificationId}`);
+    const done = await this.ledger.execute(companyId, { commandId, step: 'refund', actor }, (state) =>
+      decideCredit({ type: 'RefundVerification', movementId: moneyId(`${commandId}/refund`), verificationId, currency: account.unit === 'money' ? account.currency : null, reason }, state),
+    );
+    await this.projections.caughtUp(done.appended);
+    return { refunded: done.events.length > 0 };
+  }
+}

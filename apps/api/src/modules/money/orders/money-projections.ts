@@ -1,0 +1,19 @@
+import { Injectable } from '@nestjs/common';
+import type { AppendResult } from '../../../infrastructure/event-store/event-store.port';
+import { ProjectionsService } from '../../../infrastructure/projections/projections.service';
+
+/** The money read models a command's answer (and the caller's next read) depends on. */
+export const MONEY_PROJECTIONS = ['credit-movements', 'invoices', 'unseen-invoices'] as const;
+
+/** Answers only once the read models show what the command wrote: the next GET sees it. */
+@Injectable()
+export class MoneyProjections {
+  constructor(private readonly projections: ProjectionsService) {}
+
+  async caughtUp(...appends: (AppendResult | null | undefined)[]): Promise<void> {
+    const positions = appends.filter((a): a is AppendResult => !!a).map((a) => a.position);
+    if (!positions.length) return;
+    const last = positions.reduce((a, b) => (a.commit === b.commit ? (a.prepare > b.prepare ? a : b) : a.commit > b.commit ? a : b));
+    await Promise.all(MONEY_PROJECTIONS.map((name) => this.projections.waitFor(name, last)));
+  }
+}

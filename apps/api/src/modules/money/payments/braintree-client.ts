@@ -1,0 +1,106 @@
+import type { BraintreeSettings } from './payment-settings';
+
+/**
+ * The part of the Braintree server SDK (npm `braintree`) the adapter uses, narrowed to what it calls, so the
+ * adapter is tested against a fake and the SDK stays one small binding (braintreeClientFromSdk).
+ */
+export interface BraintreeTransaction {
+  id: string;
+  /** 'authorized', 'submitted_for_settlement', 'settled', 'processor_declined', 'gateway_rejected', 'failed', ... */
+  status: string;
+  amount: string;
+  orderId?: string | null;
+  processorAuthorizationCode?: string | null;
+  processorResponseCode?: string | null;
+  processorResponseText?: string | null;
+  gatewayRejectionReason?: string | null;
+}
+
+export interface BraintreeResult {
+  success: boolean;
+  message?: string;
+  transaction?: BraintreeTransaction;
+}
+
+export interface BraintreeSaleRequest {
+  amount: string;
+  paymentMethodNonce: string;
+  orderId: string;
+  merchantAccountId?: string;
+  customerId?: string;
+  customer?: { id?: string; email?: string };
+  options: {
+    submitForSettlement: boolean;
+    storeInVaultOnSuccess?: boolean;
+    threeDSecure: { required: boolean };
+  };
+}
+
+export interface BraintreeClient {
+  generateClientToken(request: { customerId?: string; merchantAccountId?: string }): Promise<{ success: boolean; clientToken?: string; message?: string }>;
+  customerExists(customerId: string): Promise<boolean>;
+  createCustomer(request: { id: string; email: string }): Promise<{ success: boolean; message?: string }>;
+  sale(request: BraintreeSaleRequest): Promise<BraintreeResult>;
+  /** The transaction created with this order id (our idempotency key), if any. */
+  findByOrderId(orderId: string): Promise<BraintreeTransaction | null>;
+  voidOrRefund(transactionId: string): Promise<BraintreeResult>;
+}
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- the SDK ships no types we can depend on before it is installed */
+/**
+ * Binds the real SDK (`new braintree.BraintreeGateway({...})`) to BraintreeClient. The method names are the SDK's
+ * documented ones (clientToken.generate, customer.find/create, transaction.sale/search/void/refund).
+ */
+export function braintreeClientFromSdk(gateway: any): BraintreeClient {
+  return {
+    generateClientToken: (request) => gateway.clientToken.generate(request),
+    customerExists: async (id) => {
+      try {
+        await gateway.customer.find(id);
+        return true;
+      } catch (e) {
+        if ((e as { type?: string }).type === 'notFoundError' || (e as Error).name === 'notFoundError') return false;
+        throw e;
+      }
+    },
+    createCustomer: (request) => gateway.customer.create(request),
+    sale: (request) => gateway.transaction.sale(request),
+    findByOrderId: (orderId) =>
+      new Promise((resolve, reject) => {
+        const found: BraintreeTransaction[] = [];
+        const stream = gateway.transaction.search((search: any) => {
+          search.orderId().is(orderId);
+        });
+        stream.on('data', (t: BraintreeTransaction) => found.push(t));
+        stream.on('error', reject);
+        stream.on('end', () => resolve(found.find((t) => t.status !== 'voided') ?? found[0] ?? null));
+      }),
+    voidOrRefund: async (id) => {
+      const voided: BraintreeResult = await gateway.transaction.void(id);
+      return voided.success ? voided : gateway.transaction.refund(id);
+    },
+  };
+}
+
+/**
+ * Loads the SDK at run time. It is not a dependency yet (see the money report): until `braintree` is installed,
+ * configuring Braintree fails at start with this message rather than silently taking sandbox payments.
+ */
+export async function loadBraintreeClient(settings: BraintreeSettings): Promise<BraintreeClient> {
+  const name = 'braintree';
+  let sdk: any;
+  try {
+    sdk = await import(name);
+  } catch {
+    throw new Error('BRAINTREE_* is configured but the braintree package is not installed (npm install braintree)');
+  }
+  const braintree = sdk.default ?? sdk;
+  const gateway = new braintree.BraintreeGateway({
+    environment: settings.environment === 'production' ? braintree.Environment.Production : braintree.Environment.Sandbox,
+    merchantId: settings.merchantId,
+    publicKey: settings.publicKey,
+    privateKey: settings.privateKey,
+  });
+  return braintreeClientFromSdk(gateway);
+}
+/* eslint-enable @typescript-eslint/no-explicit-any */

@@ -1,0 +1,52 @@
+import type { Minor } from '@credence/domain';
+
+/**
+ * The card payment provider, as the money area needs it (2.9-2.11): a client token for the browser's card form,
+ * and a charge of a nonce (the single-use token the provider's form gives the browser after 3-D Secure). Card
+ * numbers never reach this server.
+ */
+export interface PaymentGateway {
+  /** Which adapter this is: 'braintree' (real provider) or 'sandbox' (the embedded default). */
+  readonly name: 'braintree' | 'sandbox';
+  /** The btToken the browser's card form starts with; with a customer id it offers the customer's saved cards. */
+  clientToken(customer: { customerId: string; email: string }): Promise<string>;
+  /**
+   * Charges a nonce once per idempotency key: a second call with the key answers the first outcome (success or
+   * failure) without charging again.
+   */
+  charge(request: ChargeRequest): Promise<ChargeOutcome>;
+  /** Takes back a charge that could not be recorded (void before settlement, refund after). */
+  voidCharge(transactionId: string): Promise<void>;
+}
+
+export interface ChargeRequest {
+  idempotencyKey: string;
+  amountMinor: Minor;
+  currency: string;
+  nonce: string;
+  /** The logged-in username (2.10: the e-mail given to the provider). */
+  email: string;
+  /** The provider's customer: the account (company) id. */
+  customerId: string;
+  /** 'Save card for later' (btSaveCard). */
+  saveCard: boolean;
+  /** What the charge is for, shown in the provider's records. */
+  description: string;
+}
+
+export type ChargeOutcome =
+  | {
+      status: 'succeeded';
+      transactionId: string;
+      /** The card authorisation code: the invoice's Receipt Id. */
+      receiptId: string;
+      amountMinor: Minor;
+    }
+  /** The card issuer said no (processor declined or failed). */
+  | { status: 'declined'; code: string; message: string; transactionId: string | null }
+  /** 3-D Secure authentication failed or could not be done while required. */
+  | { status: 'three-d-secure-failed'; code: string; message: string; transactionId: string | null }
+  /** The provider refused the request itself (an unknown, used or invalid nonce, fraud rules). */
+  | { status: 'rejected'; code: string; message: string; transactionId: string | null };
+
+export const PAYMENT_GATEWAY = Symbol('PAYMENT_GATEWAY');

@@ -1,0 +1,42 @@
+import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Pool } from 'pg';
+import type { AppConfig } from '../../../config/config.schema';
+import { APP_CONFIG } from '../../../config/config.tokens';
+
+/**
+ * One payment command at a time per idempotency key, across API processes: a PostgreSQL advisory lock held while
+ * the card is charged and the result recorded, so two copies of one request (a double click, a client retry while
+ * the first is still running) never both reach the card provider. The locks live on a small pool of their own:
+ * a holder needs further connections from the main pool, and sharing it could starve every holder at once.
+ */
+@Injectable()
+export class CommandLocks implements OnModuleDestroy {
+  private readonly pool: Pool;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.pool = new Pool({ connectionString: config.database.url, max: 4 });
+    this.pool.on('error', (e) => new Logger('CommandLocks').warn(`idle lock connection error: ${e.message}`));
+  }
+
+  async withLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [`money:${key}`]);
+      try {
+        return await fn();
+      } finally {
+        await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [`money:${key}`]).catch((e: Error) => {
+          broken = e;
+        });
+      }
+    } finally {
+      // A connection whose unlock failed is destroyed, which frees the session's lock.
+      client.release(broken ?? false);
+    }
+  }
+
+  async onModuleDestroy() {
+    await this.pool.end();
+  }
+}

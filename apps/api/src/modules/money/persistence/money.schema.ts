@@ -1,0 +1,30 @@
+/**
+ * The money area's ordinary tables. Ledgers are events; these only make numbering and the sandbox provider work:
+ * - invoice numbers: a gap-free-ish sequence, allocated once per command so a retried command gets the same one;
+ * - the sandbox card provider's own record of charges (what a real provider keeps on its side).
+ */
+export const MONEY_SCHEMA = [
+  `CREATE SEQUENCE IF NOT EXISTS money_invoice_number_seq START 100001`,
+  `CREATE TABLE IF NOT EXISTS money_invoice_numbers (
+    command_key text PRIMARY KEY,
+    invoice_id text NOT NULL UNIQUE,
+    created_at timestamptz NOT NULL DEFAULT now()
+  )`,
+  `CREATE TABLE IF NOT EXISTS money_sandbox_transactions (
+    id text PRIMARY KEY,
+    idempotency_key text NOT NULL UNIQUE,
+    customer_id text NOT NULL,
+    email text NOT NULL,
+    amount_minor bigint NOT NULL,
+    currency text NOT NULL,
+    nonce text NOT NULL,
+    status text NOT NULL,
+    code text,
+    message text,
+    receipt_id text,
+    save_card boolean NOT NULL DEFAULT false,
+    voided_at timestamptz,
+    created_at timestamptz NOT NULL DEFAULT now()
+  )`,
+  `CREATE INDEX IF NOT EXISTS money_sandbox_transactions_customer_idx ON money_sandbox_transactions (customer_id, created_at DESC)`,
+];

@@ -1,0 +1,151 @@
+import { Injectable } from '@nestjs/common';
+import { decideCredit, toMinor, type OrderLineInput } from '@credence/domain';
+import type { Principal } from '../../../common/auth/principal';
+import { AccountsRepository } from '../../identity/persistence/accounts.repository';
+import { CreditLedger } from '../ledger/credit-ledger';
+import { moneyId } from '../ledger/event-metadata';
+import { InvoiceLedger } from '../ledger/invoice-ledger';
+import { InvoiceNumbers } from '../persistence/invoice-numbers';
+import { CreditPurchaseService } from '../orders/credit-purchase.service';
+import { MoneyAccounts } from '../orders/money-accounts';
+import { OrderService } from '../orders/order.service';
+
+const line = (verificationId: string, candidateName: string, instituteName: string, price: number, extra: Partial<OrderLineInput> = {}): OrderLineInput => ({
+  verificationId,
+  candidateName,
+  instituteId: null,
+  instituteName,
+  priceMinor: toMinor(price),
+  ...extra,
+});
+
+/**
+ * Demo invoices and receipts so the money screens have history: alice (Acme, card, VAT payer) bought credit and
+ * paid two orders; carol (Globex, invoiced, USD) has an order on account; dave (Initech, tokens) bought 25 credits
+ * through the account manager; indy (individual, card) has a receipt. The verification ids are demo ids
+ * (QC-DEMO-*): the verification area's own demo data may use them.
+ */
+@Injectable()
+export class DemoMoneySeed {
+  constructor(
+    private readonly users: AccountsRepository,
+    private readonly accounts: MoneyAccounts,
+    private readonly orders: OrderService,
+    private readonly purchases: CreditPurchaseService,
+    private readonly ledger: CreditLedger,
+    private readonly invoices: InvoiceLedger,
+    private readonly numbers: InvoiceNumbers,
+  ) {}
+
+  async run(): Promise<void> {
+    const alice = await this.principal('alice@acme.test');
+    await this.purchases.buy(alice, { amount: 50, btNonce: 'fake-valid-nonce', btSaveCard: true }, 'demo-acme-credit-1');
+    await this.orders.placeOrder(alice, {
+      idempotencyKey: 'demo-acme-order-1',
+      items: [
+        line('QC-DEMO-1001', 'Jane Roe', 'University of Demo', 40.5, { surchargeMinor: 1000 }),
+        line('QC-DEMO-1002', 'John Smith', 'Demo Institute of Technology', 36),
+      ],
+      creditPurchase: { amount: 0, btNonce: 'fake-valid-nonce', btSaveCard: true },
+    });
+    await this.orders.placeOrder(alice, {
+      idempotencyKey: 'demo-acme-order-2',
+      items: [line('QC-DEMO-1003', 'Priya Patel', 'University of Demo', 45, { accreditationMinor: 1500 })],
+      creditPurchase: { amount: 10, btNonce: 'fake-valid-nonce', btSaveCard: true },
+    });
+
+    const carol = await this.principal('carol@globex.test');
+    await this.orders.placeOrder(carol, {
+      idempotencyKey: 'demo-globex-order-1',
+      items: [
+        line('QC-DEMO-2001', 'Homer Simpson', 'Springfield University', 44.1),
+        line('QC-DEMO-2002', 'Marge Bouvier', 'Springfield High School', 18),
+      ],
+    });
+
+    await this.tokensBoughtFromAccountManager('dave@initech.test', 25, 18);
+
+    const indy = await this.principal('indy@mail.test');
+    await this.orders.placeOrder(indy, {
+      idempotencyKey: 'demo-indy-order-1',
+      items: [line('QC-DEMO-4001', 'Indy Individual', 'University of Demo', 40.5)],
+      creditPurchase: { amount: 0, btNonce: 'fake-valid-nonce', btSaveCard: false },
+    });
+  }
+
+  /** Credits ordered through the account manager, invoiced and paid by bank transfer, then added to the balance. */
+  private async tokensBoughtFromAccountManager(username: string, credits: number, pricePerCredit: number) {
+    const p = await this.principal(username);
+    const account = await this.accounts.get(p.companyId);
+    const commandId = moneyId(`demo/tokens/${p.companyId}`);
+    const actor = { username: 'system:demo-seed' };
+    const invoiceId = await this.numbers.allocate(`${commandId}/credit`);
+    await this.invoices.issue(
+      {
+        type: 'IssueInvoice',
+        invoiceId,
+        companyId: account.companyId,
+        kind: 'credit',
+        billing: 'invoice',
+        currency: account.currency,
+        individual: false,
+        company: account.invoiceCompany,
+        items: [
+          {
+            verificationId: null,
+            name: `${credits} verification credits`,
+            candidateName: null,
+            instituteNames: [],
+            priceMinor: credits * toMinor(pricePerCredit),
+            originalPriceMinor: null,
+            surchargeMinor: 0,
+            accreditationMinor: 0,
+          },
+        ],
+        vatRatePercent: account.vatPayer ? 20 : 0,
+        creditUsedMinor: 0,
+      },
+      { type: 'PayInvoice', paidMinor: credits * toMinor(pricePerCredit) * (account.vatPayer ? 1.2 : 1), method: 'transfer', transactionId: null, receiptId: 'BACS-DEMO-0001' },
+      { commandId, actor },
+    );
+    await this.ledger.execute(account.companyId, { commandId, step: 'purchase', actor }, (state) =>
+      decideCredit(
+        {
+          type: 'PurchaseCredit',
+          unit: 'credits',
+          currency: null,
+          purchase: { movementId: moneyId(`${commandId}/purchase`), invoiceId, amount: credits, method: 'manual', transactionId: null, receiptId: 'BACS-DEMO-0001' },
+        },
+        state,
+      ),
+    );
+  }
+
+  private async principal(username: string): Promise<Principal> {
+    const user = await this.users.userByUsername(username);
+    const company = user && (await this.users.company(user.companyId));
+    if (!user || !company) throw new Error(`demo money seed: no demo account ${username}`);
+    return {
+      userId: user.id,
+      username: user.username,
+      companyId: company.id,
+      instituteId: company.instituteId,
+      impersonator: null,
+      sessionId: 'demo-seed',
+      paymentType: company.paymentType,
+      isIndividual: company.individual,
+      isApplicant: user.applicant,
+      applicantPays: company.applicantPays,
+      admin: user.admin,
+      qcAdmin: false,
+      allowedTypes: null,
+      hasReportsAccess: company.hasReportsAccess,
+      hasAnalyticsAccess: company.hasAnalyticsAccess,
+      hasCountryAccess: company.hasCountryAccess,
+      hasApplicants: company.hasApplicants,
+      inviteApplicants: company.inviteApplicants,
+      hasReferrals: company.hasReferrals,
+      sharingDisabled: company.sharingDisabled,
+    };
+  }
+}
