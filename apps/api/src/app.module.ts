@@ -16,6 +16,7 @@ import { AuditModule } from './infrastructure/audit/audit.module';
 import { MailModule } from './infrastructure/mail/mail.module';
 import { CatalogueModule } from './modules/catalogue/catalogue.module';
 import { IdentityModule } from './modules/identity/identity.module';
+import { VerificationsModule } from './modules/verifications/verifications.module';
 import { MoneyModule } from './modules/money/money.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { HealthController } from './modules/health/health.controller';
@@ -40,6 +41,7 @@ export class AppModule {
         MailModule,
         CatalogueModule,
         IdentityModule,
+        VerificationsModule,
         MoneyModule,
         AdminModule,
         ...extraModules,

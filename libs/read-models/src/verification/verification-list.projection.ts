@@ -155,7 +155,6 @@ export function evolveListRow(row: VerificationListRow | null, event: Verificati
     case 'VerificationDeleted':
       if (next.accreditationStatus) next.accreditationStatus = 'DELETED';
       break;
-    case 'VerificationDrafted':
     case 'DocumentAttached':
     case 'DocumentRemoved':
     case 'VerificationSubmitted':

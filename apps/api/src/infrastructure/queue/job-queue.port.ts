@@ -8,6 +8,12 @@ export interface JobPayloads {
   'system.echo': { message: string };
   /** Deliver one outbox mail over SMTP (only when SMTP_URL is set). */
   'mail.deliver': { mailId: string };
+  /** Check a verification against its institute's records (keyed by the check id of AutomaticCheckStarted). */
+  'verification.auto-check': { verificationId: string; checkId: string };
+  /** Ask the identity provider for its verdict (keyed by check id and poll number). */
+  'verification.identity-check': { verificationId: string; checkId: string; supplierId: string; poll: number };
+  /** Progress mails and the resolve link for one event (keyed by the event id). The raw link key travels here only. */
+  'verification.notify': { verificationId: string; eventId: string; eventType: string; resolveKey?: string };
 }
 
 export type QueueName = keyof JobPayloads;

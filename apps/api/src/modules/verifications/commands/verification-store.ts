@@ -1,0 +1,118 @@
+import {
+  decideVerificationAll,
+  evolveVerification,
+  initialVerificationState,
+  isVerificationEvent,
+  verificationStream,
+  type VerificationCommand,
+  type VerificationEvent,
+  type VerificationState,
+} from '@credence/domain';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  EVENT_STORE,
+  WrongExpectedRevisionError,
+  type EventStore,
+  type ExpectedRevision,
+  type Position,
+} from '../../../infrastructure/event-store/event-store.port';
+import { deriveEventId } from '../../../infrastructure/event-store/event-ids';
+import { requestContext } from '../../../infrastructure/logging/request-context';
+import { ProjectionsService } from '../../../infrastructure/projections/projections.service';
+
+/** Who acts, for the events' metadata. */
+export interface CommandContext {
+  commandId: string;
+  /** Username, or system:<process>, or public:resolve-link. */
+  actor: string;
+  impersonator?: string | null;
+  correlationId?: string;
+}
+
+export interface Loaded {
+  state: VerificationState;
+  expected: ExpectedRevision;
+}
+
+export interface Appended {
+  verificationId: string;
+  state: VerificationState;
+  events: { event: VerificationEvent; eventId: string }[];
+  position: Position | null;
+}
+
+/**
+ * The verification streams: load one (fold with the domain's evolve), decide commands against it, append the
+ * events with the expected revision (409 on a concurrent change) and deterministic ids (a retried command appends
+ * nothing new). Reads of lists and views go to the read models, never here.
+ */
+@Injectable()
+export class VerificationStore {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly projections: ProjectionsService,
+  ) {}
+
+  async load(id: string): Promise<Loaded> {
+    const recorded = await this.store.readStream(verificationStream(id));
+    let state = initialVerificationState();
+    for (const e of recorded) {
+      if (isVerificationEvent(e)) state = evolveVerification(state, e, e.metadata.occurredAt);
+    }
+    return { state, expected: recorded.length ? recorded[recorded.length - 1].revision : 'no_stream' };
+  }
+
+  /** Decides without appending: for flows that must look at every stream (and take payment) before writing. */
+  decide(loaded: Loaded, commands: readonly VerificationCommand[], now = new Date().toISOString()) {
+    return decideVerificationAll(commands, loaded.state, now);
+  }
+
+  async append(id: string, loaded: Loaded, events: readonly VerificationEvent[], ctx: CommandContext, now = new Date().toISOString()): Promise<Appended> {
+    if (!events.length) return { verificationId: id, state: loaded.state, events: [], position: null };
+    let state = loaded.state;
+    for (const e of events) state = evolveVerification(state, e, now);
+    const correlationId = ctx.correlationId ?? requestContext.getStore()?.requestId ?? ctx.commandId;
+    const withIds = events.map((event, i) => ({ event, eventId: deriveEventId(ctx.commandId, i) }));
+    const result = await this.store.append(
+      verificationStream(id),
+      withIds.map(({ event, eventId }) => ({
+        ...event,
+        metadata: {
+          eventId,
+          correlationId,
+          causationId: ctx.commandId,
+          actor: ctx.actor,
+          ...(ctx.impersonator ? { impersonator: ctx.impersonator } : {}),
+          tenantId: state.companyId,
+          occurredAt: now,
+        },
+      })),
+      loaded.expected,
+    );
+    return { verificationId: id, state, events: withIds, position: result.position };
+  }
+
+  /** Load, decide, append. `retryOnConflict` reloads and decides again when another writer got there first (jobs). */
+  async execute(
+    id: string,
+    build: (state: VerificationState) => VerificationCommand[],
+    ctx: CommandContext,
+    options: { retryOnConflict?: boolean } = {},
+  ): Promise<Appended> {
+    for (let attempt = 0; ; attempt++) {
+      const loaded = await this.load(id);
+      const { events } = this.decide(loaded, build(loaded.state));
+      try {
+        return await this.append(id, loaded, events, { ...ctx, commandId: attempt ? `${ctx.commandId}/retry-${attempt}` : ctx.commandId });
+      } catch (e) {
+        if (!(e instanceof WrongExpectedRevisionError) || !options.retryOnConflict || attempt >= 4) throw e;
+      }
+    }
+  }
+
+  /** Answer with the read models as they are after an append (the POST answers with its list row). */
+  async settle(position: Position | null) {
+    if (!position) return;
+    await Promise.all([this.projections.waitFor('verification-detail', position), this.projections.waitFor('verification-list', position)]);
+  }
+}

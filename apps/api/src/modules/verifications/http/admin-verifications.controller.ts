@@ -1,0 +1,122 @@
+import { DomainError, expandResultFilter, isVerificationEvent, verificationStream } from '@credence/domain';
+import { Body, Controller, Get, Inject, Param, Post, Query, Res, UseFilters } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator';
+import type { Principal } from '../../../common/auth/principal';
+import { StaffOnly } from '../../../common/auth/roles.decorator';
+import { parseListQuery, setContentRange } from '../../../common/http/simple-rest';
+import { EVENT_STORE, type EventStore } from '../../../infrastructure/event-store/event-store.port';
+import { LifecycleService } from '../commands/lifecycle.service';
+import { AccreditationDto, AdminCommentDto, CancelDto, UnableDto } from '../dto/submission.dto';
+import { VerificationListQuery } from '../queries/verification-list.query';
+import { VerificationViews } from '../queries/verification-views.service';
+import { presentListRow } from './verification.presenter';
+import { VerificationErrorsFilter } from './verification-errors.filter';
+
+const SORTABLE = ['recorded', 'updated', 'result', 'companyName', 'instituteName'] as const;
+
+/** The staff console's `verifications` resource (ra-data-simple-rest) and the staff actions on one verification. */
+@ApiTags('admin')
+@StaffOnly()
+@UseFilters(VerificationErrorsFilter)
+@Controller('admin/verifications')
+export class AdminVerificationsController {
+  constructor(
+    private readonly lists: VerificationListQuery,
+    private readonly views: VerificationViews,
+    private readonly lifecycle: LifecycleService,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+  ) {}
+
+  @Get()
+  async list(@Query() query: Record<string, string>, @Res({ passthrough: true }) res: Response) {
+    const q = parseListQuery(query, {
+      sortable: SORTABLE,
+      filterable: ['q', 'companyId', 'result', 'instituteId', 'type', 'requestedBy', 'awaitingResolver'],
+      defaultSort: ['recorded', 'DESC'],
+      maxPageSize: 200,
+    });
+    const f = q.filter;
+    const str = (v: unknown) => (v === undefined ? undefined : String(v));
+    const listOf = (v: unknown) => (v === undefined ? [] : (Array.isArray(v) ? v : [v]).map(String));
+    const results = listOf(f.result);
+    const expanded = expandResultFilter(results, { showDeleted: true });
+    if (expanded.unknown.length) throw new DomainError('invalid', `Unknown result filter: ${expanded.unknown.join(', ')}.`);
+    const { rows, total } = await this.lists.adminList(
+      {
+        scope: f.awaitingResolver === true || f.awaitingResolver === 'true' ? { kind: 'resolver', instituteIds: 'all', list: 'pending' } : { kind: 'all' },
+        query: str(f.q),
+        companyId: str(f.companyId),
+        results: expanded.results.length ? expanded.results : null,
+        includeDeleted: true,
+        instituteId: str(f.instituteId),
+        types: listOf(f.type),
+        requestedBy: str(f.requestedBy),
+      },
+      q.sort,
+      q.offset,
+      q.limit,
+    );
+    const ids = new Set(f.id ?? []);
+    const shown = ids.size ? rows.filter((r) => ids.has(r.id)) : rows;
+    setContentRange(res, 'verifications', q, shown.length, total);
+    return shown.map((r) => ({ ...presentListRow(r, 'history'), companyId: r.companyId, stage: r.stage, awaitingResolver: r.awaitingResolver, updated: r.updated }));
+  }
+
+  @Get(':id')
+  one(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
+    return this.views.get(principal, id);
+  }
+
+  /** Every event of the stream, as recorded: type, time, actor, impersonator, data (the stream is the source here). */
+  @Get(':id/timeline')
+  async timeline(@Param('id') id: string) {
+    const events = await this.store.readStream(verificationStream(id));
+    if (!events.length) throw new DomainError('not-found', 'Verification not found.');
+    return events.filter(isVerificationEvent).map((e) => ({
+      id: e.metadata.eventId,
+      revision: Number(e.revision),
+      type: e.type,
+      time: e.metadata.occurredAt,
+      actor: e.metadata.actor,
+      impersonator: e.metadata.impersonator ?? null,
+      correlationId: e.metadata.correlationId,
+      data: redact(e.data as Record<string, unknown>),
+    }));
+  }
+
+  @Post(':id/unable')
+  async unable(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: UnableDto) {
+    await this.lifecycle.markUnable(principal, id, body.note ?? null);
+    return this.views.get(principal, id);
+  }
+
+  @Post(':id/accreditation')
+  async accreditation(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: AccreditationDto) {
+    await this.lifecycle.recordAccreditation(principal, id, {
+      status: body.status,
+      authority: body.authority ?? null,
+      approvedDate: new Date().toISOString().slice(0, 10),
+      url: body.url ?? null,
+    });
+    return this.views.get(principal, id);
+  }
+
+  @Post(':id/comment')
+  async comment(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: AdminCommentDto) {
+    await this.lifecycle.addComment(principal, id, body.comment);
+    return this.views.get(principal, id);
+  }
+
+  @Post(':id/cancel')
+  async cancel(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: CancelDto) {
+    await this.lifecycle.cancel(principal, id, body.reason ?? null);
+    return this.views.get(principal, id);
+  }
+}
+
+/** The resolve link's key never leaves the server in clear; its hash is shortened in the console. */
+function redact(data: Record<string, unknown>): Record<string, unknown> {
+  return 'resolveKeyHash' in data ? { ...data, resolveKeyHash: `${String(data.resolveKeyHash).slice(0, 8)}…` } : data;
+}

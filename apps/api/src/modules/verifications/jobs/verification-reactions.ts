@@ -1,0 +1,52 @@
+import type { VerificationEvent } from '@credence/domain';
+import { Inject, Injectable } from '@nestjs/common';
+import { JOB_QUEUE, type JobQueue } from '../../../infrastructure/queue/job-queue.port';
+import type { Appended } from '../commands/verification-store';
+import { IDENTITY_PROVIDER, type IdentityProvider } from '../ports/identity-provider.port';
+
+/** Events that mail someone: the submitter (or the central address), the resolver, or both. */
+export const NOTIFYING_EVENTS: readonly VerificationEvent['type'][] = [
+  'SentForManualCheck',
+  'AutomaticCheckMatched',
+  'AutomaticCheckFoundNoMatch',
+  'VerificationResolved',
+  'VerificationDelayedAtSource',
+  'VerificationCancelled',
+  'AccreditationRecorded',
+  'IdentityCaptureRequested',
+  'IdentityCheckCompleted',
+];
+
+/**
+ * Side effects of appended events, enqueued right after the append and keyed by the causing event (or its check
+ * id), so a repeated enqueue or a re-run does nothing twice. Checks stuck by a crash between append and enqueue
+ * are picked up again by the sweeper.
+ */
+@Injectable()
+export class VerificationReactions {
+  constructor(
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    @Inject(IDENTITY_PROVIDER) private readonly identity: IdentityProvider,
+  ) {}
+
+  async after(appended: Appended, extra: { resolveKey?: string } = {}): Promise<void> {
+    const verificationId = appended.verificationId;
+    for (const { event, eventId } of appended.events) {
+      if (event.type === 'AutomaticCheckStarted') {
+        await this.queue.enqueue('verification.auto-check', event.data.checkId, { verificationId, checkId: event.data.checkId });
+      }
+      if (event.type === 'IdentityCheckStarted') {
+        const { checkId, supplierId } = event.data;
+        await this.queue.enqueue('verification.identity-check', `${checkId}:0`, { verificationId, checkId, supplierId, poll: 0 }, { delayMs: this.identity.pollIntervalMs });
+      }
+      if (NOTIFYING_EVENTS.includes(event.type)) {
+        await this.queue.enqueue('verification.notify', eventId, {
+          verificationId,
+          eventId,
+          eventType: event.type,
+          ...(event.type === 'SentForManualCheck' && extra.resolveKey ? { resolveKey: extra.resolveKey } : {}),
+        });
+      }
+    }
+  }
+}

@@ -1,0 +1,41 @@
+import type { Payment, Price } from '@credence/domain';
+import type { Principal } from '../../../common/auth/principal';
+
+export interface PaymentItem {
+  verificationId: string;
+  candidateName: string;
+  instituteId: string | null;
+  instituteName: string;
+  /** Our Price and Institute Surcharge in major units (pounds). */
+  price: number;
+  surcharge: number;
+  /** The accreditation check's price when chosen (and supported); null otherwise. */
+  accreditationPrice: number | null;
+}
+
+/** The order-screen's credit purchase (money 2.10): extra credit bought and the card token. */
+export interface CreditPurchase {
+  amount: number;
+  btNonce: string | null;
+  btSaveCard: boolean;
+}
+
+export type PaymentOutcome =
+  | { status: 'PAID'; invoiceId: string | null; payments: Record<string, Payment> }
+  /** Nothing was charged: a card payer without a card token. The requests stay UNPAID until paid. */
+  | { status: 'UNPAID'; reason: 'CARD_TOKEN_REQUIRED' };
+
+/**
+ * What submitting verifications needs from money: a quote per verification (recorded in VerificationSubmitted)
+ * and payment of the order. The money area's OrderService will serve it; until then DefaultVerificationPayments
+ * does the same job on its own small tables.
+ */
+export interface VerificationPayments {
+  quote(principal: Principal, items: readonly PaymentItem[]): Promise<Record<string, Price>>;
+  /** Idempotent by key: a retried order is charged once. Refuses (DomainError) a declined card or too little credit. */
+  pay(request: { principal: Principal; items: readonly PaymentItem[]; creditPurchase: CreditPurchase | null; idempotencyKey: string }): Promise<PaymentOutcome>;
+  /** Credits left for a token payer (null for others). */
+  creditBalance(companyId: string): Promise<number | null>;
+}
+
+export const VERIFICATION_PAYMENTS = Symbol('VERIFICATION_PAYMENTS');

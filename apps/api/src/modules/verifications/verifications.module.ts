@@ -1,0 +1,98 @@
+import { Inject, Logger, Module, OnModuleInit } from '@nestjs/common';
+import path from 'node:path';
+import type { Pool } from 'pg';
+import { PG_POOL } from '../../infrastructure/database/database.tokens';
+import { ensureSchema } from '../../infrastructure/database/ensure-schema';
+import { createTableSql } from '../../infrastructure/projections/projection-sql';
+import { SeedRegistry } from '../../infrastructure/seeding/seed.registry';
+import { CatalogueModule } from '../catalogue/catalogue.module';
+import { IdentityModule } from '../identity/identity.module';
+import { Actors } from './commands/actors';
+import { DocumentIntake } from './commands/document-intake';
+import { LifecycleService } from './commands/lifecycle.service';
+import { SubmissionService } from './commands/submission.service';
+import { VerificationStore } from './commands/verification-store';
+import { AdminVerificationsController } from './http/admin-verifications.controller';
+import { IdentityController } from './http/identity.controller';
+import { ResolutionController } from './http/resolution.controller';
+import { VerificationsController } from './http/verifications.controller';
+import { VerificationProcessors } from './jobs/verification-processors';
+import { VerificationReactions } from './jobs/verification-reactions';
+import { VerificationMailer } from './mail/verification-mailer';
+import { VERIFICATIONS_SCHEMA } from './persistence/verifications.schema';
+import { BLOB_STORE, BLOB_STORE_CONFIG, type BlobStoreConfig } from './ports/blob-store.port';
+import { CatalogueInstituteDirectory } from './ports/catalogue-institute-directory';
+import { DefaultVerificationPayments } from './ports/default-verification-payments';
+import { IDENTITY_PROVIDER } from './ports/identity-provider.port';
+import { INSTITUTE_DIRECTORY } from './ports/institute-directory.port';
+import { LocalBlobStore } from './ports/local-blob-store';
+import { S3BlobStore } from './ports/s3-blob-store';
+import { SANDBOX_IDENTITY_OPTIONS, SandboxIdentityProvider } from './ports/sandbox-identity-provider';
+import { VERIFICATION_PAYMENTS } from './ports/verification-payments.port';
+import { verificationListDefinition, VERIFICATION_LIST_TABLE } from './projections/verification-tables';
+import { VerificationDetailQuery } from './queries/verification-detail.query';
+import { VerificationListQuery } from './queries/verification-list.query';
+import { VerificationViews } from './queries/verification-views.service';
+import { DemoVerificationsSeeder } from './seed/demo-verifications.seeder';
+
+/**
+ * The verification lifecycle (issue 7, verifications.md): every verification is the event stream
+ * `verification-<QCID>`, decided by libs/domain and read through the read models of libs/read-models.
+ */
+@Module({
+  imports: [IdentityModule, CatalogueModule],
+  // ResolutionController first: its static paths (pending, resolved) must not be read as a verification id.
+  controllers: [ResolutionController, VerificationsController, IdentityController, AdminVerificationsController],
+  providers: [
+    Actors,
+    VerificationStore,
+    DocumentIntake,
+    VerificationReactions,
+    VerificationMailer,
+    VerificationProcessors,
+    SubmissionService,
+    LifecycleService,
+    VerificationListQuery,
+    VerificationDetailQuery,
+    VerificationViews,
+    DemoVerificationsSeeder,
+    { provide: INSTITUTE_DIRECTORY, useClass: CatalogueInstituteDirectory },
+    DefaultVerificationPayments,
+    { provide: VERIFICATION_PAYMENTS, useExisting: DefaultVerificationPayments },
+    { provide: SANDBOX_IDENTITY_OPTIONS, useFactory: () => ({ completeAfterMs: 5000 }) },
+    SandboxIdentityProvider,
+    { provide: IDENTITY_PROVIDER, useExisting: SandboxIdentityProvider },
+    // Where documents go: a folder by default. Meant to move into the app's config (BLOB_STORE_* settings).
+    { provide: BLOB_STORE_CONFIG, useFactory: (): BlobStoreConfig => ({ kind: 'local', root: path.resolve('.data/blobs') }) },
+    {
+      provide: BLOB_STORE,
+      inject: [BLOB_STORE_CONFIG],
+      useFactory: (c: BlobStoreConfig) => (c.kind === 's3' ? new S3BlobStore(c) : new LocalBlobStore(c.root)),
+    },
+  ],
+})
+export class VerificationsModule implements OnModuleInit {
+  private readonly logger = new Logger('Verifications');
+
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly seeds: SeedRegistry,
+    private readonly demo: DemoVerificationsSeeder,
+  ) {}
+
+  async onModuleInit() {
+    await ensureSchema(this.pool, 'verifications', VERIFICATIONS_SCHEMA);
+    // The quick search (name, QCID, reference) needs a trigram index, which the projection's index list cannot
+    // express; made here, and again at the next start after a rebuild replaces the table.
+    try {
+      await ensureSchema(this.pool, 'verifications-search', [
+        `CREATE EXTENSION IF NOT EXISTS pg_trgm`,
+        ...createTableSql(verificationListDefinition.table),
+        `CREATE INDEX IF NOT EXISTS "${VERIFICATION_LIST_TABLE}_search_trgm" ON "${VERIFICATION_LIST_TABLE}" USING gin ("search" gin_trgm_ops)`,
+      ]);
+    } catch (e) {
+      this.logger.warn(`quick-search index not created: ${(e as Error).message}`);
+    }
+    this.seeds.register({ name: 'verifications.demo', order: 50, demo: true, run: () => this.demo.run() });
+  }
+}
