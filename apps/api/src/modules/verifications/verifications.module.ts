@@ -7,6 +7,7 @@ import { createTableSql } from '../../infrastructure/projections/projection-sql'
 import { SeedRegistry } from '../../infrastructure/seeding/seed.registry';
 import { CatalogueModule } from '../catalogue/catalogue.module';
 import { IdentityModule } from '../identity/identity.module';
+import { MoneyModule } from '../money/money.module';
 import { Actors } from './commands/actors';
 import { DocumentIntake } from './commands/document-intake';
 import { LifecycleService } from './commands/lifecycle.service';
@@ -22,7 +23,7 @@ import { VerificationMailer } from './mail/verification-mailer';
 import { VERIFICATIONS_SCHEMA } from './persistence/verifications.schema';
 import { BLOB_STORE, BLOB_STORE_CONFIG, type BlobStoreConfig } from './ports/blob-store.port';
 import { CatalogueInstituteDirectory } from './ports/catalogue-institute-directory';
-import { DefaultVerificationPayments } from './ports/default-verification-payments';
+import { MoneyVerificationPayments } from './ports/money-verification-payments';
 import { IDENTITY_PROVIDER } from './ports/identity-provider.port';
 import { INSTITUTE_DIRECTORY } from './ports/institute-directory.port';
 import { LocalBlobStore } from './ports/local-blob-store';
@@ -40,7 +41,7 @@ import { DemoVerificationsSeeder } from './seed/demo-verifications.seeder';
  * `verification-<QCID>`, decided by libs/domain and read through the read models of libs/read-models.
  */
 @Module({
-  imports: [IdentityModule, CatalogueModule],
+  imports: [IdentityModule, CatalogueModule, MoneyModule],
   // ResolutionController first: its static paths (pending, resolved) must not be read as a verification id.
   controllers: [ResolutionController, VerificationsController, IdentityController, AdminVerificationsController],
   providers: [
@@ -57,8 +58,7 @@ import { DemoVerificationsSeeder } from './seed/demo-verifications.seeder';
     VerificationViews,
     DemoVerificationsSeeder,
     { provide: INSTITUTE_DIRECTORY, useClass: CatalogueInstituteDirectory },
-    DefaultVerificationPayments,
-    { provide: VERIFICATION_PAYMENTS, useExisting: DefaultVerificationPayments },
+    { provide: VERIFICATION_PAYMENTS, useClass: MoneyVerificationPayments },
     { provide: SANDBOX_IDENTITY_OPTIONS, useFactory: () => ({ completeAfterMs: 5000 }) },
     SandboxIdentityProvider,
     { provide: IDENTITY_PROVIDER, useExisting: SandboxIdentityProvider },

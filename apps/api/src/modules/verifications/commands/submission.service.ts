@@ -13,7 +13,7 @@ import {
   type VerificationState,
 } from '@credence/domain';
 import { Inject, Injectable } from '@nestjs/common';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Principal } from '../../../common/auth/principal';
 import type { CompanyRow } from '../../identity/persistence/accounts.repository';
 import type { CreditPurchaseDto, InlineDocumentDto, SubmissionBodyDto, SubmissionDto } from '../dto/submission.dto';
@@ -218,7 +218,8 @@ export class SubmissionService {
         principal,
         items: toPay.map((d) => this.paymentItem(d.p)),
         creditPurchase: creditPurchase ? toCreditPurchase(creditPurchase) : null,
-        idempotencyKey: `verifications/${toPay.map((d) => d.p.id).join(',')}/${toPay.map((d) => d.p.loaded.expected.toString()).join(',')}`,
+        // The same requests at the same revisions are the same order: a retry is never charged twice.
+        idempotencyKey: `verifications/${createHash('sha256').update(toPay.map((d) => `${d.p.id}@${d.p.loaded.expected.toString()}`).join(',')).digest('hex')}`,
       });
       if (outcome.status === 'PAID') {
         invoiceId = outcome.invoiceId;

@@ -27,15 +27,12 @@ export type PaymentOutcome =
 
 /**
  * What submitting verifications needs from money: a quote per verification (recorded in VerificationSubmitted)
- * and payment of the order. The money area's OrderService will serve it; until then DefaultVerificationPayments
- * does the same job on its own small tables.
+ * and payment of the order. Served by the money area's OrderService (MoneyVerificationPayments).
  */
 export interface VerificationPayments {
   quote(principal: Principal, items: readonly PaymentItem[]): Promise<Record<string, Price>>;
   /** Idempotent by key: a retried order is charged once. Refuses (DomainError) a declined card or too little credit. */
   pay(request: { principal: Principal; items: readonly PaymentItem[]; creditPurchase: CreditPurchase | null; idempotencyKey: string }): Promise<PaymentOutcome>;
-  /** Credits left for a token payer (null for others). */
-  creditBalance(companyId: string): Promise<number | null>;
 }
 
 export const VERIFICATION_PAYMENTS = Symbol('VERIFICATION_PAYMENTS');
