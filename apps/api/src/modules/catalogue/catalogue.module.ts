@@ -14,6 +14,7 @@ import { CompanyReferenceController } from './http/company-reference.controller'
 import { InstitutesController } from './http/institutes.controller';
 import { RegionsController } from './http/regions.controller';
 import { CATALOGUE_SCHEMA } from './persistence/catalogue.schema';
+import { backfillWordIndex } from './persistence/institute-writer';
 import { ApplicationPricingLookup } from './pricing/application-pricing';
 import { InstituteDetailQuery } from './queries/institute-detail.query';
 import { InstituteSearchQuery } from './queries/institute-search.query';
@@ -57,6 +58,7 @@ export class CatalogueModule implements OnModuleInit {
 
   async onModuleInit() {
     await ensureSchema(this.pool, 'catalogue', CATALOGUE_SCHEMA);
+    await backfillWordIndex(this.pool);
     this.seeder.register();
   }
 }

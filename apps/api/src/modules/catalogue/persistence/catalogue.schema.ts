@@ -4,6 +4,7 @@
  */
 export const CATALOGUE_SCHEMA: string[] = [
   `CREATE EXTENSION IF NOT EXISTS pg_trgm`,
+  `CREATE EXTENSION IF NOT EXISTS fuzzystrmatch`,
   `CREATE TABLE IF NOT EXISTS catalogue_map_region (
      id text PRIMARY KEY,
      name text NOT NULL,
@@ -57,6 +58,17 @@ export const CATALOGUE_SCHEMA: string[] = [
      PRIMARY KEY (institute_id, name)
    )`,
   `CREATE INDEX IF NOT EXISTS catalogue_institute_name_trgm ON catalogue_institute_name USING gin (name gin_trgm_ops)`,
+  // The fuzzy search's word index (search/search-words.ts): the vocabulary of every word in every name, trigram
+  // indexed, and which institutes have which word. A query is matched word by word against the (small)
+  // vocabulary, typos included, and only then against institutes.
+  `CREATE TABLE IF NOT EXISTS catalogue_search_word (word text PRIMARY KEY)`,
+  `CREATE INDEX IF NOT EXISTS catalogue_search_word_trgm ON catalogue_search_word USING gin (word gin_trgm_ops)`,
+  `CREATE TABLE IF NOT EXISTS catalogue_institute_word (
+     word text NOT NULL,
+     institute_id text NOT NULL REFERENCES catalogue_institute (id) ON DELETE CASCADE,
+     PRIMARY KEY (word, institute_id)
+   )`,
+  `CREATE INDEX IF NOT EXISTS catalogue_institute_word_institute ON catalogue_institute_word (institute_id, word)`,
   `CREATE TABLE IF NOT EXISTS catalogue_refdata (
      institute_id text NOT NULL REFERENCES catalogue_institute (id) ON DELETE CASCADE,
      field_key text NOT NULL,
