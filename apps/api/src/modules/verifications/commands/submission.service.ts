@@ -218,8 +218,12 @@ export class SubmissionService {
         principal,
         items: toPay.map((d) => this.paymentItem(d.p)),
         creditPurchase: creditPurchase ? toCreditPurchase(creditPurchase) : null,
-        // The same requests at the same revisions are the same order: a retry is never charged twice.
-        idempotencyKey: `verifications/${createHash('sha256').update(toPay.map((d) => `${d.p.id}@${d.p.loaded.expected.toString()}`).join(',')).digest('hex')}`,
+        // The same requests at the same revisions with the same card token are the same order: a retry is never
+        // charged twice, while a new card token after a declined one is a new attempt.
+        idempotencyKey: `verifications/${createHash('sha256')
+          .update(toPay.map((d) => `${d.p.id}@${d.p.loaded.expected.toString()}`).join(','))
+          .update(`|${creditPurchase?.btNonce ?? ''}|${creditPurchase?.amount ?? 0}`)
+          .digest('hex')}`,
       });
       if (outcome.status === 'PAID') {
         invoiceId = outcome.invoiceId;

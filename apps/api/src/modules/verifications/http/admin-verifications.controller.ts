@@ -1,4 +1,4 @@
-import { DomainError, expandResultFilter, isVerificationEvent, verificationStream } from '@credence/domain';
+import { DomainError, expandResultFilter, isVerificationEvent, normaliseDate, verificationStream } from '@credence/domain';
 import { Body, Controller, Get, Inject, Param, Post, Query, Res, UseFilters } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -33,14 +33,22 @@ export class AdminVerificationsController {
   async list(@Query() query: Record<string, string>, @Res({ passthrough: true }) res: Response) {
     const q = parseListQuery(query, {
       sortable: SORTABLE,
-      filterable: ['q', 'companyId', 'result', 'instituteId', 'type', 'requestedBy', 'awaitingResolver'],
+      filterable: ['q', 'companyId', 'result', 'results', 'instituteId', 'type', 'requestedBy', 'customerReference', 'fromDate', 'toDate', 'awaitingResolver'],
       defaultSort: ['recorded', 'DESC'],
       maxPageSize: 200,
     });
     const f = q.filter;
     const str = (v: unknown) => (v === undefined ? undefined : String(v));
     const listOf = (v: unknown) => (v === undefined ? [] : (Array.isArray(v) ? v : [v]).map(String));
-    const results = listOf(f.result);
+    const results = [...listOf(f.result), ...listOf(f.results)];
+    const day = (v: unknown, end: boolean) => {
+      if (v === undefined) return undefined;
+      const d = normaliseDate(String(v).slice(0, 10));
+      if (!d) throw new DomainError('invalid', `The filter date ${String(v)} is not a date.`);
+      const at = new Date(`${d}T00:00:00.000Z`);
+      if (end) at.setUTCDate(at.getUTCDate() + 1);
+      return at.toISOString();
+    };
     const expanded = expandResultFilter(results, { showDeleted: true });
     if (expanded.unknown.length) throw new DomainError('invalid', `Unknown result filter: ${expanded.unknown.join(', ')}.`);
     const { rows, total } = await this.lists.adminList(
@@ -53,6 +61,9 @@ export class AdminVerificationsController {
         instituteId: str(f.instituteId),
         types: listOf(f.type),
         requestedBy: str(f.requestedBy),
+        customerReference: str(f.customerReference),
+        from: day(f.fromDate, false),
+        to: day(f.toDate, true),
       },
       q.sort,
       q.offset,
