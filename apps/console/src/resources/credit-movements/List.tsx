@@ -59,7 +59,7 @@ export function CreditMovementList() {
           }}
         />
         <DataTable.Col label="Item" disableSort render={(r) => r.name ?? r.reason ?? (r.invoiceId ? `Credit Purchase: Invoice ${r.invoiceId}` : '')} />
-        <DataTable.Col source="username" label="User" render={(r) => (r.impersonator ? `${r.username} (by ${r.impersonator})` : r.username)} />
+        <DataTable.Col source="username" label="User" disableSort render={(r) => (r.impersonator ? `${r.username} (by ${r.impersonator})` : r.username)} />
         <DataTable.Col source="amount" label="Amount" align="right" render={amountText} />
         <DataTable.Col label="Balance after" disableSort align="right" render={(r) => (r.unit === 'credits' ? String(r.balanceAfter) : money(r.balanceAfter / 100, r.currency))} />
       </DataTable>

@@ -67,12 +67,12 @@ export function VerificationList() {
           <DataTable.Col source="recorded" label="Date">
             <UkDateField source="recorded" />
           </DataTable.Col>
-          <DataTable.Col source="id" label="QCID" />
+          <DataTable.Col source="id" label="QCID" disableSort />
           <DataTable.Col label="Name" disableSort render={personName} />
-          <DataTable.Col label="Institute / Organisation" disableSort render={instituteOrOrganisation} />
+          <DataTable.Col source="instituteName" label="Institute / Organisation" render={instituteOrOrganisation} />
           <DataTable.Col label="Type" disableSort render={(v) => typeName(v.type)} />
-          <DataTable.Col label="Customer" disableSort render={customerName} />
-          <DataTable.Col source="requestedBy" label="Requested By" render={requestedBy} />
+          <DataTable.Col source="companyName" label="Customer" render={customerName} />
+          <DataTable.Col source="requestedBy" label="Requested By" disableSort render={requestedBy} />
           <DataTable.Col source="result" label="Status" render={(v) => <ResultChip result={v.result} />} />
         </DataTable>
       )}

@@ -1,7 +1,7 @@
 import Download from '@mui/icons-material/Download';
 import { Alert, Box, Button, Chip, Typography } from '@mui/material';
 import { resultFooter } from '@credence/domain';
-import { ListButton, Show, TopToolbar, useNotify, useRecordContext } from 'react-admin';
+import { Link, ListButton, Show, TopToolbar, useCreatePath, useNotify, useRecordContext } from 'react-admin';
 import { tokens } from '@/auth/tokens';
 import { EventTimeline } from '@/shared/EventTimeline';
 import { PageSection } from '@/shared/PageSection';
@@ -9,7 +9,7 @@ import { ShowError, quietWhenMissing } from '@/shared/NotAvailable';
 import { typeName } from '@/shared/results';
 import { ukDate } from '@/shared/format';
 import { ResultChip } from '@/resources/verifications/ResultChip';
-import { CancelVerificationButton, MarkDelayedButton, ResolveButton } from '@/resources/verifications/StaffActions';
+import { CancelVerificationButton, CommentButton, MarkDelayedButton, ResolveButton } from '@/resources/verifications/StaffActions';
 import { customerName, instituteOrOrganisation, person, personName, requestedBy, type VerificationRecord } from '@/resources/verifications/names';
 import { useTimeline } from '@/resources/verifications/useTimeline';
 
@@ -34,10 +34,11 @@ function Line({ label, children }: { label: string; children: React.ReactNode })
 /** The result card of verifications.md 2.9, for staff: everything the customer sees, and the raw result. */
 function ResultCard() {
   const v = useRecordContext<VerificationRecord>();
+  const createPath = useCreatePath();
   if (!v) return null;
   const fields = Object.entries(v.fields ?? {}).filter(([k]) => !SHOWN_APART.has(k) && !HIDDEN.test(k));
   const subjects = (v.additionalFieldData ?? []).flatMap((a) => a.subjects ?? []);
-  const footer = v.result ? resultFooter(v.result, v.instituteId ?? null) : null;
+  const footer = (v.footer as string | null | undefined) ?? (v.result ? resultFooter(v.result, v.instituteId ?? null) : null);
   const thirdParty = v.fields?.thirdPartyData as Record<string, unknown> | undefined;
   return (
     <PageSection
@@ -45,6 +46,7 @@ function ResultCard() {
       action={
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           <ResolveButton />
+          <CommentButton />
           <MarkDelayedButton />
           <CancelVerificationButton />
         </Box>
@@ -66,7 +68,7 @@ function ResultCard() {
       <Line label="Recorded">{ukDate(v.recorded, true)}</Line>
       <Line label="Type">{typeName(v.type)}</Line>
       <Line label={v.type === 'EMPLOYMENT' ? 'Organisation' : 'Institute'}>{instituteOrOrganisation(v)}</Line>
-      <Line label="Country">{v.instituteCountry}</Line>
+      <Line label="Country">{v.instituteCountry ?? (v.institute as { region?: { name?: string } } | undefined)?.region?.name}</Line>
       <Line label="Accreditation">{v.accreditationStatus}</Line>
       <Line label="First name">{person(v).firstname}</Line>
       <Line label="Middle name">{person(v).middlename}</Line>
@@ -86,6 +88,8 @@ function ResultCard() {
       ) : null}
       <Line label="Institute / Employer provided details">{v.notes}</Line>
       <Line label="Approved By">{v.approvedByName ? `${v.approvedByName}${v.approvedByTitle ? `, ${v.approvedByTitle}` : ''}${v.approvedDate ? ` (as of ${ukDate(v.approvedDate)})` : ''}` : null}</Line>
+      <Line label="Resolved By Process">{v.approvalProcess as string | undefined}</Line>
+      <Line label="Invoice">{v.invoiceId ? <Link to={createPath({ resource: 'invoices', id: String(v.invoiceId), type: 'show' })}>{String(v.invoiceId)}</Link> : null}</Line>
       {typeof v.retriesLeft === 'number' && v.result === 'NOT_FOUND' ? <Line label="Retries left">{v.retriesLeft}</Line> : null}
       {thirdParty && Object.keys(thirdParty).length ? (
         <Line label="Data from records">

@@ -1,4 +1,5 @@
 import Block from '@mui/icons-material/Block';
+import Comment from '@mui/icons-material/ChatBubbleOutline';
 import Gavel from '@mui/icons-material/Gavel';
 import HourglassTop from '@mui/icons-material/HourglassTop';
 import {
@@ -152,15 +153,19 @@ export function ResolveButton() {
   );
 }
 
-/** A staff command with a reason: cancel (CancelVerification) or mark delayed at source (MarkUnable). */
-function CommandButton({ action, label, icon, field, when, done, color }: {
-  action: 'cancel' | 'unable';
+/**
+ * A staff command with a text: cancel (CancelVerification, a reason), mark delayed at source (MarkUnable, a note)
+ * or an admin comment on the timeline (AddAdminComment), through POST /admin/verifications/{id}/{action}.
+ */
+function CommandButton({ action, label, icon, field, when, done, color, required = false }: {
+  action: 'cancel' | 'unable' | 'comment';
   label: string;
   icon: React.ReactNode;
-  field: 'reason' | 'note';
+  field: 'reason' | 'note' | 'comment';
   when: (result: string) => boolean;
   done: string;
-  color: 'error' | 'warning';
+  color: 'error' | 'warning' | 'primary';
+  required?: boolean;
 }) {
   const record = useRecordContext();
   const notify = useNotify();
@@ -192,13 +197,21 @@ function CommandButton({ action, label, icon, field, when, done, color }: {
         {label}
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="xs">
-        <DialogTitle>{label}?</DialogTitle>
+        <DialogTitle>{action === 'comment' ? label : `${label}?`}</DialogTitle>
         <DialogContent sx={{ pt: '8px !important' }}>
-          <TextField label={field === 'reason' ? 'Reason' : 'Note for the customer'} fullWidth multiline minRows={2} value={text} onChange={(e) => setText(e.target.value)} />
+          <TextField
+            label={{ reason: 'Reason', note: 'Note for the customer', comment: 'Comment' }[field]}
+            required={required}
+            fullWidth
+            multiline
+            minRows={2}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)}>Back</Button>
-          <Button variant="contained" color={color} onClick={() => void run()} loading={saving}>
+          <Button variant="contained" color={color} onClick={() => void run()} loading={saving} disabled={required && !text.trim()}>
             {label}
           </Button>
         </DialogActions>
@@ -213,4 +226,8 @@ export const CancelVerificationButton = () => (
 
 export const MarkDelayedButton = () => (
   <CommandButton action="unable" label="Mark delayed at source" icon={<HourglassTop />} field="note" color="warning" done="Marked as Delayed at Source." when={(r) => r === 'PENDING'} />
+);
+
+export const CommentButton = () => (
+  <CommandButton action="comment" label="Add comment" icon={<Comment />} field="comment" color="primary" done="Comment added to the timeline." when={() => true} required />
 );
