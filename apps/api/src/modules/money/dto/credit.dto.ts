@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const number = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
@@ -8,7 +8,8 @@ const number = ({ value }: { value: unknown }) => (typeof value === 'string' && 
 export class BuyCreditDto {
   @Transform(number) @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'The credit amount must be between 1 and 1000.' })
   amount!: number;
-  @Transform(trim) @IsString({ message: 'Please enter your card details.' }) @IsNotEmpty({ message: 'Please enter your card details.' }) @MaxLength(4096)
+  /** One rule, so a missing nonce answers one message (a string with something in it; its length is checked later). */
+  @Transform(trim) @Matches(/\S/, { message: 'Please enter your card details.' })
   btNonce!: string;
   @IsOptional() @IsBoolean() btSaveCard?: boolean;
   @IsOptional() @IsString() @MaxLength(200) clientReference?: string;

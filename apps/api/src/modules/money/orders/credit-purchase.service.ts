@@ -44,7 +44,7 @@ export class CreditPurchaseService {
     if (error) throw new DomainError('invalid', error);
     const amountMinor = toMinor(request.amount);
     const nonce = request.btNonce?.trim();
-    if (!nonce) throw paymentRequired();
+    if (!nonce || nonce.length > 4096) throw paymentRequired();
     const commandId = moneyId(`credit/${account.companyId}/${idempotencyKey}`);
     const movementId = moneyId(`${commandId}/purchase`);
     const actor: MoneyActor = { username: principal.username, impersonator: principal.impersonator };
