@@ -46,7 +46,9 @@ function ShellFrame() {
   const [logoutOpen, setLogoutOpen] = useState(false);
   const { claims } = useSession();
   const handle = routeHandle(useMatches());
-  const title = (claims?.isIndividual && handle?.individualName) || handle?.name || '';
+  // '/' only redirects: its name is not worth flashing in the top bar.
+  const name = handle?.name === 'redirect' ? '' : handle?.name;
+  const title = (claims?.isIndividual && handle?.individualName) || name || '';
   useAutoLogout();
 
   useEffect(() => {

@@ -3,6 +3,7 @@ import {
   Box,
   Divider,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -11,7 +12,7 @@ import {
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import { NavLink, useLocation } from 'react-router';
 import { NavIcon } from '@/app/shell/NavIcon';
-import { navEntries } from '@/app/shell/navEntries';
+import { navEntries, type NavEntry } from '@/app/shell/navEntries';
 import { Logo } from '@/shared/layout/Logo';
 import { useAccountFacts } from '@/shared/session/account';
 import { useSession } from '@/shared/session/useSession';
@@ -36,70 +37,73 @@ export function Sidebar({ onNavigate, onLogout }: SidebarProps) {
       <Divider />
       <Box component="nav" aria-label="Main" sx={{ flex: 1, overflowY: 'auto', py: 1 }}>
         <List dense disablePadding>
-          {navEntries(facts, counters).map((entry) => {
-            const icon = (
-              <ListItemIcon>
-                <NavIcon name={entry.key} />
-              </ListItemIcon>
-            );
-            const badge = entry.badge && (
-              <Badge
-                badgeContent={entry.badge}
-                color={entry.key === 'verificationHistory' ? 'warning' : 'secondary'}
-                max={100000}
-                sx={{ mr: 2, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
-                slotProps={{ badge: { 'aria-label': entry.badgeLabel } as object }}
-              />
-            );
-            if (entry.key === 'logout') {
-              return (
-                <ListItemButton key={entry.key} onClick={onLogout} sx={navItemSx}>
-                  {icon}
-                  <ListItemText primary={entry.label} />
-                </ListItemButton>
-              );
-            }
-            if (entry.external) {
-              return (
-                <ListItemButton
-                  key={entry.key}
-                  component="a"
-                  href={entry.to}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  sx={navItemSx}
-                >
-                  {icon}
-                  <ListItemText primary={entry.label} />
-                  <OpenInNew
-                    sx={{ fontSize: 16, color: 'text.secondary' }}
-                    titleAccess="opens in a new tab"
-                  />
-                </ListItemButton>
-              );
-            }
-            const to = entry.to ?? '/';
-            const selected = current === to || current.startsWith(`${to}/`);
-            return (
-              <ListItemButton
-                key={entry.key}
-                component={NavLink}
-                to={to}
-                selected={selected}
-                aria-current={selected ? 'page' : undefined}
-                onClick={onNavigate}
-                sx={navItemSx}
-              >
-                {icon}
-                <ListItemText primary={entry.label} />
-                {badge}
-              </ListItemButton>
-            );
-          })}
+          {navEntries(facts, counters).map((entry) => (
+            <ListItem key={entry.key} disablePadding sx={{ display: 'block' }}>
+              {entryButton(entry)}
+            </ListItem>
+          ))}
         </List>
       </Box>
     </Box>
   );
+
+  function entryButton(entry: NavEntry) {
+    const icon = (
+      <ListItemIcon>
+        <NavIcon name={entry.key} />
+      </ListItemIcon>
+    );
+    const badge = entry.badge && (
+      <Badge
+        badgeContent={entry.badge}
+        color={entry.key === 'verificationHistory' ? 'warning' : 'secondary'}
+        max={100000}
+        sx={{ mr: 2, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
+        slotProps={{ badge: { 'aria-label': entry.badgeLabel } as object }}
+      />
+    );
+    if (entry.key === 'logout') {
+      return (
+        <ListItemButton key={entry.key} onClick={onLogout} sx={navItemSx}>
+          {icon}
+          <ListItemText primary={entry.label} />
+        </ListItemButton>
+      );
+    }
+    if (entry.external) {
+      return (
+        <ListItemButton
+          key={entry.key}
+          component="a"
+          href={entry.to}
+          target="_blank"
+          rel="noopener noreferrer"
+          sx={navItemSx}
+        >
+          {icon}
+          <ListItemText primary={entry.label} />
+          <OpenInNew sx={{ fontSize: 16, color: 'text.secondary' }} titleAccess="opens in a new tab" />
+        </ListItemButton>
+      );
+    }
+    const to = entry.to ?? '/';
+    const selected = current === to || current.startsWith(`${to}/`);
+    return (
+      <ListItemButton
+        key={entry.key}
+        component={NavLink}
+        to={to}
+        selected={selected}
+        aria-current={selected ? 'page' : undefined}
+        onClick={onNavigate}
+        sx={navItemSx}
+      >
+        {icon}
+        <ListItemText primary={entry.label} />
+        {badge}
+      </ListItemButton>
+    );
+  }
 }
 
 const navItemSx = {

@@ -6,9 +6,9 @@ import {
   Divider,
   ListItemIcon,
   ListItemText,
-  ListSubheader,
-  Menu,
   MenuItem,
+  MenuList,
+  Popover,
   Typography,
 } from '@mui/material';
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
@@ -68,8 +68,8 @@ export function UserMenu({ onLogout }: UserMenuProps) {
           {username}
         </Box>
       </Button>
-      <Menu
-        id={menuId}
+      {/* A popover rather than a Menu: the username and balance head the menu but are not menu items. */}
+      <Popover
         anchorEl={anchor}
         open={!!anchor}
         onClose={close}
@@ -77,7 +77,7 @@ export function UserMenu({ onLogout }: UserMenuProps) {
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ paper: { sx: { minWidth: 260, mt: 0.5 } } }}
       >
-        <Box sx={{ px: 2, pt: 1, pb: 1.5 }} role="presentation">
+        <Box sx={{ px: 2, pt: 1.5, pb: 1.5 }}>
           <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: 'break-all' }}>
             {username}
           </Typography>
@@ -88,54 +88,63 @@ export function UserMenu({ onLogout }: UserMenuProps) {
           )}
         </Box>
         <Divider />
-        <MenuItem component={RouterLink} to="/account" onClick={close}>
-          <ListItemIcon>
-            <AccountCircleOutlined fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>My account</ListItemText>
-        </MenuItem>
-        {credit && (
-          <MenuItem component={RouterLink} to={credit.route} onClick={close}>
+        <MenuList id={menuId} autoFocusItem aria-label="Account menu">
+          <MenuItem component={RouterLink} to="/account" onClick={close}>
             <ListItemIcon>
-              <AddCardOutlined fontSize="small" />
+              <AccountCircleOutlined fontSize="small" />
             </ListItemIcon>
-            <ListItemText>{credit.label}</ListItemText>
+            <ListItemText>My account</ListItemText>
           </MenuItem>
-        )}
-        {claims?.isAvatar && <Divider />}
-        {claims?.isAvatar && <ListSubheader sx={{ lineHeight: 2.5 }}>Customer access</ListSubheader>}
-        {claims?.isAvatar &&
-          toggles.items.map((t) => (
-            <MenuItem
-              key={t.flag}
-              disabled={toggles.pending !== null}
-              onClick={() => {
-                close();
-                void toggles.toggle(t.flag);
-              }}
-            >
-              <ListItemText>{t.label}</ListItemText>
-              <Chip
-                size="small"
-                label={t.on ? 'ON' : 'OFF'}
-                color={t.on ? 'success' : 'default'}
-                sx={{ ml: 2, fontWeight: 700, minWidth: 48 }}
-              />
+          {credit && (
+            <MenuItem component={RouterLink} to={credit.route} onClick={close}>
+              <ListItemIcon>
+                <AddCardOutlined fontSize="small" />
+              </ListItemIcon>
+              <ListItemText>{credit.label}</ListItemText>
             </MenuItem>
-          ))}
-        <Divider />
-        <MenuItem
-          onClick={() => {
-            close();
-            onLogout();
-          }}
-        >
-          <ListItemIcon>
-            <LogoutOutlined fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>Logout</ListItemText>
-        </MenuItem>
-      </Menu>
+          )}
+          {claims?.isAvatar && (
+            <Divider
+              component="li"
+              textAlign="left"
+              sx={{ typography: 'caption', color: 'text.secondary', fontWeight: 600, my: 0.5 }}
+            >
+              Customer access
+            </Divider>
+          )}
+          {claims?.isAvatar &&
+            toggles.items.map((t) => (
+              <MenuItem
+                key={t.flag}
+                disabled={toggles.pending !== null}
+                onClick={() => {
+                  close();
+                  void toggles.toggle(t.flag);
+                }}
+              >
+                <ListItemText>{t.label}</ListItemText>
+                <Chip
+                  size="small"
+                  label={t.on ? 'ON' : 'OFF'}
+                  color={t.on ? 'success' : 'default'}
+                  sx={{ ml: 2, fontWeight: 700, minWidth: 48 }}
+                />
+              </MenuItem>
+            ))}
+          <Divider />
+          <MenuItem
+            onClick={() => {
+              close();
+              onLogout();
+            }}
+          >
+            <ListItemIcon>
+              <LogoutOutlined fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>Logout</ListItemText>
+          </MenuItem>
+        </MenuList>
+      </Popover>
     </>
   );
 }

@@ -4,7 +4,8 @@ export type FormErrors<V> = Partial<Record<keyof V, string>>;
 
 /**
  * A small form state: values, the errors of the current values, and which errors the user should see (a field's
- * once it has been left, all of them after a submit attempt). `blocked` is the spec's "disabled while invalid"
+ * once it has been changed and left, all of them after a submit attempt: walking past an empty field is not yet
+ * a mistake). `blocked` is the spec's "disabled while invalid"
  * (5.7), counted on the errors shown, so a fresh form does not open already scolding the user.
  */
 export function useForm<V extends Record<string, unknown>>(
@@ -13,6 +14,7 @@ export function useForm<V extends Record<string, unknown>>(
 ) {
   const [values, setValues] = useState<V>(initial);
   const [touched, setTouched] = useState<Partial<Record<keyof V, boolean>>>({});
+  const [dirty, setDirty] = useState<Partial<Record<keyof V, boolean>>>({});
   const [attempted, setAttempted] = useState(false);
 
   const errors = useMemo(() => {
@@ -27,12 +29,24 @@ export function useForm<V extends Record<string, unknown>>(
 
   const set = useCallback(<K extends keyof V>(field: K, value: V[K]) => {
     setValues((v) => ({ ...v, [field]: value }));
+    setDirty((d) => (d[field] ? d : { ...d, [field]: true }));
   }, []);
 
+  /** Shows the field's error from now on; a field left without a change waits for the submit attempt. */
   const touch = useCallback(
-    (field: keyof V) => setTouched((t) => (t[field] ? t : { ...t, [field]: true })),
-    [],
+    (field: keyof V) => {
+      if (!dirty[field]) return;
+      setTouched((t) => (t[field] ? t : { ...t, [field]: true }));
+    },
+    [dirty],
   );
+
+  /** For choices (radios, selects): the value is set and its error, if any, shown at once. */
+  const choose = useCallback(<K extends keyof V>(field: K, value: V[K]) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setDirty((d) => (d[field] ? d : { ...d, [field]: true }));
+    setTouched((t) => (t[field] ? t : { ...t, [field]: true }));
+  }, []);
 
   const fields = Object.keys(errors) as (keyof V)[];
   const blocked = fields.some((f) => attempted || touched[f]);
@@ -58,8 +72,23 @@ export function useForm<V extends Record<string, unknown>>(
   const reset = useCallback((next: V) => {
     setValues(next);
     setTouched({});
+    setDirty({});
     setAttempted(false);
   }, []);
 
-  return { values, set, touch, errors, shown, blocked, valid, attempt, attempted, text, reset, setValues };
+  return {
+    values,
+    set,
+    choose,
+    touch,
+    errors,
+    shown,
+    blocked,
+    valid,
+    attempt,
+    attempted,
+    text,
+    reset,
+    setValues,
+  };
 }

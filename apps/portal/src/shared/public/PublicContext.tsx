@@ -29,7 +29,7 @@ export function PublicContextProvider({ children }: { children: ReactNode }) {
   const { search } = useLocation();
   const host = window.location.hostname;
   const base = useMemo(() => readPublicParams(new URLSearchParams(search), host), [search, host]);
-  const [subdomainAtid, setSubdomainAtid] = useState<number | null | 'loading'>(
+  const [subdomainAtid, setSubdomainAtid] = useState<string | null | 'loading'>(
     base.subdomain && base.atid === null ? 'loading' : null,
   );
   const [branding, setBranding] = useState<Branding>(noBranding);
@@ -42,8 +42,8 @@ export function PublicContextProvider({ children }: { children: ReactNode }) {
     if (!base.subdomain || base.atid !== null) return;
     let live = true;
     getTemplateOwner(base.subdomain).then(
-      (owner) => live && setSubdomainAtid(Number(owner.id)),
-      () => live && setSubdomainAtid(-1),
+      (owner) => live && setSubdomainAtid(String(owner.id)),
+      () => live && setSubdomainAtid('-1'),
     );
     return () => {
       live = false;
@@ -51,7 +51,10 @@ export function PublicContextProvider({ children }: { children: ReactNode }) {
   }, [base.subdomain, base.atid]);
 
   const params = useMemo(
-    () => (typeof subdomainAtid === 'number' ? { ...base, atid: subdomainAtid } : base),
+    () =>
+      typeof subdomainAtid === 'string' && subdomainAtid !== 'loading'
+        ? { ...base, atid: subdomainAtid }
+        : base,
     [base, subdomainAtid],
   );
   const value = useMemo(() => ({ params, branding, setBranding }), [params, branding]);

@@ -8,8 +8,11 @@ import {
 
 /** What the public wrapper reads from the address (spec 2.4). */
 export interface PublicParams {
-  /** The application template id: from atid, or mapped from iaoi (1 to 4, 0 for other codes); -1 when unknown. */
-  atid: number | null;
+  /**
+   * The application template id: from atid, or mapped from iaoi (1 to 4, 0 for other codes); '-1' when the host's
+   * lookup failed. Kept as text: template owners are looked up by id, and ids need not be numbers.
+   */
+  atid: string | null;
   /** The referral code (ref, or referralcode on the register page, or the host's fixed partner code). */
   referralCode: string | null;
   /** The e-mail to prefill, URL-decoded. */
@@ -29,16 +32,14 @@ function decode(value: string | null): string | null {
   }
 }
 
-function number(value: string | null): number | null {
-  if (value === null || value.trim() === '') return null;
-  const n = Number(value);
-  return Number.isFinite(n) ? n : null;
-}
+/** An atid that names a template owner: not absent, not 0 (another code) and not -1 (lookup failed). */
+export const hasTemplate = (atid: string | null): atid is string =>
+  atid !== null && atid !== '0' && atid !== '-1';
 
 export function readPublicParams(search: URLSearchParams, host: string): PublicParams {
   const iaoi = search.get('iaoi');
-  const atid =
-    number(search.get('atid')) ?? (iaoi === null ? null : (IAOI_TEMPLATES[iaoi.toLowerCase()] ?? 0));
+  const explicit = search.get('atid')?.trim() || null;
+  const atid = explicit ?? (iaoi === null ? null : String(IAOI_TEMPLATES[iaoi.toLowerCase()] ?? 0));
   const hostName = host.toLowerCase();
   return {
     atid,

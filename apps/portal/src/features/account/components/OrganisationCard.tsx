@@ -9,7 +9,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { organisationErrors, type OrganisationValues } from '@/features/account/validation';
 import { SectionCard } from '@/features/account/components/SectionCard';
 import {
@@ -28,9 +28,49 @@ import { useNotify } from '@/shared/notifications/useNotify';
 
 export const COMPANY_UPDATED = 'Your company details have been updated.';
 
+/**
+ * The account may name its country and industry by id only (or with a stale VAT flag): the lists are the reference
+ * for names and VAT, so the stored ids are looked up there once.
+ */
+function useResolvedReferences(form: ReturnType<typeof useForm<OrganisationValues>>) {
+  const { set } = form;
+  const countryId = form.values.country?.id;
+  const industryId = form.values.industry?.id;
+  useEffect(() => {
+    const controller = new AbortController();
+    if (countryId) {
+      searchCountries('', controller.signal)
+        .then((list) => {
+          const found = list.find((c) => c.id === countryId);
+          if (found) set('country', found);
+        })
+        .catch(() => undefined);
+    }
+    if (industryId !== undefined) {
+      searchIndustries('', controller.signal)
+        .then((list) => {
+          const found = list.find((i) => i.id === industryId);
+          if (found) set('industry', found);
+        })
+        .catch(() => undefined);
+    }
+    return () => controller.abort();
+    // Once, for the values the card opened with.
+  }, []);
+}
+
 function toValues(c: Company): OrganisationValues {
-  const country = c.addressCountry && 'name' in c.addressCountry ? (c.addressCountry as Country) : null;
-  const industry = c.industry && 'name' in c.industry ? (c.industry as Industry) : null;
+  const country = c.addressCountry?.id
+    ? ({
+        vat: false,
+        ...c.addressCountry,
+        name: ('name' in c.addressCountry && c.addressCountry.name) || c.addressCountry.id,
+      } as Country)
+    : null;
+  const industry =
+    c.industry && c.industry.id !== undefined && c.industry.id !== null
+      ? ({ ...c.industry, name: ('name' in c.industry && c.industry.name) || '' } as Industry)
+      : null;
   return {
     name: c.name ?? '',
     addressStreet1: c.addressStreet1 ?? '',
@@ -65,6 +105,7 @@ export function OrganisationCard({
     async (text: string, signal: AbortSignal) => matchCountries(await searchCountries(text, signal), text),
     [],
   );
+  useResolvedReferences(form);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -154,8 +195,7 @@ export function OrganisationCard({
             readOnly={readOnly}
             value={v.country}
             onChange={(c) => {
-              form.set('country', c);
-              form.touch('country');
+              form.choose('country', c);
             }}
             onBlur={() => form.touch('country')}
             search={countries}
@@ -171,8 +211,7 @@ export function OrganisationCard({
             readOnly={readOnly}
             value={v.industry}
             onChange={(i) => {
-              form.set('industry', i);
-              form.touch('industry');
+              form.choose('industry', i);
             }}
             onBlur={() => form.touch('industry')}
             search={searchIndustries}

@@ -13,6 +13,7 @@ import { updatePassword } from '@/features/auth/api/password';
 import { newPasswordErrors } from '@/features/auth/passwordRules';
 import type { PasswordChange } from '@/features/account/validation';
 import { FormStatus } from '@/shared/forms/FormStatus';
+import { keepFocus } from '@/shared/forms/keepFocus';
 import { PasswordField } from '@/shared/forms/PasswordField';
 import { useForm } from '@/shared/forms/useForm';
 import { required } from '@/shared/forms/validators';
@@ -108,7 +109,9 @@ export function UpdatePasswordDialog({
           <Box sx={{ flex: '1 1 100%' }}>
             <FormStatus blocked={form.blocked} />
           </Box>
-          <Button onClick={close}>Cancel</Button>
+          <Button {...keepFocus} onClick={close}>
+            Cancel
+          </Button>
           <Button type="submit" variant="contained" loading={saving} disabled={form.blocked}>
             Save
           </Button>

@@ -13,6 +13,7 @@ import { personValues } from '@/features/account/components/AccountCard';
 import { PersonFields } from '@/features/account/components/PersonFields';
 import { newUserErrors, personErrors, type PersonValues } from '@/features/account/validation';
 import { FormStatus } from '@/shared/forms/FormStatus';
+import { keepFocus } from '@/shared/forms/keepFocus';
 import { useForm } from '@/shared/forms/useForm';
 import { useNotify } from '@/shared/notifications/useNotify';
 
@@ -100,7 +101,9 @@ export function AddUserDialog({
           <Box sx={{ flex: '1 1 100%' }}>
             <FormStatus blocked={form.blocked} />
           </Box>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button {...keepFocus} onClick={onClose}>
+            Cancel
+          </Button>
           <Button type="submit" variant="contained" loading={saving} disabled={form.blocked}>
             Add user
           </Button>
@@ -163,7 +166,9 @@ export function EditUserDialog({
           <Button color="error" onClick={onDelete} sx={{ mr: 'auto' }}>
             Delete
           </Button>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button {...keepFocus} onClick={onClose}>
+            Cancel
+          </Button>
           <Button type="submit" variant="contained" loading={saving} disabled={saving || form.blocked}>
             Save
           </Button>
@@ -213,7 +218,9 @@ export function DeleteUserDialog({
         </DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button {...keepFocus} onClick={onClose}>
+          Cancel
+        </Button>
         <Button variant="contained" color="error" loading={deleting} onClick={() => void confirm()}>
           Delete
         </Button>

@@ -4,6 +4,7 @@ import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'rea
 import { requestPasswordReset, resetPassword } from '@/features/auth/api/password';
 import { newPasswordErrors } from '@/features/auth/passwordRules';
 import { FormStatus } from '@/shared/forms/FormStatus';
+import { keepFocus } from '@/shared/forms/keepFocus';
 import { PasswordField } from '@/shared/forms/PasswordField';
 import { useForm } from '@/shared/forms/useForm';
 import { required } from '@/shared/forms/validators';
@@ -77,7 +78,7 @@ function ForgotCard({ linkFailed }: { linkFailed: boolean }) {
           {...form.text('username')}
         />
         <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
-          <Button component={RouterLink} to="/login">
+          <Button component={RouterLink} to="/login" {...keepFocus}>
             Cancel
           </Button>
           <Button type="submit" variant="contained" loading={sending} disabled={form.blocked}>

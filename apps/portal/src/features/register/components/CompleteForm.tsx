@@ -227,8 +227,7 @@ export function CompleteForm({ token, registration }: CompleteFormProps) {
                 aria-labelledby="complete-volume-label"
                 value={v.volumeChecks}
                 onChange={(e) => {
-                  form.set('volumeChecks', e.target.value as VolumeChecks);
-                  form.touch('volumeChecks');
+                  form.choose('volumeChecks', e.target.value as VolumeChecks);
                 }}
               >
                 <FormControlLabel value="0-199" control={<Radio />} label="0-199" />
@@ -247,8 +246,7 @@ export function CompleteForm({ token, registration }: CompleteFormProps) {
               required
               value={v.country}
               onChange={(c) => {
-                form.set('country', c);
-                form.touch('country');
+                form.choose('country', c);
               }}
               onBlur={() => form.touch('country')}
               search={countries}
@@ -277,8 +275,7 @@ export function CompleteForm({ token, registration }: CompleteFormProps) {
             required
             value={v.industry}
             onChange={(i) => {
-              form.set('industry', i);
-              form.touch('industry');
+              form.choose('industry', i);
             }}
             onBlur={() => form.touch('industry')}
             search={searchIndustries}
@@ -331,8 +328,7 @@ export function CompleteForm({ token, registration }: CompleteFormProps) {
             aria-labelledby="complete-terms-label"
             value={v.terms}
             onChange={(e) => {
-              form.set('terms', e.target.value as 'agree' | 'disagree');
-              form.touch('terms');
+              form.choose('terms', e.target.value as 'agree' | 'disagree');
             }}
           >
             <FormControlLabel value="agree" control={<Radio />} label="Agree" />

@@ -15,6 +15,7 @@ import { StartForm } from '@/features/register/components/StartForm';
 import { PublicCard } from '@/shared/layout/PublicCard';
 import { useNotify } from '@/shared/notifications/useNotify';
 import { usePublicContext } from '@/shared/public/PublicContext';
+import { hasTemplate } from '@/shared/public/publicParams';
 
 export const TOKEN_FAILED = 'Your username may already be registered, click here to login instead';
 
@@ -116,19 +117,19 @@ function StartRegistration() {
 
   // An atid link is an individual's application; a referral or a share invitation is for organisations.
   const forced: RegistrationKind | null =
-    atid !== null && atid !== 0 ? 'I' : referralCode || shareInvite !== null ? 'C' : null;
+    hasTemplate(atid) || atid === '-1' ? 'I' : referralCode || shareInvite !== null ? 'C' : null;
   const [chosen, setChosen] = useState<RegistrationKind | null>(null);
   const kind = forced ?? chosen;
 
   const [owners, setOwners] = useState<Owners>(
-    (atid !== null && atid !== 0) || referralCode ? { kind: 'loading' } : { kind: 'none' },
+    hasTemplate(atid) || referralCode ? { kind: 'loading' } : { kind: 'none' },
   );
 
   useEffect(() => {
     let live = true;
-    if (atid === -1) {
+    if (atid === '-1') {
       setOwners({ kind: 'not-found', of: 'template' });
-    } else if (atid !== null && atid !== 0) {
+    } else if (hasTemplate(atid)) {
       getTemplateOwner(atid).then(
         (owner) => {
           if (!live) return;

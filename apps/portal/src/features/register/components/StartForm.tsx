@@ -23,6 +23,7 @@ import { HELP_CARD_TEMPLATE_ID, LINKS } from '@/shared/config';
 import { useForm, type FormErrors } from '@/shared/forms/useForm';
 import { email, required } from '@/shared/forms/validators';
 import { PublicCard } from '@/shared/layout/PublicCard';
+import { hasTemplate } from '@/shared/public/publicParams';
 import { useNotify } from '@/shared/notifications/useNotify';
 
 export const START_MESSAGES = {
@@ -65,7 +66,7 @@ export function startFormErrors(
 
 interface StartFormProps {
   kind: RegistrationKind;
-  atid: number | null;
+  atid: string | null;
   owner?: ApplicationOwner | null;
   referralOwner?: ReferralOwner | null;
   /** Prefilled and locked (the e and shareinvite entry variants). */
@@ -79,7 +80,7 @@ export function StartForm({ kind, atid, owner, referralOwner, lockedEmail, onBac
   const [sending, setSending] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const organisation = kind === 'C';
-  const hasAtid = atid !== null && atid > 0;
+  const hasAtid = hasTemplate(atid);
   const form = useForm<StartValues>(
     {
       firstname: '',
@@ -121,7 +122,7 @@ export function StartForm({ kind, atid, owner, referralOwner, lockedEmail, onBac
         jobTitle: organisation ? v.jobTitle.trim() : null,
         volumeChecks: null,
         individual: !organisation,
-        applicationTemplateId: owner ? owner.id : hasAtid ? atid : null,
+        applicationTemplateId: owner ? owner.id : null,
         referralOwnerId: referralOwner?.id ?? null,
         applicationRef: v.applicationRef.trim() || null,
       });
@@ -136,7 +137,11 @@ export function StartForm({ kind, atid, owner, referralOwner, lockedEmail, onBac
 
   return (
     <>
-      {hasAtid && <ApplicantHelp atid={atid} />}
+      {hasAtid && (
+        <ApplicantHelp
+          help={atid === String(HELP_CARD_TEMPLATE_ID) || owner?.template === HELP_CARD_TEMPLATE_ID}
+        />
+      )}
       <PublicCard title={heading}>
         {onBack && (
           <Button startIcon={<ArrowBack />} onClick={onBack} sx={{ mb: 2, ml: -1 }}>
@@ -248,8 +253,7 @@ export function StartForm({ kind, atid, owner, referralOwner, lockedEmail, onBac
 }
 
 /** Spec 2.7: template 17 has a help card with a video and FAQs; other templates an explainer video. */
-function ApplicantHelp({ atid }: { atid: number }) {
-  const help = atid === HELP_CARD_TEMPLATE_ID;
+function ApplicantHelp({ help }: { help: boolean }) {
   return (
     <Card>
       <CardContent

@@ -14,12 +14,21 @@ export async function getDashboardNotices(): Promise<Notice[]> {
   return page?.content ?? [];
 }
 
-/** GET /credit: the current credit for the drop-down's balance (companion spec); unknown when it fails. */
-export async function getCurrentCredit(): Promise<number | null> {
-  const credit = await api.get<{ credit?: number | null }>(
+export interface CreditSummary {
+  /** The current credit (credits for token accounts, money otherwise); null when unknown. */
+  credit: number | null;
+  unseenInvoices: number | null;
+}
+
+/** GET /credit: the balance of the drop-down and the Invoices badge (companion spec); unknown when it fails. */
+export async function getCreditSummary(): Promise<CreditSummary> {
+  const body = await api.get<{ credit?: number | null; unseenInvoices?: number | null }>(
     '/credit',
     { includeBTToken: false },
     { silent: true },
   );
-  return typeof credit?.credit === 'number' ? credit.credit : null;
+  return {
+    credit: typeof body?.credit === 'number' ? body.credit : null,
+    unseenInvoices: typeof body?.unseenInvoices === 'number' ? body.unseenInvoices : null,
+  };
 }

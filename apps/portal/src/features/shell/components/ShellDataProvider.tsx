@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { getAccount, type Account } from '@/features/account/api/account';
 import { countOpenApplications } from '@/features/applications/api/countOpenApplications';
-import { getCurrentCredit, getDashboardNotices, type Notice } from '@/features/shell/api/shell';
+import { getCreditSummary, getDashboardNotices, type Notice } from '@/features/shell/api/shell';
 import { sessionStore } from '@/shared/session/sessionStore';
 import { useSession } from '@/shared/session/useSession';
 
@@ -41,8 +41,12 @@ export function ShellDataProvider({ children }: { children: ReactNode }) {
     getDashboardNotices()
       .then((n) => live && setNotices(n))
       .catch(() => undefined);
-    getCurrentCredit()
-      .then((c) => live && sessionStore.setCurrentCredit(c))
+    getCreditSummary()
+      .then((c) => {
+        if (!live) return;
+        sessionStore.setCurrentCredit(c.credit);
+        if (c.unseenInvoices !== null) sessionStore.setCounters({ unseenInvoices: c.unseenInvoices });
+      })
       .catch(() => live && sessionStore.setCurrentCredit(null));
     if (isApplicant) {
       countOpenApplications()

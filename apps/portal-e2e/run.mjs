@@ -1,0 +1,58 @@
+// Browser journeys of the portal (issue 8): starts the app on a free port against a fresh embedded PostgreSQL,
+// runs every journey in the system Chromium, stops the app. The exit code is the result.
+//
+//   node apps/portal-e2e/run.mjs                 build, start, run all, stop
+//   node apps/portal-e2e/run.mjs sidebar         only the journeys whose name contains "sidebar"
+//   E2E_BASE_URL=http://localhost:3100 node apps/portal-e2e/run.mjs   against an app that is already running
+//
+// Screenshots go to screenshots/portal/ (git-ignored), the app's log and a JSON summary to tmp/portal-e2e/.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+// The journeys are TypeScript run by Node's own type stripping (Node 24); an older node hands over to Node 24 the
+// way every npm script of the repository does.
+if (Number(process.versions.node.split('.')[0]) < 24) {
+  const root = path.resolve(import.meta.dirname, '..', '..');
+  const r = spawnSync(
+    'sh',
+    [path.join(root, 'tools', 'node24.sh'), 'node', import.meta.filename, ...process.argv.slice(2)],
+    {
+      stdio: 'inherit',
+    },
+  );
+  process.exit(r.status ?? 1);
+}
+
+const { repoRoot, startApp } = await import('./src/app.ts');
+const { runJourneys } = await import('./src/harness.ts');
+const { journeys } = await import('./src/journeys/index.ts');
+
+const only = process.argv[2];
+let app = null;
+let baseUrl = process.env.E2E_BASE_URL;
+const stopApp = async () => {
+  const running = app;
+  app = null;
+  await running?.stop();
+};
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => void stopApp().then(() => process.exit(130)));
+}
+
+let ok = false;
+try {
+  if (!baseUrl) {
+    const log = path.join(repoRoot, 'tmp', 'portal-e2e', 'app.log');
+    process.stdout.write(`starting the app (log: ${path.relative(repoRoot, log)}) ...\n`);
+    const started = Date.now();
+    app = await startApp(log);
+    baseUrl = app.baseUrl;
+    process.stdout.write(`app ready at ${baseUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s\n\n`);
+  }
+  ok = await runJourneys(journeys, baseUrl, only);
+} catch (error) {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+} finally {
+  await stopApp();
+}
+process.exit(ok ? 0 : 1);

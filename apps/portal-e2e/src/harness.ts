@@ -1,0 +1,180 @@
+// A small journey runner on playwright-core and the system Chromium: one browser, a fresh context per journey,
+// screenshots at desktop and phone width, an axe check per screen, and a summary whose exit code is the result.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { repoRoot } from './app.ts';
+
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const PHONE = { width: 390, height: 844 } as const;
+export const SHOTS_DIR = path.join(repoRoot, 'screenshots', 'portal');
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+export class Skip extends Error {}
+
+export interface JourneyContext {
+  page: Page;
+  context: BrowserContext;
+  baseUrl: string;
+  /** Saves the current screen at desktop and phone width (screenshots/portal/{name}-desktop.png, -phone.png). */
+  shot: (name: string) => Promise<void>;
+  /** Fails the journey when axe finds a serious or critical violation on the current screen. */
+  axe: (screen: string) => Promise<void>;
+  /** Ends the journey as skipped, with the reason printed in the summary. */
+  skip: (reason: string) => never;
+  log: (line: string) => void;
+}
+
+export interface Journey {
+  name: string;
+  run: (t: JourneyContext) => Promise<void>;
+}
+
+interface Outcome {
+  name: string;
+  status: 'passed' | 'failed' | 'skipped';
+  ms: number;
+  detail?: string;
+}
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+async function runAxe(page: Page, screen: string) {
+  // Menus and dialogs fade in: measured mid-fade, every text would fail its contrast.
+  await page.waitForTimeout(400);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+            opts: object,
+          ) => Promise<{
+            violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
+          }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    }));
+  });
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (serious.length > 0) {
+    const lines = serious.map((v) => `  ${v.impact} ${v.id}: ${v.help} (${v.targets.join(', ')})`);
+    throw new Error(`axe found ${serious.length} serious violation(s) on ${screen}:\n${lines.join('\n')}`);
+  }
+}
+
+export async function runJourneys(journeys: Journey[], baseUrl: string, only?: string): Promise<boolean> {
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  const browser = await launch();
+  const outcomes: Outcome[] = [];
+  try {
+    for (const journey of journeys) {
+      if (only && !journey.name.includes(only)) continue;
+      const context = await browser.newContext({
+        viewport: DESKTOP,
+        baseURL: baseUrl,
+        locale: 'en-GB',
+        timezoneId: 'UTC',
+      });
+      context.setDefaultTimeout(15_000);
+      const page = await context.newPage();
+      const consoleErrors: string[] = [];
+      page.on('pageerror', (e) => consoleErrors.push(String(e)));
+      const started = Date.now();
+      const t: JourneyContext = {
+        page,
+        context,
+        baseUrl,
+        shot: async (name) => {
+          await page.waitForLoadState('networkidle').catch(() => undefined);
+          const size = page.viewportSize() ?? DESKTOP;
+          for (const [suffix, viewport] of [
+            ['desktop', DESKTOP],
+            ['phone', PHONE],
+          ] as const) {
+            await page.setViewportSize(viewport);
+            await page.waitForTimeout(350);
+            await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${suffix}.png`), fullPage: true });
+          }
+          await page.setViewportSize(size);
+          await page.waitForTimeout(200);
+        },
+        axe: (screen) => runAxe(page, screen),
+        skip: (reason) => {
+          throw new Skip(reason);
+        },
+        log: (line) => process.stdout.write(`    ${line}\n`),
+      };
+      let outcome: Outcome;
+      try {
+        await journey.run(t);
+        if (consoleErrors.length)
+          throw new Error(`uncaught errors in the page:\n  ${consoleErrors.join('\n  ')}`);
+        outcome = { name: journey.name, status: 'passed', ms: Date.now() - started };
+      } catch (error) {
+        if (error instanceof Skip) {
+          outcome = {
+            name: journey.name,
+            status: 'skipped',
+            ms: Date.now() - started,
+            detail: error.message,
+          };
+        } else {
+          const failure = path.join(
+            SHOTS_DIR,
+            'failures',
+            `${journey.name.replace(/[^a-z0-9]+/gi, '-')}.png`,
+          );
+          mkdirSync(path.dirname(failure), { recursive: true });
+          await page.screenshot({ path: failure, fullPage: true }).catch(() => undefined);
+          const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+          outcome = {
+            name: journey.name,
+            status: 'failed',
+            ms: Date.now() - started,
+            detail: `${detail}\n    screenshot: ${failure}`,
+          };
+        }
+      }
+      outcomes.push(outcome);
+      const mark = { passed: '✓', failed: '✗', skipped: '-' }[outcome.status];
+      process.stdout.write(`${mark} ${outcome.name} (${(outcome.ms / 1000).toFixed(1)} s)\n`);
+      if (outcome.detail) process.stdout.write(`    ${outcome.detail.split('\n').join('\n    ')}\n`);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  const count = (s: Outcome['status']) => outcomes.filter((o) => o.status === s).length;
+  process.stdout.write(
+    `\n${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped\n`,
+  );
+  writeFileSync(
+    path.join(repoRoot, 'tmp', 'portal-e2e', 'results.json'),
+    JSON.stringify({ baseUrl, outcomes }, null, 2),
+  );
+  return count('failed') === 0 && count('passed') > 0;
+}

@@ -1,0 +1,23 @@
+import type { Journey } from '../harness.ts';
+import { impersonation } from './impersonation.ts';
+import { publicScreens } from './public-screens.ts';
+import { registerIndividual, registerLargeOrganisation, registerOrganisation } from './register.ts';
+import { expiredSession, forgotAndReset } from './session.ts';
+import { shellScreens } from './shell.ts';
+import { applicantSidebar, sidebars } from './sidebars.ts';
+import { teamUsers } from './team.ts';
+
+/** In order: journeys that change demo data (passwords, team members, access flags) come after those that read it. */
+export const journeys: Journey[] = [
+  publicScreens,
+  sidebars,
+  applicantSidebar,
+  shellScreens,
+  expiredSession,
+  registerOrganisation,
+  registerLargeOrganisation,
+  registerIndividual,
+  teamUsers,
+  impersonation,
+  forgotAndReset,
+];
