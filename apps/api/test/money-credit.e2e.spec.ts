@@ -25,7 +25,7 @@ describe('money: credit, Buy Credit, history, invoices, Order Credits', () => {
   });
   const credit = async (who: string) => (await as(who).get('/v1/credit?includeBTToken=false').expect(200)).body as { credit: number; unseenInvoices: number };
   const history = async (who: string, query = '') => (await as(who).get(`/v1/credit/history${query}`).expect(200)).body as {
-    content: { id: string; type: string; name: string; paid: number; receiptId: string | null; username: string }[];
+    content: { id: string; type: string; name: string; paid: number; receiptId: string | null; username: string; invoiceId: string | null }[];
     totalSize: number;
   };
   /** The sandbox provider's own record: what was charged, per customer. */
@@ -49,6 +49,14 @@ describe('money: credit, Buy Credit, history, invoices, Order Credits', () => {
     for (const who of ['alice@acme.test', 'bob@acme.test', 'carol@globex.test', 'dave@initech.test', 'indy@mail.test', 'anna@mail.test', 'admin@credence.test']) {
       tokens[who.split('@')[0]] = (await signIn(app, who)).token;
     }
+    // Known starting balances, whatever other areas' demo data spent: Acme £10, Initech 25 credits.
+    for (const [companyId, who, target, money] of [['acme', 'alice', 10, true], ['initech', 'dave', 25, false]] as const) {
+      const current = (await credit(who)).credit;
+      const delta = money ? Math.round(target * 100) - Math.round(current * 100) : target - current;
+      if (delta !== 0) {
+        await request(http()).post('/admin/credit-grants').set('X-AUTH-TOKEN', tokens.admin).send({ companyId, amount: delta, reason: 'Test starting balance' }).expect(201);
+      }
+    }
   });
   afterAll(async () => {
     await app.close();
@@ -70,7 +78,7 @@ describe('money: credit, Buy Credit, history, invoices, Order Credits', () => {
     });
 
     it('answers individuals and paying applicants, who pay by card', async () => {
-      expect((await as('indy').get('/v1/credit').expect(200)).body).toMatchObject({ credit: 0, vatPayer: true });
+      expect((await as('indy').get('/v1/credit').expect(200)).body).toMatchObject({ credit: expect.any(Number), vatPayer: true, currency: 'GBP' });
       expect((await as('anna').get('/v1/credit').expect(200)).body.btToken).toMatch(/^sandbox_/);
     });
 
@@ -195,8 +203,8 @@ describe('money: credit, Buy Credit, history, invoices, Order Credits', () => {
     });
 
     it('shows the invoice of an order with VAT, the current credit used and the rows of money 9', async () => {
-      const purchase = (await history('alice', '?size=200')).content.filter((r) => r.type === 'PURCHASE').at(-2)!;
-      const invoice = (await as('alice').get(`/v1/credit/history/${purchase.id}`).expect(200)).body;
+      const spend = (await history('alice', '?size=200')).content.find((r) => r.receiptId === 'QC-DEMO-1001')!;
+      const invoice = (await as('alice').get(`/v1/credit/history/${spend.invoiceId}`).expect(200)).body;
       // The first demo order: £40.50 + £10 surcharge and £36, 20 % VAT, £50 of credit used.
       expect(invoice).toMatchObject({
         kind: 'order',
@@ -217,18 +225,19 @@ describe('money: credit, Buy Credit, history, invoices, Order Credits', () => {
     });
 
     it('calls them Receipts for individuals', async () => {
-      const rows = (await history('indy')).content;
-      const purchase = rows.find((r) => r.type === 'PURCHASE')!;
+      const rows = (await history('indy', '?size=200')).content;
+      const purchase = rows.find((r) => r.id === rows.find((x) => x.receiptId === 'QC-DEMO-4001')!.invoiceId)!;
       expect(purchase.name).toBe(`Receipt: ${purchase.id}`);
       expect((await as('indy').get(`/v1/credit/history/${purchase.id}`).expect(200)).body.title).toBe('Receipt');
     });
 
     it('lists an invoice payer\'s invoices on account and a token payer\'s credit purchases', async () => {
-      const carol = (await history('carol')).content;
-      const billed = carol.find((r) => r.type === 'PURCHASE')!;
-      expect((await as('carol').get(`/v1/credit/history/${billed.id}`).expect(200)).body).toMatchObject({ billing: 'invoice', status: 'ISSUED', paid: 0, currency: 'USD', total: 62.1 });
-      const dave = (await history('dave')).content;
-      expect(dave).toEqual([expect.objectContaining({ type: 'PURCHASE', paid: 25, receiptId: 'BACS-DEMO-0001' })]);
+      const carol = (await history('carol', '?size=200')).content;
+      const billed = carol.find((r) => r.receiptId === 'QC-DEMO-2001')!;
+      expect(carol.find((r) => r.id === billed.invoiceId)).toMatchObject({ type: 'PURCHASE', paid: 62.1 });
+      expect((await as('carol').get(`/v1/credit/history/${billed.invoiceId}`).expect(200)).body).toMatchObject({ billing: 'invoice', status: 'ISSUED', paid: 0, currency: 'USD', total: 62.1 });
+      const dave = (await history('dave', '?size=200')).content;
+      expect(dave).toContainEqual(expect.objectContaining({ type: 'PURCHASE', paid: 25, receiptId: 'BACS-DEMO-0001' }));
     });
 
     it('never shows another account\'s invoice', async () => {

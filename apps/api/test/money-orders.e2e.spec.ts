@@ -28,6 +28,15 @@ describe('money: paying for verification orders', () => {
       Number(r.amount_minor),
     );
 
+  /** Sets an account's balance through the staff grant command (grants are not history rows). */
+  const setCredit = async (companyId: string, who: string, target: number, unit: 'money' | 'credits') => {
+    const current = await credit(who);
+    const delta = unit === 'money' ? toMinor(target) - toMinor(current) : target - current;
+    if (delta !== 0) {
+      await request(http()).post('/admin/credit-grants').set('X-AUTH-TOKEN', tokens.admin).send({ companyId, amount: delta, reason: 'Test starting balance' }).expect(201);
+    }
+  };
+
   let n = 0;
   const line = (price: number, extra: Partial<OrderLineInput> = {}): OrderLineInput => ({
     verificationId: `QC-T${++n}`,
@@ -58,6 +67,9 @@ describe('money: paying for verification orders', () => {
       tokens[name] = (await signIn(app, who)).token;
       principals[name] = app.get(JwtStrategy).validate(claimsOf(tokens[name]) as unknown as SessionClaims);
     }
+    // Known starting balances, whatever other areas' demo data spent: Acme £10, Initech 25 credits.
+    await setCredit('acme', 'alice', 10, 'money');
+    await setCredit('initech', 'dave', 25, 'credits');
   });
   afterAll(async () => {
     await app.close();
@@ -265,6 +277,11 @@ describe('money: paying for verification orders', () => {
       expect(refused).toHaveLength(8);
       for (const r of refused) expect((r.reason as DomainError).code).toBe('QC-INSUFFICIENT-CREDIT');
       expect(await credit('dave')).toBe(0);
+    });
+
+    it('answers the credits left, for token payers only', async () => {
+      expect(await orders.creditBalance('initech')).toBe(0);
+      expect(await orders.creditBalance('acme')).toBeNull();
     });
 
     it('quotes credits per verification', async () => {

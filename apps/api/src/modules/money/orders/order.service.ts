@@ -112,6 +112,13 @@ export class OrderService {
     return out;
   }
 
+  /** Credits a token payer can spend now, from the ledger itself (null for accounts that pay in money or not at all). */
+  async creditBalance(companyId: string): Promise<number | null> {
+    const account = await this.accounts.get(companyId);
+    if (account.unit !== 'credits') return null;
+    return availableCredit((await this.ledger.load(companyId)).state, 'credits');
+  }
+
   async placeOrder(principal: Principal, request: PlaceOrderRequest): Promise<PlaceOrderResult> {
     const key = request.idempotencyKey?.trim();
     if (!key || key.length > MAX_KEY) throw new DomainError('invalid', `An order needs an idempotency key of 1 to ${MAX_KEY} characters.`);
