@@ -9,6 +9,7 @@ import {
   type VerificationState,
 } from '@credence/domain';
 import { Inject, Injectable } from '@nestjs/common';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import {
   EVENT_STORE,
   WrongExpectedRevisionError,
@@ -19,6 +20,9 @@ import {
 import { deriveEventId } from '../../../infrastructure/event-store/event-ids';
 import { requestContext } from '../../../infrastructure/logging/request-context';
 import { ProjectionsService } from '../../../infrastructure/projections/projections.service';
+
+/** Work that answers nobody (the demo seed) need not wait for the read models after each append. */
+const unsettled = new AsyncLocalStorage<true>();
 
 /** Who acts, for the events' metadata. */
 export interface CommandContext {
@@ -110,9 +114,14 @@ export class VerificationStore {
     }
   }
 
+  /** Runs fn without waiting for the read models after each append (they catch up on their own). */
+  withoutSettling<T>(fn: () => Promise<T>): Promise<T> {
+    return unsettled.run(true, fn);
+  }
+
   /** Answer with the read models as they are after an append (the POST answers with its list row). */
   async settle(position: Position | null) {
-    if (!position) return;
+    if (!position || unsettled.getStore()) return;
     await Promise.all([this.projections.waitFor('verification-detail', position), this.projections.waitFor('verification-list', position)]);
   }
 }
