@@ -1,11 +1,11 @@
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
 
-/** The portal's navy and teal, on react-admin's defaults, so staff and customers see one product. */
+/** The Credence brand: deep navy primary with the portal's teal accent, on react-admin's defaults. */
 export const theme: RaThemeOptions = {
   ...defaultTheme,
   palette: {
     mode: 'light',
-    primary: { main: '#1f3a7a', dark: '#16264f', light: '#4a63a8', contrastText: '#ffffff' },
+    primary: { main: '#1a2d5f', dark: '#111d40', light: '#3f5699', contrastText: '#ffffff' },
     secondary: { main: '#16264f', contrastText: '#ffffff' },
     success: { main: '#15803d' },
     warning: { main: '#b45309' },
@@ -29,5 +29,13 @@ export const theme: RaThemeOptions = {
       defaultProps: { elevation: 0 },
       styleOverrides: { root: { border: '1px solid #e2e6ee' } },
     },
+    // Dense tables: staff scan many rows, and a list must fit 1280 px beside the sidebar.
+    MuiTableCell: {
+      styleOverrides: {
+        root: { padding: '8px 12px' },
+        head: { fontWeight: 700, color: '#4b5567', fontSize: '0.8rem', textTransform: 'uppercase', letterSpacing: '0.04em', whiteSpace: 'nowrap' },
+      },
+    },
+    MuiChip: { styleOverrides: { sizeSmall: { height: 22, fontSize: '0.75rem' } } },
   },
 };

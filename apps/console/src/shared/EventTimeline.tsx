@@ -65,17 +65,33 @@ export function EventTimeline({ events, empty = 'No events yet.' }: { events: Ti
               <Chip size="small" label={`by ${e.actor ?? 'unknown'}`} />
               {e.impersonator ? <Chip size="small" color="warning" label={`impersonated by ${e.impersonator}`} /> : null}
             </Box>
-            {e.data !== undefined && e.data !== null && Object.keys(e.data as object).length ? (
-              <Box
-                component="pre"
-                sx={{ m: 0, mt: 1, p: 1, bgcolor: '#f6f8fc', borderRadius: 1, fontSize: 12, overflowX: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
-              >
-                {JSON.stringify(e.data, null, 2)}
-              </Box>
-            ) : null}
+            <EventData data={e.data} />
           </Paper>
         </Box>
       ))}
+    </Box>
+  );
+}
+
+/** The event's data: a one-line preview, the whole of it (pretty JSON) on demand. */
+function EventData({ data }: { data: unknown }) {
+  if (data === undefined || data === null || (typeof data === 'object' && !Object.keys(data as object).length)) return null;
+  const line = JSON.stringify(data);
+  const short = line.length <= 140;
+  return (
+    <Box
+      component="details"
+      sx={{ mt: 1, '& summary': { cursor: short ? 'default' : 'pointer', listStyle: short ? 'none' : undefined }, '&[open] .preview': { display: 'none' } }}
+    >
+      <Box component="summary" sx={{ fontSize: 12, color: 'text.secondary', fontFamily: 'monospace', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+        <span className="preview">{short ? line : `${line.slice(0, 140)}…`}</span>
+        {short ? null : <span> (data)</span>}
+      </Box>
+      {short ? null : (
+        <Box component="pre" sx={{ m: 0, mt: 0.5, p: 1, bgcolor: '#f6f8fc', borderRadius: 1, fontSize: 12, overflowX: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+          {JSON.stringify(data, null, 2)}
+        </Box>
+      )}
     </Box>
   );
 }

@@ -5,7 +5,18 @@ import { useNotify, useRecordContext, useResourceContext, useUpdate } from 'reac
  * A switch that saves the moment it is flipped (one PUT with the whole record, as simple-rest updates), shows the
  * stored value again if the API refuses, and says what happened. No Save button: staff toggles act at once.
  */
-export function FlagSwitch({ source, label, help }: { source: string; label: string; help?: string }) {
+export function FlagSwitch({
+  source,
+  label,
+  help,
+  states,
+}: {
+  source: string;
+  label: string;
+  help?: string;
+  /** In a table row: the words for on and off (e.g. Published / Draft) instead of the label. */
+  states?: [on: string, off: string];
+}) {
   const record = useRecordContext();
   const resource = useResourceContext();
   const notify = useNotify();
@@ -21,12 +32,27 @@ export function FlagSwitch({ source, label, help }: { source: string; label: str
         mutationMode: 'pessimistic',
         onSuccess: (saved) => {
           const extra = Object.keys(saved).filter((k) => k !== source && typeof saved[k] === 'boolean' && saved[k] !== record[k]);
-          notify(`${label} turned ${!checked ? 'on' : 'off'}${extra.length ? ` (${extra.join(', ')} changed too)` : ''}`, { type: 'success' });
+          const what = states ? `${label}: ${!checked ? states[0] : states[1]}` : `${label} turned ${!checked ? 'on' : 'off'}`;
+          notify(`${what}${extra.length ? ` (${extra.join(', ')} changed too)` : ''}`, { type: 'success' });
         },
         onError: (error) => notify((error as Error).message, { type: 'error' }),
       },
     );
 
+  if (states) {
+    return (
+      <FormControlLabel
+        sx={{ m: 0, gap: 0.5 }}
+        onClick={(e) => e.stopPropagation()}
+        control={<Switch size="small" checked={checked} onChange={flip} disabled={isPending} inputProps={{ 'aria-label': label }} />}
+        label={
+          <Typography component="span" variant="body2" color={checked ? 'text.primary' : 'text.secondary'}>
+            {checked ? states[0] : states[1]}
+          </Typography>
+        }
+      />
+    );
+  }
   return (
     <FormControlLabel
       sx={{ alignItems: 'flex-start', m: 0, py: 0.75, gap: 1 }}

@@ -11,6 +11,7 @@ export function ApprovalProcessList() {
     <List
       title="Approval processes"
       sort={{ field: 'name', order: 'ASC' }}
+      perPage={25}
       filters={filters}
       actions={
         <TopToolbar>
@@ -21,7 +22,7 @@ export function ApprovalProcessList() {
       <DataTable rowClick="edit" bulkActionButtons={false}>
         <DataTable.Col source="name" label="Name" />
         <DataTable.Col source="description" label="Description" />
-        <DataTable.Col source="active" label="Offered when resolving" render={() => <span onClick={(e) => e.stopPropagation()}><FlagSwitch source="active" label="Active" /></span>} />
+        <DataTable.Col source="active" label="Offered when resolving" render={() => <FlagSwitch source="active" label="Offered when resolving" states={['Active', 'Inactive']} />} />
       </DataTable>
     </List>
   );

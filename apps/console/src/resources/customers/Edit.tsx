@@ -10,9 +10,11 @@ import {
   required,
   regex,
 } from 'react-admin';
-import { Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { TYPES } from '@/shared/results';
+import { SaveOnlyToolbar } from '@/shared/SaveOnlyToolbar';
 import { CURRENCIES, PAYMENT_TYPES } from '@/resources/customers/choices';
+import { RecordTitle } from '@/shared/RecordTitle';
 
 type CustomerForm = Record<string, unknown> & { customTypes?: boolean; allowedTypes?: string[] | null };
 
@@ -36,16 +38,18 @@ function CustomTypesToggle() {
 
 export function CustomerEdit() {
   return (
-    <Edit mutationMode="pessimistic" transform={transform} redirect="show">
-      <SimpleForm sx={{ maxWidth: 720 }}>
-        <TextInput source="name" label="Name" validate={required()} fullWidth />
-        <PaymentTypeInput />
-        <SelectInput source="currency" label="Currency" choices={CURRENCIES} validate={required()} />
-        <BooleanInput source="vatPayer" label="VAT payer" />
-        <TextInput source="country" label="Country code" validate={regex(/^[A-Z]{2}$/, 'Two capital letters, e.g. GB')} />
-        <TextInput source="refLabel" label="Reference label" helperText="Label of the customer reference (refLabel)" fullWidth />
-        <TextInput source="appRefLabel" label="Application reference label" fullWidth />
-        <TextInput source="instituteId" label="Institute id" helperText="For institute accounts: the institute they resolve for" />
+    <Edit mutationMode="pessimistic" transform={transform} redirect="show" title={<RecordTitle prefix="Settings: " />}>
+      <SimpleForm sx={{ maxWidth: 880 }} toolbar={<SaveOnlyToolbar />}>
+        <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, width: '100%' }}>
+          <TextInput source="name" label="Name" validate={required()} sx={{ gridColumn: { md: '1 / -1' } }} />
+          <PaymentTypeInput />
+          <SelectInput source="currency" label="Currency" choices={CURRENCIES} validate={required()} />
+          <TextInput source="country" label="Country code" validate={regex(/^[A-Z]{2}$/, 'Two capital letters, e.g. GB')} />
+          <BooleanInput source="vatPayer" label="VAT payer" sx={{ alignSelf: 'center' }} />
+          <TextInput source="refLabel" label="Reference label" helperText="Label of the customer reference (refLabel)" />
+          <TextInput source="appRefLabel" label="Application reference label" />
+          <TextInput source="instituteId" label="Institute id" helperText="Institute accounts: the institute they resolve for" />
+        </Box>
         <Typography variant="subtitle2" sx={{ mt: 1 }}>
           Allowed verification types
         </Typography>

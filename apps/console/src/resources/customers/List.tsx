@@ -1,6 +1,5 @@
 import { useMediaQuery, type Theme } from '@mui/material';
 import {
-  BooleanField,
   DataTable,
   FilterButton,
   List,
@@ -60,20 +59,17 @@ export function CustomerList() {
         />
       ) : (
         <DataTable rowClick="show" bulkActionButtons={false}>
-          <DataTable.Col source="name" label="Name" />
+          <DataTable.Col source="name" label="Name" sx={{ minWidth: 180 }} />
           <DataTable.Col source="individual" label="Kind" render={(r) => <Kind individual={r.individual} />} />
-          <DataTable.Col source="paymentType" label="Payment type" />
-          <DataTable.Col source="currency" label="Currency" />
+          <DataTable.Col source="paymentType" label="Payment" />
+          <DataTable.Col source="currency" label="Currency" render={(r) => `${r.currency}${r.vatPayer ? ' + VAT' : ''}`} />
           <DataTable.Col source="country" label="Country" />
-          <DataTable.Col source="vatPayer" label="VAT" disableSort>
-            <BooleanField source="vatPayer" />
-          </DataTable.Col>
           <DataTable.Col source="userCount" label="Users" align="right" />
           <DataTable.Col
             label="Access"
             disableSort
             render={(r) => (
-              <span style={{ display: 'inline-flex', gap: 4, flexWrap: 'wrap' }}>
+              <span style={{ display: 'inline-flex', gap: 4, flexWrap: 'nowrap' }}>
                 {r.hasAnalyticsAccess ? <StatusChip label="Analytics" tone="info" /> : null}
                 {r.hasReportsAccess ? <StatusChip label="Reports" tone="info" /> : null}
                 {r.hasCountryAccess ? <StatusChip label="Country" tone="info" /> : null}

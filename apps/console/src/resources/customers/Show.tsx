@@ -20,6 +20,7 @@ import { OpenPortalButton } from '@/resources/customers/OpenPortalButton';
 import { GrantCreditButton } from '@/resources/customers/GrantCreditButton';
 import { AuditTrail } from '@/resources/customers/AuditTrail';
 import { UserState } from '@/resources/users/UserState';
+import { RecordTitle } from '@/shared/RecordTitle';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -119,6 +120,7 @@ function Audit() {
 export function CustomerShow() {
   return (
     <Show
+      title={<RecordTitle />}
       actions={
         <TopToolbar>
           <ListButton />

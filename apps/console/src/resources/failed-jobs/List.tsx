@@ -6,7 +6,7 @@ const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Key or er
 
 export function FailedJobList() {
   return (
-    <List title="Failed jobs" sort={{ field: 'failedAt', order: 'DESC' }} filters={filters} actions={false}>
+    <List title="Failed jobs" sort={{ field: 'failedAt', order: 'DESC' }} filters={filters} perPage={25} actions={false}>
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="failedAt" label="Failed">
           <UkDateField source="failedAt" showTime />

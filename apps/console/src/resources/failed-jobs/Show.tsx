@@ -2,6 +2,7 @@ import { Box, Typography } from '@mui/material';
 import { ListButton, Show, TopToolbar, useRecordContext } from 'react-admin';
 import { PageSection } from '@/shared/PageSection';
 import { ukDate } from '@/shared/format';
+import { RecordTitle } from '@/shared/RecordTitle';
 
 function Job() {
   const j = useRecordContext();
@@ -25,7 +26,7 @@ function Job() {
 
 export function FailedJobShow() {
   return (
-    <Show actions={<TopToolbar><ListButton /></TopToolbar>} sx={{ '& .RaShow-card': { bgcolor: 'transparent', border: 0, boxShadow: 'none' } }}>
+    <Show title={<RecordTitle field="key" prefix="Failed job " />} actions={<TopToolbar><ListButton /></TopToolbar>} sx={{ '& .RaShow-card': { bgcolor: 'transparent', border: 0, boxShadow: 'none' } }}>
       <Job />
     </Show>
   );

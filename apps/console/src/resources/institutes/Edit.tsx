@@ -13,6 +13,7 @@ import {
   minValue,
 } from 'react-admin';
 import { FIELD_TYPES, INSTITUTE_TYPES, NOTICE_TYPES, REF_DATA_MODES } from '@/resources/institutes/choices';
+import { RecordTitle } from '@/shared/RecordTitle';
 
 /** The catalogue's institute form: names and prices, the dynamic fields, document requirements and notices. */
 function InstituteForm({ creating = false }: { creating?: boolean }) {
@@ -74,7 +75,7 @@ function InstituteForm({ creating = false }: { creating?: boolean }) {
 
 export function InstituteEdit() {
   return (
-    <Edit mutationMode="pessimistic" redirect="show">
+    <Edit mutationMode="pessimistic" redirect="show" title={<RecordTitle prefix="Edit: " />}>
       <InstituteForm />
     </Edit>
   );

@@ -13,7 +13,6 @@ import {
   SimpleList,
   TopToolbar,
 } from 'react-admin';
-import { UkDateField } from '@/shared/UkDateField';
 import { StatusChip } from '@/shared/StatusChip';
 import { INSTITUTE_TYPES } from '@/resources/institutes/choices';
 import { ListError } from '@/shared/NotAvailable';
@@ -49,17 +48,16 @@ export function InstituteList() {
         <SimpleList primaryText={(r) => r.name} secondaryText={(r) => `${r.id} · ${r.countryId ?? ''}`} tertiaryText={(r) => r.type} linkType="show" />
       ) : (
         <DataTable rowClick="show" bulkActionButtons={false}>
-          <DataTable.Col source="name" label="Name" />
-          <DataTable.Col source="id" label="Id" />
+          <DataTable.Col source="name" label="Name" sx={{ minWidth: 220 }} />
+          <DataTable.Col source="id" label="Id" render={(r) => <code style={{ fontSize: 12 }}>{r.id}</code>} />
           <DataTable.Col source="countryId" label="Country" />
-          <DataTable.Col source="type" label="Type" render={(r) => INSTITUTE_TYPES.find((t) => t.id === r.type)?.name ?? r.type} />
+          <DataTable.Col source="type" label="Type" sx={{ whiteSpace: 'nowrap' }} render={(r) => INSTITUTE_TYPES.find((t) => t.id === r.type)?.name ?? r.type} />
           <DataTable.Col source="price" label="Price" align="right">
             <NumberField source="price" options={gbp} locales="en-GB" />
           </DataTable.Col>
           <DataTable.Col source="surcharge" label="Surcharge" align="right">
             <NumberField source="surcharge" options={gbp} locales="en-GB" />
           </DataTable.Col>
-          <DataTable.Col label="Records" disableSort align="right" render={(r) => (r.records ? r.records.toLocaleString('en-GB') : '—')} />
           <DataTable.Col
             label="Flags"
             disableSort
@@ -71,9 +69,6 @@ export function InstituteList() {
               </span>
             )}
           />
-          <DataTable.Col source="updatedAt" label="Updated">
-            <UkDateField source="updatedAt" />
-          </DataTable.Col>
         </DataTable>
       )}
     </List>

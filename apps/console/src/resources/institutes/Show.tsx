@@ -20,6 +20,7 @@ import {
 import { ShowError } from '@/shared/NotAvailable';
 import { ukDate } from '@/shared/format';
 import { INSTITUTE_TYPES } from '@/resources/institutes/choices';
+import { RecordTitle } from '@/shared/RecordTitle';
 
 const gbp = { style: 'currency', currency: 'GBP' } as const;
 
@@ -92,6 +93,7 @@ function Records() {
 export function InstituteShow() {
   return (
     <Show
+      title={<RecordTitle />}
       error={<ShowError area="Institutes" endpoint="GET /admin/institutes/{id}" />}
       actions={
         <TopToolbar>

@@ -6,6 +6,7 @@ import { ShowError, quietWhenMissing } from '@/shared/NotAvailable';
 import { StatusChip } from '@/shared/StatusChip';
 import { ukDate } from '@/shared/format';
 import { minor } from '@/resources/invoices/List';
+import { RecordTitle } from '@/shared/RecordTitle';
 
 /** An item's text as the invoice view words it (money 2.14). */
 function itemText(item: InvoiceRow['items'][number]) {
@@ -85,6 +86,7 @@ function Invoice() {
 export function InvoiceShow() {
   return (
     <Show
+      title={<RecordTitle field="id" prefix="Invoice " />}
       queryOptions={quietWhenMissing}
       error={<ShowError area="Invoices" endpoint="GET /admin/invoices/{id}" />}
       actions={<TopToolbar><ListButton /></TopToolbar>}

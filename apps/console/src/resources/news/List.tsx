@@ -19,6 +19,7 @@ export function NewsList() {
     <List
       title="News and alerts"
       sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={25}
       filters={filters}
       actions={
         <TopToolbar>
@@ -30,7 +31,7 @@ export function NewsList() {
       <DataTable rowClick="edit" bulkActionButtons={false}>
         <DataTable.Col source="title" label="Title" />
         <DataTable.Col source="type" label="Type" render={(r) => <StatusChip label={r.type === 'NEWS' ? 'News' : 'Maintenance alert'} tone={r.type === 'NEWS' ? 'info' : 'warning'} />} />
-        <DataTable.Col source="published" label="Published" disableSort render={() => <span onClick={(e) => e.stopPropagation()}><FlagSwitch source="published" label="Published" /></span>} />
+        <DataTable.Col source="published" label="Published" disableSort render={() => <FlagSwitch source="published" label="Published" states={['Published', 'Draft']} />} />
         <DataTable.Col source="publishedAt" label="Published at">
           <UkDateField source="publishedAt" showTime />
         </DataTable.Col>

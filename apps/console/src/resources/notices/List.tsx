@@ -12,6 +12,7 @@ export function NoticeList() {
   return (
     <List
       sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={25}
       filters={filters}
       actions={
         <TopToolbar>
@@ -23,7 +24,7 @@ export function NoticeList() {
       <DataTable rowClick="edit" bulkActionButtons={false}>
         <DataTable.Col source="message" label="Message" sx={{ maxWidth: 560 }} />
         <DataTable.Col source="scope" label="Scope" />
-        <DataTable.Col source="published" label="Published" cellSx={() => ({ py: 0 })} render={() => <span onClick={(e) => e.stopPropagation()}><FlagSwitch source="published" label="Published" /></span>} />
+        <DataTable.Col source="published" label="Published" render={() => <FlagSwitch source="published" label="Published" states={['Published', 'Draft']} />} />
         <DataTable.Col source="createdAt" label="Created">
           <UkDateField source="createdAt" showTime />
         </DataTable.Col>

@@ -4,6 +4,7 @@ import { PageSection } from '@/shared/PageSection';
 import { duration, ukDate } from '@/shared/format';
 import { ProjectionState } from '@/resources/projections/ProjectionState';
 import { RebuildButton } from '@/resources/projections/RebuildButton';
+import { RecordTitle } from '@/shared/RecordTitle';
 
 function Detail() {
   const p = useRecordContext();
@@ -36,7 +37,7 @@ function Detail() {
 
 export function ProjectionShow() {
   return (
-    <Show queryOptions={{ refetchInterval: 2000 }} actions={<TopToolbar><ListButton /></TopToolbar>} sx={{ '& .RaShow-card': { bgcolor: 'transparent', border: 0, boxShadow: 'none' } }}>
+    <Show title={<RecordTitle />} queryOptions={{ refetchInterval: 2000 }} actions={<TopToolbar><ListButton /></TopToolbar>} sx={{ '& .RaShow-card': { bgcolor: 'transparent', border: 0, boxShadow: 'none' } }}>
       <Detail />
     </Show>
   );

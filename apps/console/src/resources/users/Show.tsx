@@ -1,4 +1,5 @@
-import { Box, Typography } from '@mui/material';
+import OpenInNew from '@mui/icons-material/OpenInNew';
+import { Box, Button, Typography } from '@mui/material';
 import { EditButton, ListButton, ReferenceField, Show, TopToolbar, useRecordContext } from 'react-admin';
 import { PageSection } from '@/shared/PageSection';
 import { ukDate } from '@/shared/format';
@@ -6,6 +7,7 @@ import { DisableUserButton, ResendRegistrationButton } from '@/resources/users/a
 import { RoleText } from '@/resources/users/RoleText';
 import { UserState } from '@/resources/users/UserState';
 import { impersonationUrl } from '@/resources/customers/OpenPortalButton';
+import { RecordTitle } from '@/shared/RecordTitle';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -31,9 +33,9 @@ function UserDetails() {
           <ResendRegistrationButton />
           <DisableUserButton />
           {!u.pending && !u.disabled ? (
-            <a href={impersonationUrl(u.username)} target="_blank" rel="noopener" style={{ alignSelf: 'center' }}>
+            <Button variant="contained" startIcon={<OpenInNew />} href={impersonationUrl(u.username)} target="_blank" rel="noopener">
               Open portal as this user
-            </a>
+            </Button>
           ) : null}
         </Box>
       }
@@ -58,6 +60,7 @@ function UserDetails() {
 export function UserShow() {
   return (
     <Show
+      title={<RecordTitle field="username" />}
       actions={
         <TopToolbar>
           <ListButton />

@@ -12,10 +12,14 @@ import { ResultChip } from '@/resources/verifications/ResultChip';
 import { CancelVerificationButton, CommentButton, MarkDelayedButton, ResolveButton } from '@/resources/verifications/StaffActions';
 import { customerName, instituteOrOrganisation, person, personName, requestedBy, type VerificationRecord } from '@/resources/verifications/names';
 import { useTimeline } from '@/resources/verifications/useTimeline';
+import { RecordTitle } from '@/shared/RecordTitle';
 
 /** Person fields shown on their own lines, and contact fields the result card never shows (2.9). */
 const SHOWN_APART = new Set(['firstname', 'middlename', 'surname', 'dob', 'thirdPartyData', 'employerName']);
 const HIDDEN = /^employer(Contact|Phone|Email)|^employerContactName|^employerEmail|^employerPhone/;
+
+/** 'gradYear' -> 'Grad year': the institute's field keys, readable. */
+const humanKey = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().replace(/^./, (c) => c.toUpperCase());
 
 function Line({ label, children }: { label: string; children: React.ReactNode }) {
   if (children === null || children === undefined || children === '') return null;
@@ -75,7 +79,7 @@ function ResultCard() {
       <Line label="Last name">{person(v).surname}</Line>
       <Line label="Date of birth">{person(v).dob ? ukDate(person(v).dob) : null}</Line>
       {fields.map(([k, value]) => (
-        <Line key={k} label={k}>
+        <Line key={k} label={humanKey(k)}>
           {typeof value === 'object' ? JSON.stringify(value) : String(value)}
         </Line>
       ))}
@@ -178,7 +182,7 @@ function Timeline() {
 export function VerificationShow() {
   return (
     <Show
-      title="Verification"
+      title={<RecordTitle field="id" prefix="Verification " />}
       queryOptions={quietWhenMissing}
       error={<ShowError area="Verifications" endpoint="GET /admin/verifications/{id}" />}
       actions={
