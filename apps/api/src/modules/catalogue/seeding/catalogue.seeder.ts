@@ -40,6 +40,7 @@ export class CatalogueSeeder {
       await insertInstitutes(client, fixed.institutes);
       await insertRefData(client, fixed.refData);
     });
+    await this.analyse();
   }
 
   async seedDemo(): Promise<void> {
@@ -53,6 +54,15 @@ export class CatalogueSeeder {
       );
       if (!held.rowCount) await insertRecords(client, UNIVERSITY_OF_DEMO_ID, demoRecords(), null);
     });
+    await this.analyse();
+  }
+
+  /** Fresh statistics after a bulk load, so the search's first queries are planned for the data actually there. */
+  private async analyse() {
+    await this.pool.query(
+      `ANALYZE catalogue_institute, catalogue_institute_name, catalogue_institute_word, catalogue_search_word,
+               catalogue_refdata, catalogue_institute_record`,
+    );
   }
 }
 
