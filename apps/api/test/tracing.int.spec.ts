@@ -92,7 +92,8 @@ describe('one request traced from HTTP to the projection and the job', () => {
     const linksToAppend = (s: ReadableSpan) =>
       s.links.some((l) => l.context.traceId === traceId && l.context.spanId === append.spanContext().spanId);
     const batch = await waitFor(
-      async () => spans().find((s) => s.name === 'projection.batch' && linksToAppend(s)),
+      async () =>
+        spans().find((s) => s.name === 'projection.batch' && s.attributes['credence.projection'] === 'stream-stats' && linksToAppend(s)),
       10000,
       'the projection batch span',
     );

@@ -1,7 +1,10 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { metrics } from '@opentelemetry/api';
 import type { Pool } from 'pg';
+import type { AppConfig } from '../../config/config.schema';
+import { APP_CONFIG } from '../../config/config.tokens';
 import { PG_POOL } from '../database/database.tokens';
+import { createResilientPool } from '../database/resilient-pool';
 import { comparePositions, EVENT_STORE, type EventStore, type Position } from '../event-store/event-store.port';
 import { CHECKPOINTS_DDL, readAllCheckpoints, readCheckpoint, requestRebuild } from './projection-checkpoints';
 import type { ProjectionDefinition } from './projection-definition';
@@ -33,9 +36,14 @@ export class ProjectionsService implements OnApplicationBootstrap, BeforeApplica
   private readonly runners = new Map<string, ProjectionRunner>();
   private unsubscribe: (() => void) | undefined;
 
+  /** Each active runner holds one connection for its advisory lock and batches: a pool of their own, so
+   * projections never starve requests of the main pool, however many read models there are. */
+  private runnerPool: Pool | undefined;
+
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   register(definition: ProjectionDefinition) {
@@ -48,8 +56,12 @@ export class ProjectionsService implements OnApplicationBootstrap, BeforeApplica
 
   async onApplicationBootstrap() {
     await this.pool.query(CHECKPOINTS_DDL);
+    this.runnerPool = createResilientPool(
+      { connectionString: this.config.database.url, max: this.definitions.size + 1 },
+      (err) => this.logger.warn(`projection connection error: ${err.message}`),
+    );
     for (const def of this.definitions.values()) {
-      const runner = new ProjectionRunner(this.pool, this.store, def, {
+      const runner = new ProjectionRunner(this.runnerPool, this.store, def, {
         onError: (e) => this.logger.error(`projection ${def.projection.name}: ${e.message}`),
       });
       this.runners.set(def.projection.name, runner);
@@ -69,6 +81,7 @@ export class ProjectionsService implements OnApplicationBootstrap, BeforeApplica
   async beforeApplicationShutdown() {
     this.unsubscribe?.();
     await Promise.all([...this.runners.values()].map((r) => r.stop()));
+    await this.runnerPool?.end();
   }
 
   /** New events were appended (in this process, or announced by the store): runners look now. */
