@@ -287,6 +287,11 @@ describe('money: credit, Buy Credit, history, invoices, Order Credits', () => {
       expect(events[0].data).toMatchObject({ toBuy: 50, org: 'Initech', department: 'HR', companyId: 'initech' });
       // Ordering does not change the balance: the account manager adds the credits once paid.
       expect((await credit('dave')).credit).toBe(25);
+      // The account manager is told once, however often the request is retried.
+      const mails = await db.pool.query(`SELECT subject, text FROM mail_outbox WHERE "to" = 'accounts@credence.test' AND template = 'creditOrdered'`);
+      expect(mails.rows).toHaveLength(1);
+      expect(mails.rows[0].subject).toBe('Credit order from Initech');
+      expect(mails.rows[0].text).toContain('would like to buy 50 credits');
     });
 
     it('validates as money 5: name, email and organisation required, 1 to 1000 credits', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PaymentSettings } from './payment-settings';
 
 const bool = (fallback: boolean) =>
   z
@@ -42,6 +43,12 @@ export const configSchema = z.object({
   TRUST_PROXY: z.string().default('loopback'),
   WEB_ROOT: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
+  BRAINTREE_MERCHANT_ID: z.string().optional(),
+  BRAINTREE_PUBLIC_KEY: z.string().optional(),
+  BRAINTREE_PRIVATE_KEY: z.string().optional(),
+  BRAINTREE_ENVIRONMENT: z.string().optional(),
+  BRAINTREE_MERCHANT_ACCOUNT_IDS: z.string().optional(),
+  ACCOUNT_MANAGER_EMAIL: z.string().email('must be an e-mail address').optional(),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
@@ -66,4 +73,8 @@ export interface AppConfig {
   trustProxy: string;
   webRoot?: string;
   shutdownTimeoutMs: number;
+  /** Card payments: Braintree when its three credentials are set, otherwise the sandbox provider. */
+  payments: PaymentSettings;
+  /** Where Order Credits requests go. */
+  accountManagerEmail: string;
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { paymentSettingsFromEnv, type PaymentSettings } from './payment-settings';
 import { configSchema, type AppConfig } from './config.schema';
 
 export class ConfigError extends Error {
@@ -21,6 +22,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const c = parsed.data;
+  let payments: PaymentSettings;
+  try {
+    payments = paymentSettingsFromEnv(c as unknown as Record<string, string | undefined>);
+  } catch (e) {
+    throw new ConfigError([(e as Error).message]);
+  }
   if (c.NODE_ENV === 'production' && !c.JWT_SECRET) throw new ConfigError(['JWT_SECRET is required in production']);
   return {
     env: c.NODE_ENV,
@@ -41,5 +48,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: c.TRUST_PROXY,
     webRoot: c.WEB_ROOT,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
+    payments,
+    accountManagerEmail: c.ACCOUNT_MANAGER_EMAIL ?? `accounts@${c.STAFF_DOMAIN}`,
   };
 }

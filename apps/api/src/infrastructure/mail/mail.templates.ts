@@ -33,6 +33,8 @@ export const templates = {
     mail('Reset your Credence password', [`Hello ${d.firstname},`, 'We received a request to reset your password. Follow the link below within one hour to choose a new one. If you did not ask for this, you can ignore this e-mail.'], { label: 'Reset password', url: d.url }),
   instituteRequested: (d: { requester: string; company: string; name: string; country: string; details: string }) =>
     mail('New institute requested', [`${d.requester} (${d.company}) asked for an institute to be added.`, `Name: ${d.name}`, `Country: ${d.country}`, `Details: ${d.details}`]),
+  creditOrdered: (d: { name: string; email: string; org: string; department: string | null; toBuy: number; company: string }) =>
+    mail(`Credit order from ${d.company}`, [`${d.name} (${d.email}) of ${d.org}${d.department ? `, ${d.department}` : ''} would like to buy ${d.toBuy} credits for the ${d.company} account.`, 'Please contact them to arrange the purchase.']),
 } satisfies Record<string, (data: never) => RenderedMail>;
 
 export type TemplateName = keyof typeof templates;

@@ -1,29 +1,11 @@
 import { Logger, type Provider } from '@nestjs/common';
 import type { AppConfig } from '../../../config/config.schema';
 import { APP_CONFIG } from '../../../config/config.tokens';
+import type { PaymentSettings } from '../../../config/payment-settings';
 
-/**
- * Which card provider to use, and the account manager who receives token orders. Read from AppConfig once the
- * config schema carries these settings (`payments`, `accountManagerEmail`); until then the defaults apply: the
- * sandbox provider and accounts@<staff domain>.
- *
- * Environment variables (for the config schema; parse them with `paymentSettingsFromEnv`):
- * - BRAINTREE_MERCHANT_ID, BRAINTREE_PUBLIC_KEY, BRAINTREE_PRIVATE_KEY: all three select Braintree;
- * - BRAINTREE_ENVIRONMENT: 'sandbox' (default) or 'production';
- * - BRAINTREE_MERCHANT_ACCOUNT_IDS: optional, per currency, e.g. 'GBP=credenceGBP,USD=credenceUSD';
- * - ACCOUNT_MANAGER_EMAIL: where Order Credits requests go.
- */
-export interface BraintreeSettings {
-  environment: 'sandbox' | 'production';
-  merchantId: string;
-  publicKey: string;
-  privateKey: string;
-  /** Merchant account per currency; the provider's default account when a currency has none. */
-  merchantAccountIds: Record<string, string>;
-}
+export { paymentSettingsFromEnv, type BraintreeSettings, type PaymentSettings } from '../../../config/payment-settings';
 
-export type PaymentSettings = { provider: 'sandbox' } | { provider: 'braintree'; braintree: BraintreeSettings };
-
+/** Which card provider to use, and the account manager who receives token orders (AppConfig.payments, .accountManagerEmail). */
 export interface MoneySettings {
   payments: PaymentSettings;
   accountManagerEmail: string;
@@ -31,41 +13,14 @@ export interface MoneySettings {
 
 export const MONEY_SETTINGS = Symbol('MONEY_SETTINGS');
 
-/** Parses the variables above; throws with the variable's name when one is wrong. */
-export function paymentSettingsFromEnv(env: Record<string, string | undefined>): PaymentSettings {
-  const id = env.BRAINTREE_MERCHANT_ID?.trim();
-  const pub = env.BRAINTREE_PUBLIC_KEY?.trim();
-  const priv = env.BRAINTREE_PRIVATE_KEY?.trim();
-  const given = [id, pub, priv].filter(Boolean).length;
-  if (given === 0) return { provider: 'sandbox' };
-  if (given < 3) {
-    throw new Error('BRAINTREE_MERCHANT_ID, BRAINTREE_PUBLIC_KEY and BRAINTREE_PRIVATE_KEY must be set together');
-  }
-  const environment = (env.BRAINTREE_ENVIRONMENT ?? 'sandbox').trim();
-  if (environment !== 'sandbox' && environment !== 'production') {
-    throw new Error("BRAINTREE_ENVIRONMENT must be 'sandbox' or 'production'");
-  }
-  const merchantAccountIds: Record<string, string> = {};
-  for (const pair of (env.BRAINTREE_MERCHANT_ACCOUNT_IDS ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
-    const [currency, account] = pair.split('=').map((s) => s.trim());
-    if (!/^[A-Z]{3}$/.test(currency ?? '') || !account) {
-      throw new Error("BRAINTREE_MERCHANT_ACCOUNT_IDS must look like 'GBP=accountId,USD=accountId'");
-    }
-    merchantAccountIds[currency] = account;
-  }
-  return { provider: 'braintree', braintree: { environment, merchantId: id!, publicKey: pub!, privateKey: priv!, merchantAccountIds } };
-}
-
-type ConfigWithMoney = AppConfig & { payments?: PaymentSettings; accountManagerEmail?: string };
-
 export const moneySettingsProvider: Provider = {
   provide: MONEY_SETTINGS,
   inject: [APP_CONFIG],
-  useFactory: (config: ConfigWithMoney): MoneySettings => {
-    const payments = config.payments ?? { provider: 'sandbox' };
+  useFactory: (config: AppConfig): MoneySettings => {
+    const payments = config.payments;
     if (payments.provider === 'sandbox' && config.env === 'production') {
       new Logger('Payments').warn('no BRAINTREE_* credentials: card payments use the sandbox provider and take no money');
     }
-    return { payments, accountManagerEmail: config.accountManagerEmail ?? `accounts@${config.staffDomain}` };
+    return { payments, accountManagerEmail: config.accountManagerEmail };
   },
 };
