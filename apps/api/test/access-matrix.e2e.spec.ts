@@ -27,8 +27,17 @@ const PUBLIC_ROUTES = [
   'PUT /v1/register/:token',
 ];
 
-/** Public routes other areas own (the catalogue's reference look-ups for the registration form). */
-const PUBLIC_ROUTES_OF_OTHER_AREAS = ['GET /v1/company/country', 'GET /v1/company/industry'];
+/**
+ * Public routes other areas own: the catalogue's reference look-ups for the registration form, and the public
+ * resolve link of a pending verification (the unguessable key is the credential).
+ */
+const PUBLIC_ROUTES_OF_OTHER_AREAS = [
+  'GET /v1/company/country',
+  'GET /v1/company/industry',
+  'GET /v1/verification/pending/key/:vkey',
+  'GET /v1/verification/pending/key/:vkey/document/:docId',
+  'PUT /v1/verification/pending/key/:vkey',
+];
 
 type Who = 'anonymous' | 'staff' | 'alice' | 'bob' | 'carol' | 'dave' | 'irene' | 'paul' | 'indy' | 'anna';
 const USERNAMES: Record<Exclude<Who, 'anonymous'>, string> = {
