@@ -52,5 +52,7 @@ export default defineConfig({
     setupFiles: ['./src/test-setup.ts'],
     include: ['src/**/*.spec.ts', 'src/**/*.spec.tsx'],
     env: { TZ: 'UTC' },
+    // Whole-console renders with react-admin take a few seconds each on two cores.
+    testTimeout: 30_000,
   },
 });

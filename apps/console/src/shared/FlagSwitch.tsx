@@ -44,7 +44,7 @@ export function FlagSwitch({
       <FormControlLabel
         sx={{ m: 0, gap: 0.5 }}
         onClick={(e) => e.stopPropagation()}
-        control={<Switch size="small" checked={checked} onChange={flip} disabled={isPending} inputProps={{ 'aria-label': label }} />}
+        control={<Switch size="small" checked={checked} onChange={flip} disabled={isPending} slotProps={{ input: { 'aria-label': label } }} />}
         label={
           <Typography component="span" variant="body2" color={checked ? 'text.primary' : 'text.secondary'}>
             {checked ? states[0] : states[1]}
@@ -56,7 +56,7 @@ export function FlagSwitch({
   return (
     <FormControlLabel
       sx={{ alignItems: 'flex-start', m: 0, py: 0.75, gap: 1 }}
-      control={<Switch checked={checked} onChange={flip} disabled={isPending} inputProps={{ 'aria-label': label }} />}
+      control={<Switch checked={checked} onChange={flip} disabled={isPending} slotProps={{ input: { 'aria-label': label } }} />}
       label={
         <span>
           <Typography component="span" variant="body2" sx={{ fontWeight: 600, display: 'block', mt: 0.9 }}>

@@ -1,0 +1,111 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json } from '@/test/fetchMock';
+import { notFound, page, query, renderConsole } from '@/test/render';
+
+const pending = {
+  id: 'QC123', recorded: '2026-11-21T09:00:00Z', result: 'PENDING', type: 'UNI', username: 'alice@acme.test', customerReference: 'ACME-1',
+  fields: { firstname: 'Oliver', surname: 'Quinn', dob: '1990-07-14', gradYear: 2017 }, instituteId: 'uni-demo', instituteName: 'University of Demo',
+  instituteNames: ['University of Demo'], company: { id: 'acme', name: 'Acme Recruitment Ltd' }, documents: [{ id: 'd1', name: 'Institute Consent Form', type: 'CONSENT_INSTITUTE', filename: 'consent.pdf', output: false }],
+  outputDocs: [], additionalFieldData: [{ subjects: [] }],
+};
+const events = [
+  { id: 'e1', revision: 0, type: 'VerificationDrafted', time: '2026-11-21T09:00:00Z', actor: 'alice@acme.test', impersonator: null, data: { type: 'UNI' } },
+  { id: 'e2', revision: 1, type: 'SentForManualCheck', time: '2026-11-21T09:05:00Z', actor: 'alice@acme.test', impersonator: 'sam@credence.test', data: {} },
+];
+
+describe('verifications resource', () => {
+  it("says 'not available yet' instead of an error while the verifications API answers 404", async () => {
+    renderConsole('/verifications', { 'GET /admin/verifications': notFound() });
+    expect(await screen.findByText('Verifications: not available yet')).toBeInTheDocument();
+    expect(screen.getByText('GET /admin/verifications')).toBeInTheDocument();
+  });
+
+  it('lists across customers with the history labels of libs/domain and sends the spec filters', async () => {
+    const { calls } = renderConsole('/verifications', {
+      'GET /admin/verifications': page('verifications', [pending, { ...pending, id: 'QC124', result: 'NOT_FOUND', fields: { firstname: 'Ann', surname: 'Other' } }]),
+    });
+    const row = (await screen.findByText('Oliver Quinn')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Pending')).toBeInTheDocument();
+    expect(within(row).getByText('Acme Recruitment Ltd')).toBeInTheDocument();
+    expect(within(row).getByText('University of Demo')).toBeInTheDocument();
+    expect(within(row).getByText('21 Nov 2026')).toBeInTheDocument();
+    expect(within(screen.getByText('Ann Other').closest('tr') as HTMLElement).getByText('Action Required')).toBeInTheDocument();
+    expect(query(calls[0]).sort).toBe('["recorded","DESC"]');
+  });
+
+  it('shows the result card, documents and every event of the timeline; falls back to the stream when /timeline is missing', async () => {
+    const { calls } = renderConsole('/verifications/QC123/show', {
+      'GET /admin/verifications/QC123': json(pending),
+      'GET /admin/verifications/QC123/timeline': notFound(),
+      'GET /admin/audit-events': page('audit-events', events),
+    });
+    expect(await screen.findByText('Oliver Quinn')).toBeInTheDocument();
+    expect(screen.getByText('ACME-1')).toBeInTheDocument();
+    expect(screen.getByText('14 Jul 1990')).toBeInTheDocument();
+    expect(screen.getByText('Grad year')).toBeInTheDocument();
+    expect(screen.getByText('Institute Consent Form')).toBeInTheDocument();
+    expect(screen.getByText(/This verification is being reviewed by/)).toBeInTheDocument();
+
+    expect(await screen.findByText('Verification drafted')).toBeInTheDocument();
+    expect(screen.getByText('Sent for manual check')).toBeInTheDocument();
+    expect(screen.getByText('impersonated by sam@credence.test')).toBeInTheDocument();
+    expect(screen.getAllByText('by alice@acme.test')).toHaveLength(2);
+    expect(screen.getByText('Read from the event stream verification-QC123.')).toBeInTheDocument();
+    const streamCall = calls.find((c) => c.url.startsWith('/admin/audit-events'));
+    expect(query(streamCall!)).toMatchObject({ filter: '{"stream":"verification-QC123"}', sort: '["revision","ASC"]' });
+  });
+
+  it('resolves as staff through PUT /v1/verification/pending/{id} with an approval process', async () => {
+    const { calls } = renderConsole('/verifications/QC123/show', {
+      'GET /admin/verifications/QC123': json(pending),
+      'GET /admin/verifications/QC123/timeline': json(events),
+      'GET /v1/approvalprocess': json(['Confirmed by telephone with the institute', 'Confirmed by letter from the institute']),
+      'GET /v1/account': json({ firstname: 'Sam', lastname: 'Staff', title: 'Verification officer' }),
+      'PUT /v1/verification/pending/QC123': json({}),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Resolve' }));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(dialog).getByLabelText(/Your name/)).toHaveValue('Sam Staff'));
+    const submit = within(dialog).getByRole('button', { name: 'Resolve' });
+    expect(submit).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('radio', { name: /^Verified/ }));
+    await userEvent.click(within(dialog).getByRole('combobox'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Confirmed by letter from the institute' }));
+    fireEvent.change(within(dialog).getByLabelText('Comments or corrections'), { target: { value: 'Checked with the registry.' } });
+    await userEvent.click(submit);
+
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')).toBeDefined());
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      result: 'VERIFIED',
+      notes: 'Checked with the registry.',
+      approvedByName: 'Sam Staff',
+      approvedByTitle: 'Verification officer',
+      abp: 'Confirmed by letter from the institute',
+    });
+    expect(await screen.findByText('Verification resolved, thank you.')).toBeInTheDocument();
+  });
+
+  it('cancels with a reason through the staff command, and offers no resolve once final', async () => {
+    let result = 'PENDING';
+    const { calls } = renderConsole('/verifications/QC123/show', {
+      'GET /admin/verifications/QC123': () => json({ ...pending, result }),
+      'GET /admin/verifications/QC123/timeline': json(events),
+      'POST /admin/verifications/QC123/cancel': () => {
+        result = 'CANCELLED';
+        return json({ ...pending, result });
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel verification' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Duplicate request' } });
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel verification' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ reason: 'Duplicate request' }));
+    expect(await screen.findByText('Verification cancelled.')).toBeInTheDocument();
+    expect(await screen.findByText('This verification has been cancelled at the users request.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Resolve' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel verification' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Mark delayed at source' })).toBeNull();
+  });
+});
