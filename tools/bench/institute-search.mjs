@@ -8,6 +8,7 @@
 //   BENCH_SECONDS (default 10), BENCH_CLIENTS (100), BENCH_INSTITUTES (50000), BENCH_DB_POOL (30)
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import path from 'node:path';
 import { api, benchDatabase, figure, log, percentile, root } from './lib.mjs';
 
@@ -17,6 +18,28 @@ const target = Number(process.env.BENCH_INSTITUTES ?? 50000);
 // Each projection runner keeps one connection of the API's pool checked out (7 of the default 10 at the time of
 // writing), so the default leaves requests only a few: the bench gives the pool room and reports what was free.
 const dbPool = Number(process.env.BENCH_DB_POOL ?? 30);
+const workers = Number(process.env.BENCH_WORKERS ?? 2);
+
+/** The load generator of one worker thread: its share of the clients, latencies back to the main thread. */
+const LOAD_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { urls, headers, clients, offset, ms } = workerData;
+(async () => {
+  const latencies = [];
+  let errors = 0;
+  const end = performance.now() + ms;
+  await Promise.all(Array.from({ length: clients }, async (_, c) => {
+    for (let n = offset + c * 7; performance.now() < end; n += clients) {
+      const t0 = performance.now();
+      const res = await fetch(urls[n % urls.length], { headers });
+      await res.arrayBuffer();
+      if (res.ok) latencies.push(performance.now() - t0);
+      else errors++;
+    }
+  }));
+  parentPort.postMessage({ latencies, errors });
+})();
+`;
 const requireFromRoot = createRequire(path.join(root, 'package.json'));
 const { Controller, Get, Inject, Module, Query } = requireFromRoot('@nestjs/common');
 
@@ -182,23 +205,31 @@ try {
     return found / queries.length;
   }
 
+  /**
+   * `clients` concurrent clients, each sending its next request when the last one is answered, for `ms`. They run
+   * in worker threads, so that making requests does not compete with the API for its event loop.
+   */
   async function load(url, list, ms) {
-    const latencies = [];
-    let errors = 0;
-    const end = performance.now() + ms;
-    await Promise.all(
-      Array.from({ length: clients }, async (_, c) => {
-        for (let n = c; performance.now() < end; n += clients) {
-          const { q } = list[n % list.length];
-          const t0 = performance.now();
-          const res = await fetch(url(q), { headers });
-          await res.arrayBuffer();
-          if (res.ok) latencies.push(performance.now() - t0);
-          else errors++;
-        }
-      }),
+    const urls = list.map(({ q }) => url(q));
+    const perWorker = Array.from(
+      { length: workers },
+      (_, w) => Math.floor(clients / workers) + (w < clients % workers ? 1 : 0),
     );
-    latencies.sort((a, b) => a - b);
+    const results = await Promise.all(
+      perWorker.map(
+        (n, w) =>
+          new Promise((resolve, reject) => {
+            const worker = new Worker(LOAD_WORKER, {
+              eval: true,
+              workerData: { urls, headers, clients: n, offset: w, ms },
+            });
+            worker.once('message', resolve);
+            worker.once('error', reject);
+          }),
+      ),
+    );
+    const latencies = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
+    const errors = results.reduce((sum, r) => sum + r.errors, 0);
     return { latencies, errors, rate: latencies.length / (ms / 1000) };
   }
 
@@ -233,6 +264,7 @@ try {
     institutes: counts.institutes,
     names: counts.names,
     clients,
+    loadWorkers: workers,
     seconds,
     dbPool: config.database.poolSize,
     dbPoolFreeForRequests: config.database.poolSize - heldByApp,
