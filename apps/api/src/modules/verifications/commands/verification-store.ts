@@ -21,8 +21,18 @@ import { deriveEventId } from '../../../infrastructure/event-store/event-ids';
 import { requestContext } from '../../../infrastructure/logging/request-context';
 import { ProjectionsService } from '../../../infrastructure/projections/projections.service';
 
-/** Work that answers nobody (the demo seed) need not wait for the read models after each append. */
-const unsettled = new AsyncLocalStorage<true>();
+/** A job a reaction would enqueue, held back while the demo seed runs its reactions itself. */
+export interface HeldJob {
+  queue: 'verification.auto-check' | 'verification.identity-check' | 'verification.notify';
+  key: string;
+  payload: Record<string, unknown>;
+}
+
+/**
+ * Work that answers nobody (the demo seed) need not wait for the read models after each append, and runs its
+ * jobs itself, in order, instead of leaving a backlog on the queues at start-up.
+ */
+const seeding = new AsyncLocalStorage<{ held: HeldJob[] }>();
 
 /** Who acts, for the events' metadata. */
 export interface CommandContext {
@@ -114,14 +124,19 @@ export class VerificationStore {
     }
   }
 
-  /** Runs fn without waiting for the read models after each append (they catch up on their own). */
-  withoutSettling<T>(fn: () => Promise<T>): Promise<T> {
-    return unsettled.run(true, fn);
+  /** Runs fn without waiting for the read models after each append, holding its jobs for `heldJobs()`. */
+  seeding<T>(fn: () => Promise<T>): Promise<T> {
+    return seeding.run({ held: [] }, fn);
+  }
+
+  /** The jobs held back in the current seeding context (null outside one). */
+  heldJobs(): HeldJob[] | null {
+    return seeding.getStore()?.held ?? null;
   }
 
   /** Answer with the read models as they are after an append (the POST answers with its list row). */
   async settle(position: Position | null) {
-    if (!position || unsettled.getStore()) return;
+    if (!position || seeding.getStore()) return;
     await Promise.all([this.projections.waitFor('verification-detail', position), this.projections.waitFor('verification-list', position)]);
   }
 }

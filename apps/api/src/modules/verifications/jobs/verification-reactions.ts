@@ -1,7 +1,7 @@
 import type { VerificationEvent } from '@credence/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { JOB_QUEUE, type JobQueue } from '../../../infrastructure/queue/job-queue.port';
-import type { Appended } from '../commands/verification-store';
+import { VerificationStore, type Appended, type HeldJob } from '../commands/verification-store';
 import { IDENTITY_PROVIDER, type IdentityProvider } from '../ports/identity-provider.port';
 
 /** Events that mail someone: the submitter (or the central address), the resolver, or both. */
@@ -27,20 +27,27 @@ export class VerificationReactions {
   constructor(
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(IDENTITY_PROVIDER) private readonly identity: IdentityProvider,
+    private readonly store: VerificationStore,
   ) {}
+
+  private async enqueue(queue: HeldJob['queue'], key: string, payload: Record<string, unknown>, delayMs?: number) {
+    const held = this.store.heldJobs();
+    if (held) held.push({ queue, key, payload });
+    else await this.queue.enqueue(queue, key, payload as never, delayMs ? { delayMs } : undefined);
+  }
 
   async after(appended: Appended, extra: { resolveKey?: string } = {}): Promise<void> {
     const verificationId = appended.verificationId;
     for (const { event, eventId } of appended.events) {
       if (event.type === 'AutomaticCheckStarted') {
-        await this.queue.enqueue('verification.auto-check', event.data.checkId, { verificationId, checkId: event.data.checkId });
+        await this.enqueue('verification.auto-check', event.data.checkId, { verificationId, checkId: event.data.checkId });
       }
       if (event.type === 'IdentityCheckStarted') {
         const { checkId, supplierId } = event.data;
-        await this.queue.enqueue('verification.identity-check', `${checkId}:0`, { verificationId, checkId, supplierId, poll: 0 }, { delayMs: this.identity.pollIntervalMs });
+        await this.enqueue('verification.identity-check', `${checkId}:0`, { verificationId, checkId, supplierId, poll: 0 }, this.identity.pollIntervalMs);
       }
       if (NOTIFYING_EVENTS.includes(event.type)) {
-        await this.queue.enqueue('verification.notify', eventId, {
+        await this.enqueue('verification.notify', eventId, {
           verificationId,
           eventId,
           eventType: event.type,

@@ -68,7 +68,28 @@ export class DemoVerificationsSeeder {
   ) {}
 
   run(): Promise<void> {
-    return this.store.withoutSettling(() => this.seed());
+    return this.seed();
+  }
+
+  /** One customer's chain in its own seeding context: its jobs (checks, mails) run in order, right away. */
+  private chain(fn: () => Promise<void>): Promise<void> {
+    return this.store.seeding(async () => {
+      await fn();
+      await this.drain();
+    });
+  }
+
+  /** Runs the held jobs (and the ones they cause) now. Identity checks are left to the queue. */
+  private async drain() {
+    const held = this.store.heldJobs()!;
+    for (let job = held.shift(); job; job = held.shift()) {
+      const base = { key: job.key, attempt: 1 };
+      if (job.queue === 'verification.auto-check') {
+        await this.processors.autoCheck({ ...base, queue: job.queue, payload: job.payload as { verificationId: string; checkId: string } });
+      } else if (job.queue === 'verification.notify') {
+        await this.processors.notify({ ...base, queue: job.queue, payload: job.payload as { verificationId: string; eventId: string; eventType: string } });
+      }
+    }
   }
 
   private async seed(): Promise<void> {
@@ -78,10 +99,10 @@ export class DemoVerificationsSeeder {
 
     // Customers' chains run side by side (each company's money ledger serialises its own orders).
     await Promise.all([
-      this.alice(alice, irene, staff),
-      this.bob(bob, irene),
-      this.others(carol, dave, irene),
-      this.individuals(indy, anna, irene),
+      this.chain(() => this.alice(alice, irene, staff)),
+      this.chain(() => this.bob(bob, irene)),
+      this.chain(() => this.others(carol, dave, irene)),
+      this.chain(() => this.individuals(indy, anna, irene)),
     ]);
     this.logger.log('demo verifications seeded');
   }
@@ -143,13 +164,10 @@ export class DemoVerificationsSeeder {
     await this.notFound(anna, person('Anna', 'Applicant', '1998-11-11', 'MSc', 'Psychology', 2021), null);
   }
 
-  /** Submitted and paid (card, invoice or credits), then the automatic check, run now rather than as a job. */
+  /** Submitted and paid (card, invoice or credits), then the automatic check and its mails, run now. */
   private async submitted(p: Principal, who: Person, reference: string | null): Promise<string> {
     const { ids } = await this.submissions.create(p, { ...atUniDemo(who, reference), creditPurchase: CARD }, true);
-    const { state } = await this.store.load(ids[0]);
-    if (state.stage === 'AUTOMATIC_CHECK' && state.checkId) {
-      await this.processors.autoCheck({ queue: 'verification.auto-check', key: state.checkId, attempt: 1, payload: { verificationId: ids[0], checkId: state.checkId } });
-    }
+    await this.drain();
     return ids[0];
   }
 
