@@ -56,7 +56,7 @@ export function GrantCreditButton({ customer: fixed }: { customer?: Customer }) 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!valid || !customer) return;
-    create(
+    void create(
       'credit-grants',
       { data: { companyId: customer.id, amount: grantAmount(customer, value), reason: reason.trim() } },
       {

@@ -35,7 +35,7 @@ export function useTimeline(id: string | undefined): Timeline {
   useEffect(() => {
     if (!id) return;
     let live = true;
-    (async () => {
+    void (async () => {
       try {
         const { json } = await httpClient(`/admin/verifications/${encodeURIComponent(id)}/timeline`);
         const rows = (Array.isArray(json) ? json : (json?.content ?? [])) as Record<string, unknown>[];

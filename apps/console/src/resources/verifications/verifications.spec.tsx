@@ -54,7 +54,7 @@ describe('verifications resource', () => {
     expect(screen.getAllByText('by alice@acme.test')).toHaveLength(2);
     expect(screen.getByText('Read from the event stream verification-QC123.')).toBeInTheDocument();
     const streamCall = calls.find((c) => c.url.startsWith('/admin/audit-events'));
-    expect(query(streamCall!)).toMatchObject({ filter: '{"stream":"verification-QC123"}', sort: '["revision","ASC"]' });
+    expect(streamCall && query(streamCall)).toMatchObject({ filter: '{"stream":"verification-QC123"}', sort: '["revision","ASC"]' });
   });
 
   it('resolves as staff through PUT /v1/verification/pending/{id} with an approval process', async () => {

@@ -28,13 +28,11 @@ export async function verificationFigures(pool: Pool, definitions: ProjectionDef
   const counts = withResult.find((d) => d.projection.name === 'verification-counts' && 'count' in d.table.columns);
   if (!list && !counts) return NONE;
   try {
-    const byResult = counts
-      ? await pool.query<{ result: string; count: number }>(
-          `SELECT result::text AS result, sum(count)::int AS count FROM ${q(counts.table.name)} GROUP BY result HAVING sum(count) > 0 ORDER BY 2 DESC, 1`,
-        )
-      : await pool.query<{ result: string; count: number }>(
-          `SELECT result::text AS result, count(*)::int AS count FROM ${q(list!.table.name)} GROUP BY result ORDER BY 2 DESC, 1`,
-        );
+    const byResult = await pool.query<{ result: string; count: number }>(
+      counts
+        ? `SELECT result::text AS result, sum(count)::int AS count FROM ${q(counts.table.name)} GROUP BY result HAVING sum(count) > 0 ORDER BY 2 DESC, 1`
+        : `SELECT result::text AS result, count(*)::int AS count FROM ${q((list as ProjectionDefinition).table.name)} GROUP BY result ORDER BY 2 DESC, 1`,
+    );
     let pendingByInstitute: VerificationFigures['pendingByInstitute'] = [];
     const instituteId = list && column(list, 'instituteId', 'institute_id');
     if (list && instituteId) {
