@@ -1,9 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
 import { CqrsModule, EventsHandler, type IEventHandler } from '@nestjs/cqrs';
 import { Module } from '@nestjs/common';
+import type { Pool } from 'pg';
 import request from 'supertest';
 import { IS_PUBLIC } from '../src/common/auth/public.decorator';
 import { REQUIRED_ROLE } from '../src/common/auth/roles.decorator';
+import { PG_POOL } from '../src/infrastructure/database/database.tokens';
 import { EVENT_STORE, type EventStore } from '../src/infrastructure/event-store/event-store.port';
 import {
   AdminCountriesController,
@@ -14,7 +16,7 @@ import { CompanyReferenceController } from '../src/modules/catalogue/http/compan
 import { InstitutesController } from '../src/modules/catalogue/http/institutes.controller';
 import { RegionsController } from '../src/modules/catalogue/http/regions.controller';
 import { InstituteRequested } from '../src/modules/catalogue/requests/institute-requested.event';
-import { freshDatabase } from './fresh-database';
+import { freshDatabase, waitFor } from './fresh-database';
 import { sessionToken } from './sessions';
 import { startTestApp } from './test-app';
 
@@ -458,6 +460,15 @@ describe('institute catalogue and reference data (demo catalogue)', () => {
         (e) => e.type === 'InstituteRequested' && (e.data as { requestId: string }).requestId === res.body.id,
       );
       expect(audit?.metadata).toMatchObject({ actor: 'tester@acme.test', tenantId: 'company-test' });
+      // Staff hear of it by mail (the account manager's address).
+      const mail = await waitFor(async () => {
+        const { rows } = await app
+          .get<Pool>(PG_POOL)
+          .query(`SELECT subject, text FROM mail_outbox WHERE template = 'instituteRequested' AND text LIKE '%University of Nowhere%'`);
+        return rows[0] as { subject: string; text: string } | undefined;
+      }, 5000, 'the mail to staff');
+      expect(mail.subject).toBe('New institute requested');
+      expect(mail.text).toContain('Country: Atlantis');
     });
 
     it('is not open to individuals', async () => {

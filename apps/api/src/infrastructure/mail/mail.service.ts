@@ -42,6 +42,11 @@ export class MailService implements OnModuleInit {
     await ensureSchema(this.pool, 'mail', MAIL_SCHEMA);
   }
 
+  async companyName(companyId: string): Promise<string | null> {
+    const { rows } = await this.pool.query<{ name: string }>(`SELECT name FROM companies WHERE id = $1`, [companyId]);
+    return rows[0]?.name ?? null;
+  }
+
   /** A link to a portal route, e.g. link('/login/register/abc'). */
   link(path: string): string {
     return `${this.config.publicUrl.replace(/\/$/, '')}${path}`;
