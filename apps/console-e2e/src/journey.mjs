@@ -1,0 +1,145 @@
+// The staff journey of issue 9, in the system Chromium against the real app: staff signs in, finds a customer
+// (Acme), toggles analytics, opens a verification and reads its timeline (resolving it as staff), publishes a notice
+// that then appears in the portal shell (signed in as alice).
+import { api, apiSignIn, pendingVerification } from './api.mjs';
+import path from 'node:path';
+import { repoRoot } from './app.mjs';
+import { consoleSignIn, VIEWPORT } from './browser.mjs';
+
+const TIMEOUT = 20_000;
+
+/** Each step is named, timed and reported; a skipped step says why. */
+export async function runJourney(browser, baseUrl, log = (line) => process.stdout.write(`${line}\n`)) {
+  const results = [];
+  const step = async (name, fn) => {
+    const started = Date.now();
+    try {
+      const note = await fn();
+      const skipped = typeof note === 'string' && note.startsWith('SKIPPED');
+      results.push({ name, ok: true, skipped, note: note ?? null, ms: Date.now() - started });
+      log(`  ${skipped ? '-' : '✓'} ${name} (${Date.now() - started} ms)${note ? `: ${note}` : ''}`);
+    } catch (error) {
+      results.push({ name, ok: false, error: error instanceof Error ? error.message : String(error), ms: Date.now() - started });
+      log(`  ✗ ${name}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      throw error;
+    }
+  };
+
+  const context = await browser.newContext({ viewport: VIEWPORT, locale: 'en-GB', timezoneId: 'Europe/London' });
+  context.setDefaultTimeout(TIMEOUT);
+  const page = await context.newPage();
+  const staffToken = await apiSignIn(baseUrl, 'admin@credence.test');
+  const notice = `Journey notice ${new Date().toISOString()}: checks in Ruritania are delayed.`;
+
+  try {
+    await step('staff signs in to the console', async () => {
+      await consoleSignIn(page, baseUrl);
+      await page.getByText('Signed in as admin@credence.test.').waitFor();
+    });
+
+    await step('finds Acme among the customers', async () => {
+      await page.getByRole('menuitem', { name: 'Customers' }).click();
+      await page.getByPlaceholder("Name, id or a user's e-mail").fill('Acme');
+      await page.getByRole('cell', { name: 'Acme Recruitment Ltd' }).click();
+      await page.getByText('Access (changes apply at once)').waitFor();
+      await page.getByRole('heading', { name: 'Account' }).waitFor();
+    });
+
+    await step('toggles analytics, which acts at once and is audited with the staff name', async () => {
+      const before = (await api(baseUrl, staffToken, '/admin/customers/acme')).body.hasAnalyticsAccess;
+      const toggle = page.getByRole('switch', { name: 'Analytics' });
+      if ((await toggle.isChecked()) !== before) throw new Error('the switch does not show the stored value');
+      await toggle.click();
+      await page.getByText(`Analytics turned ${before ? 'off' : 'on'}`).waitFor();
+      await expectTrue(async () => (await api(baseUrl, staffToken, '/admin/customers/acme')).body.hasAnalyticsAccess === !before, 'the API to store the new value');
+      if ((await toggle.isChecked()) === before) throw new Error('the switch did not move');
+      await page.reload();
+      await page.getByText('Customer updated by staff').first().waitFor();
+      await page.getByText('by admin@credence.test').first().waitFor();
+      return `hasAnalyticsAccess ${before} -> ${!before}`;
+    });
+
+    await step('opens a verification, reads its timeline and resolves it as staff', async () => {
+      const { id, reason } = await pendingVerification(baseUrl, 'JOURNEY-1');
+      if (!id) return `SKIPPED: no verification could be made (${reason})`;
+      await page.getByRole('menuitem', { name: 'Verifications' }).click();
+      await page.getByPlaceholder('Search by name, QCID or reference').fill('JOURNEY-1');
+      await page.getByRole('cell', { name: id }).click();
+      await page.getByRole('heading', { name: 'Event timeline' }).waitFor();
+      const timeline = page.getByRole('list', { name: 'Event timeline' });
+      await timeline.getByText('Verification drafted').waitFor();
+      await timeline.getByText('by alice@acme.test').first().waitFor();
+      const before = await timeline.getByRole('listitem').count();
+      if (before < 3) throw new Error(`expected the whole history, saw ${before} events`);
+
+      await page.getByRole('button', { name: 'Resolve' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('radio', { name: /^Verified/ }).check();
+      await dialog.getByLabel('Your name').fill('Ada Admin');
+      await dialog.getByLabel('Job title / department').fill('Verification officer');
+      await dialog.getByRole('combobox').click();
+      await page.getByRole('option').first().click();
+      await dialog.getByLabel('Comments or corrections').fill('Confirmed with the registry.');
+      await dialog.getByRole('button', { name: 'Resolve' }).click();
+      await page.getByText('Verification resolved, thank you.').waitFor();
+      await expectTrue(async () => (await api(baseUrl, staffToken, `/admin/verifications/${id}`)).body?.result === 'VERIFIED', 'the verification to be VERIFIED');
+      await page.reload();
+      await page.getByRole('list', { name: 'Event timeline' }).getByText('by admin@credence.test').first().waitFor();
+      const after = await page.getByRole('list', { name: 'Event timeline' }).getByRole('listitem').count();
+      if (after <= before) throw new Error('the resolution did not appear on the timeline');
+      return `${id}: ${before} events, then ${after} after the staff resolution`;
+    });
+
+    await step('publishes a notice', async () => {
+      await page.getByRole('menuitem', { name: 'Notices' }).click();
+      await page.getByRole('link', { name: 'New notice' }).click();
+      await page.getByText('Customers see a published notice').waitFor();
+      await page.getByRole('textbox', { name: /^Message/ }).fill(notice);
+      await page.getByRole('switch', { name: 'Published' }).or(page.getByLabel('Published')).first().check();
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('cell', { name: notice }).waitFor();
+      const listed = await api(baseUrl, staffToken, `/admin/notices?filter=${encodeURIComponent(JSON.stringify({ q: 'Journey notice', published: true }))}`);
+      if (!listed.body.some((n) => n.message === notice)) throw new Error('the notice is not stored as published');
+    });
+
+    await step('the notice appears in the portal shell for alice', async () => {
+      const portal = await browser.newContext({ viewport: VIEWPORT, locale: 'en-GB' });
+      portal.setDefaultTimeout(TIMEOUT);
+      try {
+        const p = await portal.newPage();
+        await p.goto(`${baseUrl}/login`);
+        await p.getByLabel(/^Email address \/ Username/).fill('alice@acme.test');
+        await p.getByLabel(/^Password/).first().fill('Demo-pass1');
+        await p.getByRole('button', { name: 'Login' }).click();
+        try {
+          await p.getByText(notice).waitFor();
+          const banner = p.getByRole('alert').filter({ hasText: notice });
+          if ((await banner.count()) === 0) throw new Error('the notice is not shown as a banner');
+        } catch (error) {
+          await p.screenshot({ path: failureShot('portal-notice') }).catch(() => undefined);
+          throw error;
+        }
+      } finally {
+        await portal.close();
+      }
+    });
+  } catch (error) {
+    await page.screenshot({ path: failureShot('console') }).catch(() => undefined);
+    throw error;
+  } finally {
+    await context.close();
+  }
+  return results;
+}
+
+/** Where a failing step's screen goes (tmp/console-e2e/, git-ignored). */
+const failureShot = (name) => path.join(repoRoot, 'tmp', 'console-e2e', `failed-${name}.png`);
+
+async function expectTrue(probe, what, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await probe()) return;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -1,0 +1,75 @@
+// Screenshots of every console screen at 1280x800 into screenshots/console/ (git-ignored), for review by eye.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { consoleSignIn, VIEWPORT } from './browser.mjs';
+
+/** [file name, path under /console, what must be on screen before the picture is taken] */
+const SCREENS = [
+  ['01-dashboard', '/', { role: 'heading', name: 'Verifications by result' }],
+  ['02-customers', '/customers', { text: 'Acme Recruitment Ltd' }],
+  ['03-customer-show', '/customers/acme/show', { text: 'Access (changes apply at once)' }],
+  ['03b-customer-show-users-audit', '/customers/acme/show', { text: 'Audit trail (audit-acme)', scrollTo: 'Users' }],
+  ['04-customer-edit', '/customers/acme', { text: 'Allowed verification types' }],
+  ['05-users', '/users', { text: 'alice@acme.test' }],
+  ['05b-user-show', '/users?filter=%7B%22q%22%3A%22bob%40acme.test%22%7D', { text: 'bob@acme.test', click: 'bob@acme.test', then: 'Last sign-in' }],
+  ['06-verifications', '/verifications', { text: 'Verifications' }],
+  ['08-institutes', '/institutes', { role: 'columnheader', name: 'Surcharge' }],
+  ['09-institute-show', '/institutes/uni-demo/show', { text: 'Summary' }],
+  ['10-institute-import', '/institutes/uni-demo/import', { text: 'Choose a CSV file' }],
+  ['11-invoices', '/invoices', { text: 'Invoices' }],
+  ['12-credit-movements', '/credit-movements', { text: 'Credit movements' }],
+  ['13-notices', '/notices', { text: 'Notices' }],
+  ['14-notice-create', '/notices/create', { text: 'Customers see a published notice' }],
+  ['15-news', '/news', { text: 'News and alerts' }],
+  ['16-approval-processes', '/approval-processes', { text: 'Approval processes' }],
+  ['17-projections', '/projections', { text: 'stream-stats' }],
+  ['18-failed-jobs', '/failed-jobs', { text: 'Failed jobs' }],
+  ['19-mails', '/mails', { text: 'Mails' }],
+];
+
+async function settle(page, expect) {
+  if (expect.click) {
+    await page.getByText(expect.click, { exact: true }).first().click();
+    await page.getByText(expect.then, { exact: false }).first().waitFor({ timeout: 15000 });
+  } else if (expect.role) await page.getByRole(expect.role, { name: expect.name }).first().waitFor({ timeout: 15000 });
+  else if (expect.label) await page.getByLabel(expect.label, { exact: true }).first().waitFor({ timeout: 15000 });
+  else await page.getByText(expect.text, { exact: false }).first().waitFor({ timeout: 15000 });
+  // Lists fade rows in and react-admin shows a progress bar while it loads: wait for both to end.
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  if (expect.scrollTo) {
+    await page.getByRole('heading', { name: expect.scrollTo, exact: true }).first().scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, -80));
+  }
+  await page.waitForTimeout(300);
+}
+
+export async function takeScreenshots(browser, baseUrl, outDir, extra = []) {
+  mkdirSync(outDir, { recursive: true });
+  const context = await browser.newContext({ viewport: VIEWPORT, locale: 'en-GB', timezoneId: 'Europe/London' });
+  const page = await context.newPage();
+  await consoleSignIn(page, baseUrl);
+  const taken = [];
+  const failed = [];
+  for (const [name, route, expect] of [...SCREENS, ...extra]) {
+    try {
+      await page.goto(`${baseUrl}/console${route}`);
+      await settle(page, expect);
+      const file = path.join(outDir, `${name}.png`);
+      await page.screenshot({ path: file });
+      taken.push(file);
+    } catch (error) {
+      failed.push(`${name}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      await page.screenshot({ path: path.join(outDir, `${name}.failed.png`) }).catch(() => undefined);
+    }
+  }
+  // The login page, signed out.
+  const fresh = await browser.newContext({ viewport: VIEWPORT, locale: 'en-GB' });
+  const login = await fresh.newPage();
+  await login.goto(`${baseUrl}/console/login`);
+  await login.getByRole('button', { name: 'Sign in' }).waitFor();
+  await login.screenshot({ path: path.join(outDir, '00-login.png') });
+  taken.push(path.join(outDir, '00-login.png'));
+  await fresh.close();
+  await context.close();
+  return { taken, failed };
+}
