@@ -187,7 +187,7 @@ export function OrganisationCard({
             {...form.text('addressPostCode')}
           />
         </Box>
-        <Box sx={{ display: 'grid', gap: 2.25, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <Box sx={{ display: 'grid', gap: 2.25 }}>
           <RemoteAutocomplete<Country>
             id="org-country"
             label="Country"

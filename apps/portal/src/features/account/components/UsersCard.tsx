@@ -112,7 +112,7 @@ export function UsersCard({ me, admin, institute, rolesLabel, assignableRoles }:
           {USERS_MESSAGES.thisIsYou}
         </Alert>
       )}
-      <TableContainer sx={{ mx: { xs: -2.5, sm: 0 }, width: { xs: 'calc(100% + 40px)', sm: '100%' } }}>
+      <TableContainer sx={{ overflowX: 'auto' }}>
         <Table size="small" aria-label="Users">
           <TableHead>
             <TableRow>
@@ -232,8 +232,8 @@ export function UsersCard({ me, admin, institute, rolesLabel, assignableRoles }:
 
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
