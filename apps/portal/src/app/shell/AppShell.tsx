@@ -178,7 +178,7 @@ function Notices() {
   return (
     <Stack spacing={1.5} sx={{ mb: 3 }}>
       {notices.map((n, i) => (
-        <Alert key={i} severity="warning" variant="outlined" sx={{ bgcolor: 'background.paper' }}>
+        <Alert key={i} severity="warning" variant="outlined" role="note" sx={{ bgcolor: 'background.paper' }}>
           {n.message}
         </Alert>
       ))}

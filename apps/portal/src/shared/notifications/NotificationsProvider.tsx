@@ -1,5 +1,5 @@
 import { Alert, AlertTitle, Link, Snackbar, type AlertColor } from '@mui/material';
-import { createContext, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { TOAST_DURATION_MS, TOAST_MAX_CHARS } from '@/shared/config';
 import { setGlobalNotifier } from '@/shared/notifications/notifier';
 
@@ -21,15 +21,19 @@ interface Queued extends Notification {
   key: number;
 }
 
-/** Toasts centre-top, one at a time in order of arrival (spec 8). */
+/** Toasts centre-top, one at a time in order of arrival, a newer one taking over at once (spec 8). */
 export function NotificationsProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<Queued[]>([]);
   const [open, setOpen] = useState(true);
   const current = queue[0];
 
+  const showing = useRef(0);
+  showing.current = queue.length;
+
   const notify = useCallback<Notify>((notification) => {
     setQueue((q) => [...q, { ...notification, key: Date.now() + Math.random() }]);
-    setOpen(true);
+    // A newer message replaces the one on screen (which leaves at once) rather than waiting its 7.5 s.
+    setOpen(showing.current === 0);
   }, []);
 
   const close = useCallback((_event?: unknown, reason?: string) => {

@@ -223,7 +223,7 @@ export function OrganisationCard({
         {v.country?.vat && (
           <Box>
             {v.country.id !== 'GB' && (
-              <Alert severity="info" sx={{ mb: 1.5 }}>
+              <Alert severity="info" role="note" sx={{ mb: 1.5 }}>
                 {VAT_NOTE}
               </Alert>
             )}

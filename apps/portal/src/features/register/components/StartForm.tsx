@@ -149,12 +149,12 @@ export function StartForm({ kind, atid, owner, referralOwner, lockedEmail, onBac
           </Button>
         )}
         {owner?.statusDescription && (
-          <Alert severity="warning" sx={{ mb: 2.5 }}>
+          <Alert severity="warning" role="note" sx={{ mb: 2.5 }}>
             {owner.statusDescription}
           </Alert>
         )}
         {organisation && (
-          <Alert severity="info" sx={{ mb: 2.5 }}>
+          <Alert severity="info" role="note" sx={{ mb: 2.5 }}>
             {START_MESSAGES.existingOrganisation}
           </Alert>
         )}
