@@ -217,3 +217,13 @@ export const APPROVAL_PROCESSES: readonly string[] = [
   'Confirmed by letter from the institute',
   'Checked against the official register of the awarding body',
 ];
+
+/** verifications.md 8: the identity provider's maintenance window (2025-06-07 00:00-11:00 UTC). */
+export const IDENTITY_MAINTENANCE = {
+  from: '2025-06-07T00:00:00.000Z',
+  to: '2025-06-07T11:00:00.000Z',
+  message: 'Identity Document checking is down for maintenance from 00:00 June 7th UTC until 11:00 June 7th UTC.',
+} as const;
+
+/** Whether identity checks are down for maintenance at an instant (ISO-8601, UTC). */
+export const identityUnderMaintenance = (nowIso: string) => nowIso >= IDENTITY_MAINTENANCE.from && nowIso < IDENTITY_MAINTENANCE.to;

@@ -5,6 +5,8 @@ import {
   applicationResult,
   dashboardStep,
   expandResultFilter,
+  IDENTITY_MAINTENANCE,
+  identityUnderMaintenance,
   instituteKind,
   menuCounters,
   resultFooter,
@@ -112,6 +114,16 @@ describe('dashboard step, permissions, uploads', () => {
       verificationsActionRequired: 4,
       verificationsInProgress: 4,
     });
+  });
+});
+
+describe('identity maintenance', () => {
+  it('is down from 00:00 to 11:00 UTC on 7 June 2025 only', () => {
+    expect(identityUnderMaintenance('2025-06-06T23:59:59.999Z')).toBe(false);
+    expect(identityUnderMaintenance('2025-06-07T00:00:00.000Z')).toBe(true);
+    expect(identityUnderMaintenance('2025-06-07T10:59:59.999Z')).toBe(true);
+    expect(identityUnderMaintenance('2025-06-07T11:00:00.000Z')).toBe(false);
+    expect(IDENTITY_MAINTENANCE.message).toBe('Identity Document checking is down for maintenance from 00:00 June 7th UTC until 11:00 June 7th UTC.');
   });
 });
 

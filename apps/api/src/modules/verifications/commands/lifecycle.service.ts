@@ -1,6 +1,8 @@
 import {
   customerCanSee,
   DomainError,
+  IDENTITY_MAINTENANCE,
+  identityUnderMaintenance,
   instituteCanSee,
   type Accreditation,
   type Actor,
@@ -131,6 +133,7 @@ export class LifecycleService {
 
   /** POST /id/init: an applicant at the identity provider for the capture widget. */
   initIdentity(person: { firstname: string; lastname: string; dob: string }) {
+    if (identityUnderMaintenance(new Date().toISOString())) throw new DomainError('unprocessable', IDENTITY_MAINTENANCE.message, 'QC-IDENTITY-MAINTENANCE');
     return this.identity.createApplicant(person);
   }
 

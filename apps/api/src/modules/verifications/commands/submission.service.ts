@@ -4,6 +4,8 @@ import {
   customerCanSee,
   decideVerificationAll,
   DomainError,
+  IDENTITY_MAINTENANCE,
+  identityUnderMaintenance,
   initialVerificationState,
   VerificationInvalid,
   type DocumentRef,
@@ -81,6 +83,9 @@ export class SubmissionService {
     for (const item of items) {
       const id = newVerificationId();
       const alias = typeAliasOf(item.type);
+      if (alias === 'IDENTITY' && identityUnderMaintenance(now)) {
+        throw new DomainError('unprocessable', IDENTITY_MAINTENANCE.message, 'QC-IDENTITY-MAINTENANCE');
+      }
       const institute = await this.institute(instituteIdOf(item, alias));
       const draft = draftFrom(item, institute);
       const docs = await this.inlineDocuments(id, item.documents, institute);

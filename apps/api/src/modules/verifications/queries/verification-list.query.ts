@@ -182,7 +182,9 @@ export class VerificationListQuery {
    */
   private async total(c: ListCriteria, where: string[], values: unknown[]): Promise<{ count: number; capped: boolean }> {
     if (isPlainCompany(c) && c.scope.kind === 'company') {
-      const results = c.results?.length ? c.results : c.includeDeleted ? RESULTS : ALL_BUT_DELETED;
+      const asked = c.results?.length ? c.results : c.includeDeleted ? RESULTS : ALL_BUT_DELETED;
+      // As the list's own condition: DELETED rows count only when they may be shown.
+      const results = c.includeDeleted ? asked : asked.filter((r) => r !== 'DELETED');
       const { rows } = await this.pool.query<{ n: number }>(
         `SELECT COALESCE(sum("count"), 0)::int AS n FROM ${C} WHERE "companyId" = $1 AND "result" = ANY($2)`,
         [c.scope.companyId, results],
