@@ -37,5 +37,11 @@ export const theme: RaThemeOptions = {
       },
     },
     MuiChip: { styleOverrides: { sizeSmall: { height: 22, fontSize: '0.75rem' } } },
+    // A list wider than the window scrolls inside its card instead of pushing the toolbar off screen.
+    RaList: { styleOverrides: { root: { '& .RaList-content': { overflowX: 'auto' } } } },
+    // A wide table on a show page scrolls inside its own card (see PageSection) instead of widening the page.
+    RaShow: { styleOverrides: { root: { '& .RaShow-main, & .RaShow-card': { minWidth: 0 } } } },
+    // react-admin's layout is min-width: fit-content, so one wide table widened every page on a phone.
+    RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } } } },
   },
 };

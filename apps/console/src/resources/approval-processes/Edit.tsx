@@ -20,13 +20,13 @@ function ApprovalProcessForm({ editing = false }: { editing?: boolean }) {
 }
 
 export const ApprovalProcessEdit = () => (
-  <Edit mutationMode="pessimistic" redirect="list">
+  <Edit mutationMode="pessimistic" redirect="list" title="Edit approval process">
     <ApprovalProcessForm editing />
   </Edit>
 );
 
 export const ApprovalProcessCreate = () => (
-  <Create redirect="list">
+  <Create redirect="list" title="New approval process">
     <ApprovalProcessForm />
   </Create>
 );

@@ -5,6 +5,7 @@ import { ListError, quietWhenMissing } from '@/shared/NotAvailable';
 import { StatusChip, type Tone } from '@/shared/StatusChip';
 import { UkDateField } from '@/shared/UkDateField';
 import { money } from '@/shared/format';
+import { EmptyList } from '@/shared/EmptyList';
 
 /** The movement kinds of libs/domain (credit.events.ts): spending rows are shown negative (money 2.13). */
 export const MOVEMENT_KINDS: { id: CreditMovementRow['type']; name: string; tone: Tone }[] = [
@@ -34,6 +35,7 @@ export function CreditMovementList() {
       sort={{ field: 'created', order: 'DESC' }}
       filters={filters}
       perPage={25}
+      empty={<EmptyList title="No credit movements yet" action={<GrantCreditButton />}>Purchases, spending, refunds and staff grants of every account appear here.</EmptyList>}
       queryOptions={quietWhenMissing}
       error={<ListError area="Credit movements" endpoint="GET /admin/credit-movements" />}
       actions={

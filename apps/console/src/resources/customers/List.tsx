@@ -11,7 +11,6 @@ import {
   TopToolbar,
   ExportButton,
 } from 'react-admin';
-import { UkDateField } from '@/shared/UkDateField';
 import { StatusChip } from '@/shared/StatusChip';
 import { FLAG_FILTERS, PAYMENT_TYPES } from '@/resources/customers/choices';
 
@@ -61,7 +60,7 @@ export function CustomerList() {
         <DataTable rowClick="show" bulkActionButtons={false}>
           <DataTable.Col source="name" label="Name" sx={{ minWidth: 180 }} />
           <DataTable.Col source="individual" label="Kind" render={(r) => <Kind individual={r.individual} />} />
-          <DataTable.Col source="paymentType" label="Payment" />
+          <DataTable.Col source="paymentType" label="Payment" render={(r) => <code style={{ fontSize: 12 }}>{r.paymentType}</code>} />
           <DataTable.Col source="currency" label="Currency" render={(r) => `${r.currency}${r.vatPayer ? ' + VAT' : ''}`} />
           <DataTable.Col source="country" label="Country" />
           <DataTable.Col source="userCount" label="Users" align="right" />
@@ -76,9 +75,6 @@ export function CustomerList() {
               </span>
             )}
           />
-          <DataTable.Col source="createdAt" label="Since">
-            <UkDateField source="createdAt" />
-          </DataTable.Col>
         </DataTable>
       )}
     </List>

@@ -10,6 +10,7 @@ import {
   ListButton,
 } from 'react-admin';
 import { PageSection } from '@/shared/PageSection';
+import { Fact } from '@/shared/Fact';
 import { FlagSwitch } from '@/shared/FlagSwitch';
 import { StatusChip } from '@/shared/StatusChip';
 import { typeName } from '@/shared/results';
@@ -21,19 +22,6 @@ import { GrantCreditButton } from '@/resources/customers/GrantCreditButton';
 import { AuditTrail } from '@/resources/customers/AuditTrail';
 import { UserState } from '@/resources/users/UserState';
 import { RecordTitle } from '@/shared/RecordTitle';
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Box>
-      <Typography variant="caption" color="text.secondary" sx={{ textTransform: 'uppercase', letterSpacing: '0.06em', fontWeight: 600 }}>
-        {label}
-      </Typography>
-      <Typography variant="body2" component="div" sx={{ mt: 0.25 }}>
-        {children === null || children === undefined || children === '' ? '—' : children}
-      </Typography>
-    </Box>
-  );
-}
 
 function CustomerHeader() {
   const r = useRecordContext();
@@ -49,7 +37,7 @@ function CustomerHeader() {
           id {r.id}
         </Typography>
       </Box>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)', lg: 'repeat(6, 1fr)' } }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, minmax(0, 1fr))', lg: 'repeat(6, minmax(0, 1fr))' } }}>
         <Fact label="Payment type">{r.paymentType}</Fact>
         <Fact label="Currency">{r.currency}</Fact>
         <Fact label="VAT payer">{r.vatPayer ? 'Yes' : 'No'}</Fact>

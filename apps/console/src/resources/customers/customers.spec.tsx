@@ -21,7 +21,7 @@ describe('customers resource', () => {
     expect(within(row).getByText('Organisation')).toBeInTheDocument();
     expect(within(row).getByText('CARD')).toBeInTheDocument();
     expect(within(row).getByText('Country')).toBeInTheDocument();
-    expect(within(row).getByText('20 Nov 2026')).toBeInTheDocument();
+    expect(within(row).getByText('GBP + VAT')).toBeInTheDocument();
     expect(within((screen.getByText('Indy Individual').closest('tr') as HTMLElement)).getByText('Individual')).toBeInTheDocument();
     expect(screen.getByText(/1.8 of 8/)).toBeInTheDocument();
     expect(query(calls[0]).sort).toBe('["name","ASC"]');

@@ -1,12 +1,13 @@
 import { Typography } from '@mui/material';
 import { DataTable, List, SearchInput, TextInput } from 'react-admin';
 import { UkDateField } from '@/shared/UkDateField';
+import { EmptyList } from '@/shared/EmptyList';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Key or error" />, <TextInput key="queue" source="queue" label="Queue" alwaysOn />];
 
 export function FailedJobList() {
   return (
-    <List title="Failed jobs" sort={{ field: 'failedAt', order: 'DESC' }} filters={filters} perPage={25} actions={false}>
+    <List title="Failed jobs" sort={{ field: 'failedAt', order: 'DESC' }} filters={filters} perPage={25} actions={false} empty={<EmptyList title="No failed jobs">Every job has completed or is still being retried. A job lands here once it has used up its attempts.</EmptyList>}>
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="failedAt" label="Failed">
           <UkDateField source="failedAt" showTime />

@@ -83,7 +83,7 @@ export function InstituteEdit() {
 
 export function InstituteCreate() {
   return (
-    <Create redirect="show">
+    <Create redirect="show" title="New institute">
       <InstituteForm creating />
     </Create>
   );

@@ -3,15 +3,12 @@ import { Box, Button, Chip, TextField as MuiTextField, Typography } from '@mui/m
 import { useState } from 'react';
 import {
   ArrayField,
-  BooleanField,
   DataTable,
   EditButton,
   Link,
   ListButton,
-  NumberField,
   Show,
   TabbedShowLayout,
-  TextField,
   TopToolbar,
   useGetList,
   useRecordContext,
@@ -19,10 +16,10 @@ import {
 } from 'react-admin';
 import { ShowError } from '@/shared/NotAvailable';
 import { ukDate } from '@/shared/format';
+import { Fact, FactGrid } from '@/shared/Fact';
 import { INSTITUTE_TYPES } from '@/resources/institutes/choices';
 import { RecordTitle } from '@/shared/RecordTitle';
 
-const gbp = { style: 'currency', currency: 'GBP' } as const;
 
 function ImportButton() {
   const record = useRecordContext();
@@ -105,21 +102,7 @@ export function InstituteShow() {
     >
       <TabbedShowLayout>
         <TabbedShowLayout.Tab label="Summary">
-          <TextField source="name" label="Name" />
-          <TextField source="id" label="Id" />
-          <OtherNames label="Other names" />
-          <TextField source="countryId" label="Country" emptyText="—" />
-          <TextField source="parentId" label="Parent" emptyText="—" />
-          <TypeName label="Type" />
-          <TextField source="minYear" label="Earliest year" emptyText="—" />
-          <NumberField source="price" label="Price" options={gbp} locales="en-GB" />
-          <NumberField source="surcharge" label="Institute surcharge" options={gbp} locales="en-GB" />
-          <NumberField source="accreditationPrice" label="Accreditation price" options={gbp} locales="en-GB" emptyText="Not offered" />
-          <BooleanField source="allowsPending" label="Manual checking (allows pending)" />
-          <BooleanField source="readOnly" label="Read-only" />
-          <BooleanField source="allowsCurrentStudent" label="Allows current students" />
-          <BooleanField source="searchable" label="Listed in the search" />
-          <NumberField source="maxAdditionalDocs" label="Additional documents allowed" />
+          <Summary />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="Fields">
           <ArrayField source="fields" label={false}>
@@ -159,21 +142,50 @@ export function InstituteShow() {
   );
 }
 
-// `label` is read by the show layout's Labeled wrapper.
-function OtherNames(_props: { label: string }) {
-  const record = useRecordContext();
-  const names = (record?.otherNames ?? []) as string[];
-  if (!names.length) return <Typography variant="body2">—</Typography>;
+const yesNo = (value: unknown) => (value ? 'Yes' : 'No');
+const pounds = (value: unknown) => (typeof value === 'number' ? `£${value.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}` : null);
+
+/** The institute at a glance: names, place in the catalogue, prices and what requests to it may do. */
+function Summary() {
+  const r = useRecordContext();
+  if (!r) return null;
+  const names = (r.otherNames ?? []) as string[];
   return (
-    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
-      {names.map((n) => (
-        <Chip key={n} size="small" label={n} />
-      ))}
+    <Box sx={{ display: 'grid', gap: 3, py: 1 }}>
+      <FactGrid>
+        <Fact label="Name">{r.name}</Fact>
+        <Fact label="Id">
+          <code>{r.id}</code>
+        </Fact>
+        <Fact label="Type">{INSTITUTE_TYPES.find((t) => t.id === r.type)?.name ?? r.type}</Fact>
+        <Fact label="Country">{r.countryId}</Fact>
+        <Fact label="Parent">{r.parentId}</Fact>
+        <Fact label="Earliest year">{r.minYear}</Fact>
+        <Fact label="Records held">{typeof r.records === 'number' ? r.records.toLocaleString('en-GB') : null}</Fact>
+        <Fact label="Sub-institutes">{typeof r.children === 'number' ? r.children : null}</Fact>
+      </FactGrid>
+      <FactGrid>
+        <Fact label="Price">{pounds(r.price)}</Fact>
+        <Fact label="Institute surcharge">{pounds(r.surcharge)}</Fact>
+        <Fact label="Accreditation price">{pounds(r.accreditationPrice) ?? 'Not offered'}</Fact>
+        <Fact label="Additional documents">{r.maxAdditionalDocs}</Fact>
+      </FactGrid>
+      <FactGrid>
+        <Fact label="Manual checking">{yesNo(r.allowsPending)}</Fact>
+        <Fact label="Read-only">{yesNo(r.readOnly)}</Fact>
+        <Fact label="Current students">{yesNo(r.allowsCurrentStudent)}</Fact>
+        <Fact label="Listed in the search">{yesNo(r.searchable)}</Fact>
+      </FactGrid>
+      <Fact label="Other names">
+        {names.length ? (
+          <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+            {names.map((n) => (
+              <Chip key={n} size="small" label={n} />
+            ))}
+          </Box>
+        ) : null}
+      </Fact>
+      <Fact label="Updated">{ukDate(r.updatedAt as string, true)}</Fact>
     </Box>
   );
-}
-
-function TypeName(_props: { label: string }) {
-  const record = useRecordContext();
-  return <Typography variant="body2">{INSTITUTE_TYPES.find((t) => t.id === record?.type)?.name ?? record?.type}</Typography>;
 }

@@ -14,6 +14,7 @@ import { ListError, quietWhenMissing } from '@/shared/NotAvailable';
 import { StatusChip } from '@/shared/StatusChip';
 import { UkDateField } from '@/shared/UkDateField';
 import { money } from '@/shared/format';
+import { EmptyList } from '@/shared/EmptyList';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Invoice, receipt or customer" />,
@@ -34,6 +35,7 @@ export function InvoiceList() {
       sort={{ field: 'created', order: 'DESC' }}
       filters={filters}
       perPage={25}
+      empty={<EmptyList title="No invoices yet">Invoices and receipts appear here as customers pay for verifications and credit.</EmptyList>}
       queryOptions={quietWhenMissing}
       error={<ListError area="Invoices" endpoint="GET /admin/invoices" />}
       actions={

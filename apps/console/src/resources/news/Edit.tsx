@@ -18,13 +18,13 @@ function NewsForm() {
 const transform = ({ publishedAt: _at, createdAt: _c, createdBy: _b, ...data }: Record<string, unknown>) => data;
 
 export const NewsEdit = () => (
-  <Edit mutationMode="pessimistic" redirect="list" transform={transform}>
+  <Edit mutationMode="pessimistic" redirect="list" transform={transform} title="Edit news item">
     <NewsForm />
   </Edit>
 );
 
 export const NewsCreate = () => (
-  <Create redirect="list">
+  <Create redirect="list" title="New news item">
     <NewsForm />
   </Create>
 );

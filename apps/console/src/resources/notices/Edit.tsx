@@ -19,13 +19,13 @@ function NoticeForm() {
 }
 
 export const NoticeEdit = () => (
-  <Edit mutationMode="pessimistic" redirect="list">
+  <Edit mutationMode="pessimistic" redirect="list" title="Edit notice">
     <NoticeForm />
   </Edit>
 );
 
 export const NoticeCreate = () => (
-  <Create redirect="list">
+  <Create redirect="list" title="New notice">
     <NoticeForm />
   </Create>
 );

@@ -18,10 +18,11 @@ import { UkDateField } from '@/shared/UkDateField';
 import { ukDate } from '@/shared/format';
 import { ResultChip } from '@/resources/verifications/ResultChip';
 import { customerName, instituteOrOrganisation, personName, requestedBy, type VerificationRecord } from '@/resources/verifications/names';
+import { EmptyList } from '@/shared/EmptyList';
 
 /** The history filters of verifications.md 2.10, across customers, plus customer and institute for staff. */
 export const verificationFilters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Search by name, QCID or reference" />,
+  <SearchInput key="q" source="q" alwaysOn placeholder="Name, QCID or reference" />,
   <SelectArrayInput key="results" source="results" label="Result" choices={RESULT_CHOICES} alwaysOn sx={{ minWidth: 200 }} />,
   <ReferenceInput key="companyId" source="companyId" reference="customers">
     <AutocompleteInput label="Customer" optionText="name" filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 220 }} />
@@ -47,6 +48,7 @@ export function VerificationList() {
       sort={{ field: 'recorded', order: 'DESC' }}
       filters={verificationFilters}
       perPage={25}
+      empty={<EmptyList title="No verifications yet">Requests customers submit in the portal appear here, across every customer.</EmptyList>}
       queryOptions={quietWhenMissing}
       error={<ListError area="Verifications" endpoint="GET /admin/verifications" />}
       actions={

@@ -47,8 +47,8 @@ export const requestedBy = (v: VerificationRecord) => (v.username ?? v.requested
 /** 2.10: employment shows fields.employerName or instituteName; otherwise the instituteNames list or instituteName. */
 export function instituteOrOrganisation(v: VerificationRecord): string {
   if (v.type === 'EMPLOYMENT') return String(v.fields?.employerName ?? v.employerName ?? v.instituteName ?? '');
-  if (v.instituteNames?.length) return v.instituteNames.join(', ');
-  return v.instituteName ?? '';
+  // The API's instituteNames also carries an institute's other names: its own name reads better in a list.
+  return v.instituteName ?? v.instituteNames?.join(', ') ?? '';
 }
 
 export const customerName = (v: VerificationRecord) =>
