@@ -16,6 +16,15 @@ const SCREENS = [
   ['08-institutes', '/institutes', { role: 'columnheader', name: 'Surcharge' }],
   ['09-institute-show', '/institutes/uni-demo/show', { text: 'Summary' }],
   ['10-institute-import', '/institutes/uni-demo/import', { text: 'Choose a CSV file' }],
+  [
+    '10b-institute-import-errors',
+    '/institutes/uni-demo/import',
+    {
+      text: 'Choose a CSV file',
+      upload: 'firstName,lastName,dob,qualification,course,gradYear,studentId,email\nAda,Lovelace,1815-12-10,BSc (Hons),Mathematics,1835,UD900001,ada@example.test\nCharles,,1791-12-26,BSc (Hons),Mathematics,1812,UD900002,cb@example.test\nMary,Somerville,not a date,BSc (Hons),Physics,1826,UD900003,ms@example.test\n',
+      then: 'Nothing was imported',
+    },
+  ],
   ['11-invoices', '/invoices', { text: 'Invoices' }],
   ['12-credit-movements', '/credit-movements', { text: 'Credit movements' }],
   ['13-notices', '/notices', { text: 'Notices' }],
@@ -28,7 +37,12 @@ const SCREENS = [
 ];
 
 async function settle(page, expect) {
-  if (expect.click) {
+  if (expect.upload) {
+    await page.getByText(expect.text).first().waitFor({ timeout: 15000 });
+    await page.locator('#records-file').setInputFiles({ name: 'records.csv', mimeType: 'text/csv', buffer: Buffer.from(expect.upload) });
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByText(expect.then).first().waitFor({ timeout: 15000 });
+  } else if (expect.click) {
     await page.getByText(expect.click, { exact: true }).first().click();
     await page.getByText(expect.then, { exact: false }).first().waitFor({ timeout: 15000 });
   } else if (expect.role) await page.getByRole(expect.role, { name: expect.name }).first().waitFor({ timeout: 15000 });

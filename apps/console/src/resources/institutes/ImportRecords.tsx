@@ -173,7 +173,7 @@ export function ImportRecords() {
             <Box>
               <Alert severity="error" sx={{ mb: state.rows.length ? 1.5 : 0 }}>
                 <AlertTitle>Nothing was imported</AlertTitle>
-                {state.summary}
+                {state.summary.replace(/^Nothing was imported:\s*/, '').replace(/^./, (c) => c.toUpperCase())}
               </Alert>
               {state.rows.length ? (
                 <Table size="small" aria-label="Lines with errors">
