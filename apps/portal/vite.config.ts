@@ -44,5 +44,7 @@ export default defineConfig({
     setupFiles: ['./src/test-setup.ts'],
     include: ['src/**/*.spec.ts', 'src/**/*.spec.tsx'],
     env: { TZ: 'UTC' },
+    // Whole-screen tests type into MUI forms under jsdom: seconds each on a two-core machine.
+    testTimeout: 20_000,
   },
 });

@@ -105,4 +105,14 @@ describe('routes (spec 2.1)', () => {
     const revoke = fetch.mock.calls.find(([url, init]) => url === '/v1/auth' && init?.method === 'DELETE');
     expect(new Headers(revoke?.[1]?.headers).get('X-REFRESH-TOKEN')).toBe('refresh-1');
   });
+
+  it('keeps the old hash links working', async () => {
+    mockFetch();
+    signIn({ paymentType: 'CARD', hasCountryAccess: true });
+    const { router } = renderApp('/#/countryInfo');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/countryInfo'));
+    expect(
+      await within(screen.getByRole('banner')).findByRole('heading', { name: 'Country Insights' }),
+    ).toBeInTheDocument();
+  });
 });
