@@ -63,7 +63,7 @@ export async function runJourney(browser, baseUrl, log = (line) => process.stdou
       const { id, reason } = await pendingVerification(baseUrl, 'JOURNEY-1');
       if (!id) return `SKIPPED: no verification could be made (${reason})`;
       await page.getByRole('menuitem', { name: 'Verifications' }).click();
-      await page.getByPlaceholder('Search by name, QCID or reference').fill('JOURNEY-1');
+      await page.getByPlaceholder('Name, QCID or reference').fill('JOURNEY-1');
       await page.getByRole('cell', { name: id }).click();
       await page.getByRole('heading', { name: 'Event timeline' }).waitFor();
       const timeline = page.getByRole('list', { name: 'Event timeline' });
@@ -113,8 +113,9 @@ export async function runJourney(browser, baseUrl, log = (line) => process.stdou
         await p.getByRole('button', { name: 'Login' }).click();
         try {
           await p.getByText(notice).waitFor();
-          const banner = p.getByRole('alert').filter({ hasText: notice });
-          if ((await banner.count()) === 0) throw new Error('the notice is not shown as a banner');
+          // A warning banner: the portal's MUI Alert (whatever live-region role it gives it).
+          const banner = p.locator('.MuiAlert-root', { hasText: notice });
+          if ((await banner.count()) === 0 || !(await banner.first().isVisible())) throw new Error('the notice is not shown as a banner');
         } catch (error) {
           await p.screenshot({ path: failureShot('portal-notice') }).catch(() => undefined);
           throw error;
