@@ -1,4 +1,5 @@
-import { DataTable, DateField, List } from 'react-admin';
+import { DataTable, List } from 'react-admin';
+import { UkDateField } from '@/shared/UkDateField';
 import { EmptyList } from '@/shared/EmptyList';
 
 export function MailList() {
@@ -8,7 +9,7 @@ export function MailList() {
         <DataTable.Col source="to" label="To" />
         <DataTable.Col source="subject" label="Subject" />
         <DataTable.Col source="createdAt" label="Sent">
-          <DateField source="createdAt" showTime locales="en-GB" />
+          <UkDateField source="createdAt" showTime />
         </DataTable.Col>
       </DataTable>
     </List>
