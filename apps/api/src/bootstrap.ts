@@ -25,7 +25,11 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forConfig(config, options.extraModules), {
     logger: new NestPinoLogger(logger),
     bufferLogs: false,
+    bodyParser: false,
   });
+  // Verification submissions may carry PDFs inline as base64 (at most 5 MB each, verifications.md): room for that.
+  app.useBodyParser('json', { limit: '8mb' });
+  app.useBodyParser('urlencoded', { extended: true, limit: '1mb' });
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.use(httpTracing());

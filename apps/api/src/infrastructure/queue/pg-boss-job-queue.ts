@@ -97,7 +97,8 @@ export class PgBossJobQueue implements JobQueue {
         includeMetadata: true,
         batchSize: 1,
         localConcurrency: options.concurrency ?? 1,
-        pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2,
+        // pg-boss looks for jobs once per interval per worker; 0.5 s is its minimum and keeps checks and mails prompt.
+        pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 0.5,
       },
       async ([job]: JobWithMetadata<JobPayloads[Q]>[]) => {
         if (!job) return;
