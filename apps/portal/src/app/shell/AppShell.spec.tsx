@@ -117,6 +117,37 @@ describe('impersonation (spec 2.3, 4.7, 6.6)', () => {
   });
 });
 
+describe('sidebar badges (spec 2.3)', () => {
+  it('counts verifications in progress (capped at 9), needing action, and unseen invoices', async () => {
+    const fetch = shellApi((req) => {
+      if (req.path === '/v1/verification/meta') {
+        return json({
+          resultCounts: [
+            { key: 'PENDING', value: 12 },
+            { key: 'NOT_FOUND', value: 2 },
+            { key: 'UNPAID', value: 1 },
+          ],
+          pendingCount: 0,
+        });
+      }
+      if (req.path === '/v1/credit') return json({ credit: 1, unseenInvoices: 4 });
+      return undefined;
+    });
+    signInAs();
+    renderApp('/home');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(await within(nav).findByLabelText('9+ in progress')).toBeInTheDocument();
+    expect(within(nav).getByLabelText('3 need action')).toBeInTheDocument();
+    expect(within(nav).getByLabelText('4 unseen')).toBeInTheDocument();
+    const meta = fetch.mock.calls.find(([u]) => String(u).startsWith('/v1/verification/meta'));
+    expect(decodeURIComponent(String(meta?.[0]))).toBe(
+      '/v1/verification/meta?results=PENDING,UNPAID,AWAITING_CONSENT,NOT_FOUND,REJECTED',
+    );
+  });
+});
+
 describe('content and entry modals (spec 2.3, 4.5, 5.4)', () => {
   it('shows dashboard notices as warning banners', async () => {
     shellApi((req) =>

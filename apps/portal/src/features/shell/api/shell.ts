@@ -1,3 +1,4 @@
+import { ACTIONABLE_RESULTS } from '@credence/domain';
 import { api } from '@/shared/api/client';
 
 export interface Notice {
@@ -30,5 +31,31 @@ export async function getCreditSummary(): Promise<CreditSummary> {
   return {
     credit: typeof body?.credit === 'number' ? body.credit : null,
     unseenInvoices: typeof body?.unseenInvoices === 'number' ? body.unseenInvoices : null,
+  };
+}
+
+export interface VerificationCounters {
+  verificationsInProgress: number;
+  verificationsActionRequired: number;
+  outstandingPendings: number;
+}
+
+interface Meta {
+  resultCounts?: { key: string; value: number }[];
+  pendingCount?: number;
+}
+
+/**
+ * GET /verification/meta: the sidebar's badges (spec 2.3). In progress counts PENDING; needing action counts the
+ * actionable results of the verifications area (libs/domain ACTIONABLE_RESULTS); pendings are the institute's.
+ */
+export async function getVerificationCounters(): Promise<VerificationCounters> {
+  const results = ['PENDING', ...ACTIONABLE_RESULTS];
+  const meta = await api.get<Meta>('/verification/meta', { results: results.join(',') }, { silent: true });
+  const count = (key: string) => meta?.resultCounts?.find((r) => r.key === key)?.value ?? 0;
+  return {
+    verificationsInProgress: count('PENDING'),
+    verificationsActionRequired: ACTIONABLE_RESULTS.reduce((sum, r) => sum + count(r), 0),
+    outstandingPendings: meta?.pendingCount ?? 0,
   };
 }

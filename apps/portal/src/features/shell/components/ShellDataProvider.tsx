@@ -1,7 +1,14 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { getAccount, type Account } from '@/features/account/api/account';
 import { countOpenApplications } from '@/features/applications/api/countOpenApplications';
-import { getCreditSummary, getDashboardNotices, type Notice } from '@/features/shell/api/shell';
+import { isInstituteOrParent, showsVerificationGroup } from '@credence/domain';
+import {
+  getCreditSummary,
+  getDashboardNotices,
+  getVerificationCounters,
+  type Notice,
+} from '@/features/shell/api/shell';
+import { factsOf } from '@/shared/session/account';
 import { sessionStore } from '@/shared/session/sessionStore';
 import { useSession } from '@/shared/session/useSession';
 
@@ -23,6 +30,9 @@ export function ShellDataProvider({ children }: { children: ReactNode }) {
   const { claims } = useSession();
   const user = claims?.sub ?? '';
   const isApplicant = !!claims?.isApplicant;
+  const facts = factsOf(claims);
+  // Badges only where their entries are (spec 2.3): the verification group, or an institute's pendings.
+  const countsVerifications = showsVerificationGroup(facts) || isInstituteOrParent(facts.paymentType);
   const [account, setAccount] = useState<Account | null>(null);
   const [notices, setNotices] = useState<Notice[]>([]);
 
@@ -48,6 +58,11 @@ export function ShellDataProvider({ children }: { children: ReactNode }) {
         if (c.unseenInvoices !== null) sessionStore.setCounters({ unseenInvoices: c.unseenInvoices });
       })
       .catch(() => live && sessionStore.setCurrentCredit(null));
+    if (countsVerifications) {
+      getVerificationCounters()
+        .then((c) => live && sessionStore.setCounters(c))
+        .catch(() => undefined);
+    }
     if (isApplicant) {
       countOpenApplications()
         .then((n) => live && sessionStore.setCounters({ openApplications: n }))
@@ -56,7 +71,7 @@ export function ShellDataProvider({ children }: { children: ReactNode }) {
     return () => {
       live = false;
     };
-  }, [user, isApplicant]);
+  }, [user, isApplicant, countsVerifications]);
 
   const value = useMemo(() => ({ account, reloadAccount, notices }), [account, reloadAccount, notices]);
   return <ShellDataContext.Provider value={value}>{children}</ShellDataContext.Provider>;
