@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, Title, useCreatePath, useGetIdentity } from 'react-admin';
 import { StatusChip } from '@/shared/StatusChip';
 import { duration, ukDate } from '@/shared/format';
-import { resultLabel } from '@/shared/results';
+import { resultLabel, staffResultName } from '@/shared/results';
 import { ProjectionState } from '@/resources/projections/ProjectionState';
 import { useDashboard, type DashboardSummary } from '@/dashboard/useDashboard';
 
@@ -57,10 +57,11 @@ function ByResult({ v }: { v: DashboardSummary['verifications'] }) {
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
       {v.byResult.map((r) => {
-        const { name, tone } = resultLabel(r.result);
+        const { tone } = resultLabel(r.result);
+        const name = staffResultName(r.result);
         return (
           <Link key={r.result} to={`${list}?filter=${encodeURIComponent(JSON.stringify({ results: [r.result] }))}`} underline="none" color="inherit">
-            <Box sx={{ display: 'grid', gridTemplateColumns: '150px 1fr 56px', alignItems: 'center', gap: 1.5 }}>
+            <Box sx={{ display: 'grid', gridTemplateColumns: '230px 1fr 56px', alignItems: 'center', gap: 1.5 }}>
               <StatusChip label={name} tone={tone} title={r.result} sx={{ justifySelf: 'start' }} />
               <LinearProgress variant="determinate" value={(r.count / max) * 100} color={tone === 'default' || tone === 'primary' ? 'inherit' : tone} sx={{ height: 8, borderRadius: 4 }} />
               <Typography variant="body2" sx={{ textAlign: 'right', fontWeight: 600 }}>

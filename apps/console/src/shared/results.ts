@@ -31,3 +31,6 @@ export const TYPES = VERIFICATION_TYPES.flatMap((t) => (t.code ? [{ id: t.code, 
 
 export const typeName = (codeOrAlias: string | null | undefined) =>
   VERIFICATION_TYPES.find((t) => t.code === codeOrAlias || t.alias === codeOrAlias)?.name ?? codeOrAlias ?? '';
+
+/** For staff, where two results share a label: 'Action Required (NOT_FOUND)'. */
+export const staffResultName = (result: string) => RESULT_CHOICES.find((c) => c.id === result)?.name ?? resultLabel(result).name;
