@@ -1,5 +1,6 @@
 import type { Journey } from '../harness.ts';
 import { impersonation } from './impersonation.ts';
+import { termsAndWelcome } from './modals.ts';
 import { publicScreens } from './public-screens.ts';
 import { registerIndividual, registerLargeOrganisation, registerOrganisation } from './register.ts';
 import { expiredSession, forgotAndReset } from './session.ts';
@@ -13,6 +14,7 @@ export const journeys: Journey[] = [
   sidebars,
   applicantSidebar,
   shellScreens,
+  termsAndWelcome,
   expiredSession,
   registerOrganisation,
   registerLargeOrganisation,
