@@ -4,9 +4,6 @@ import { PG_POOL } from '../../infrastructure/database/database.tokens';
 import { ensureSchema } from '../../infrastructure/database/ensure-schema';
 import { SeedRegistry } from '../../infrastructure/seeding/seed.registry';
 import { IdentityModule } from '../identity/identity.module';
-import { OwnersService } from '../identity/registration/owners.service';
-import { RegistrationService } from '../identity/registration/registration.service';
-import { TeamService } from '../identity/team/team.service';
 import { AdminApprovalProcessesController } from './approval-processes/admin-approval-processes.controller';
 import { ApprovalProcessController } from './approval-processes/approval-process.controller';
 import { APPROVAL_PROCESSES_SCHEMA, DEFAULT_APPROVAL_PROCESSES } from './approval-processes/approval-processes.schema';
@@ -42,7 +39,7 @@ import { AdminUsersService } from './users/admin-users.service';
     AdminDashboardController,
     AdminAuditEventsController,
   ],
-  providers: [AdminUsersService, TeamService, RegistrationService, OwnersService],
+  providers: [AdminUsersService],
 })
 export class AdminModule implements OnModuleInit {
   constructor(

@@ -20,7 +20,7 @@ import { TeamService } from './team/team.service';
 @Module({
   controllers: [AuthController, RegisterController, AccountController, NoticesController],
   providers: [AccountsRepository, SessionService, PasswordService, RateLimiter, RegistrationService, OwnersService, TeamService, AccountService],
-  exports: [AccountsRepository, SessionService],
+  exports: [AccountsRepository, SessionService, TeamService, RegistrationService, OwnersService],
 })
 export class IdentityModule implements OnModuleInit {
   constructor(
