@@ -116,6 +116,8 @@ export async function runJourneys(journeys: Journey[], baseUrl: string, only?: s
             ['phone', PHONE],
           ] as const) {
             await page.setViewportSize(viewport);
+            // From the top: fixed bars would otherwise be drawn where the page happened to be scrolled.
+            await page.evaluate(() => window.scrollTo(0, 0));
             await page.waitForTimeout(350);
             await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${suffix}.png`), fullPage: true });
           }

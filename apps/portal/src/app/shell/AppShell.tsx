@@ -28,7 +28,7 @@ import { routeHandle } from '@/shared/routing/routeHandle';
 import { expireSession, isPastAutoLogout } from '@/shared/session/refresh';
 import { useSession } from '@/shared/session/useSession';
 
-const DRAWER_WIDTH = 264;
+const DRAWER_WIDTH = 280;
 
 /** The logged-in shell of spec 2.3: sidebar, top bar with the route name, content, footer, entry modals. */
 export function AppShell() {

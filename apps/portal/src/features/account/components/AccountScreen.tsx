@@ -67,7 +67,11 @@ export function AccountScreen() {
       sx={{
         display: 'grid',
         gap: 3,
-        gridTemplateColumns: { xs: '1fr', lg: individual ? '1fr' : '1fr 1fr' },
+        // minmax(0, …): a wide users table scrolls inside its card instead of widening the page.
+        gridTemplateColumns: {
+          xs: 'minmax(0, 1fr)',
+          lg: individual ? 'minmax(0, 1fr)' : 'repeat(2, minmax(0, 1fr))',
+        },
         alignItems: 'start',
       }}
     >

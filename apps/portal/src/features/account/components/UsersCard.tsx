@@ -113,7 +113,7 @@ export function UsersCard({ me, admin, institute, rolesLabel, assignableRoles }:
         </Alert>
       )}
       <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label="Users">
+        <Table size="small" aria-label="Users" sx={{ '& td, & th': { px: { xs: 1, sm: 2 } } }}>
           <TableHead>
             <TableRow>
               <TableCell>First Name</TableCell>
@@ -121,7 +121,7 @@ export function UsersCard({ me, admin, institute, rolesLabel, assignableRoles }:
               <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Username</TableCell>
               <TableCell>Role</TableCell>
               {admin && (
-                <TableCell align="right">
+                <TableCell align="right" sx={{ position: 'relative' }}>
                   <Box component="span" sx={visuallyHidden}>
                     Actions
                   </Box>
