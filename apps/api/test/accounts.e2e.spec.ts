@@ -141,6 +141,11 @@ describe('registration, passwords and teams', () => {
       team = (await request(http()).get('/v1/user').set('X-AUTH-TOKEN', alice).expect(200)).body;
       expect(team.map((u: { username: string }) => u.username)).not.toContain('nina@acme.test');
       await request(http()).post('/v1/auth').send({ username: 'nina@acme.test', password: 'Nina-pass1' }).expect(401);
+      // Added again later: invited afresh.
+      const again = await request(http()).post('/v1/user').set('X-AUTH-TOKEN', alice).send({ username: 'nina@acme.test', firstname: 'Nina', lastname: 'Back', phone: '+44 4' }).expect(201);
+      expect(again.body).toEqual({ outcome: 'added' });
+      team = (await request(http()).get('/v1/user').set('X-AUTH-TOKEN', alice).expect(200)).body;
+      expect(team.find((u: { username: string }) => u.username === 'nina@acme.test')).toMatchObject({ pending: true, lastname: 'Back' });
     });
 
     it('refuses non-admins (403), other companies (404) and editing oneself from the list', async () => {

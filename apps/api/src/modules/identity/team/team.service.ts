@@ -61,7 +61,21 @@ export class TeamService {
     if (existing && existing.companyId !== principal.companyId) {
       throw new DomainError('conflict', 'A user with this email address already exists.');
     }
-    if (existing && !existing.pending) throw new DomainError('conflict', 'This user has already completed their registration.');
+    if (existing && !existing.pending && !existing.disabled) {
+      throw new DomainError('conflict', 'This user has already completed their registration.');
+    }
+    if (existing?.disabled) {
+      // A deleted team member added again: invited afresh, with the details given now.
+      await this.accounts.updateUser(existing.id, {
+        disabled: false,
+        pending: true,
+        firstname: input.firstname.trim(),
+        lastname: input.lastname.trim(),
+        phone: input.phone ?? null,
+        admin: input.admin ?? false,
+        customRoles: input.customRoles ?? [],
+      });
+    }
     const inviter = await this.accounts.userById(principal.userId);
     const result = await this.accounts.transaction(async (client) => {
       let userId = existing?.id;
@@ -101,7 +115,7 @@ export class TeamService {
         company: company.name,
         url: this.mail.link(`/login/register/${token}`),
       }, client);
-      return { userId: userId!, resent: Boolean(existing) };
+      return { userId: userId!, resent: Boolean(existing) && !existing?.disabled };
     });
     await this.audit.record(result.resent ? 'TeamInvitationResent' : 'TeamUserAdded', { userId: result.userId, admin: input.admin ?? false }, this.by(principal));
     return result.resent ? 'resent' : 'added';
