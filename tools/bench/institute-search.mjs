@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import path from 'node:path';
-import { api, benchDatabase, figure, log, percentile, root } from './lib.mjs';
+import { api, benchToken, figure, log, percentile, root, startBenchApp } from './lib.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const clients = Number(process.env.BENCH_CLIENTS ?? 100);
@@ -43,9 +43,6 @@ const { urls, headers, clients, offset, ms } = workerData;
 const requireFromRoot = createRequire(path.join(root, 'package.json'));
 const { Controller, Get, Inject, Module, Query } = requireFromRoot('@nestjs/common');
 
-const { createApp } = api('bootstrap');
-const { loadConfig } = api('config/load-config');
-const { TokenService } = api('common/auth/token.service');
 const { PG_POOL } = api('infrastructure/database/database.tokens');
 const { buildCountries } = api('modules/catalogue/data/reference-data');
 const { buildDemoCatalogue } = api('modules/catalogue/data/demo-catalogue');
@@ -96,20 +93,7 @@ function mistype(name, prng) {
   return words.join(' ');
 }
 
-const db = await benchDatabase('institute_search');
-const config = loadConfig({
-  ...process.env,
-  DATABASE_URL: db.url,
-  SEED_DEMO: 'true',
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'silent',
-  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-  DATABASE_POOL_SIZE: String(dbPool),
-});
-const app = await createApp(config, { serveWeb: false, extraModules: [NaiveSearchModule] });
-await app.listen(0, '127.0.0.1');
-const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
-const pool = app.get(PG_POOL);
+const { app, base, pool, stop } = await startBenchApp('institute_search', { dbPool, extraModules: [NaiveSearchModule] });
 
 try {
   const existing = (await pool.query('SELECT count(*)::int AS n FROM catalogue_institute')).rows[0].n;
@@ -141,43 +125,7 @@ try {
     `catalogue: ${counts.institutes} institutes, ${counts.names} names, ${counts.countries} countries (${Math.round(performance.now() - started)} ms)`,
   );
 
-  const claims = {
-    sub: 'bench@acme.test',
-    uid: 'bench',
-    cid: 'acme',
-    iid: null,
-    sid: 'bench',
-    imp: null,
-    paymentType: 'CARD',
-    vatPayer: true,
-    tcsVersion: 3,
-    interuptMessageAck: '2020-01-01',
-    refRequired: false,
-    refLabel: null,
-    appRefLabel: null,
-    hasApplicants: false,
-    inviteApplicants: false,
-    hasReferrals: false,
-    isIndividual: false,
-    isApplicant: false,
-    applicantPays: false,
-    isAvatar: false,
-    allowedTypes: 'null',
-    ownerLogo: null,
-    partnerLogo: null,
-    authorities: [{ authority: 'ROLE_USER' }],
-    hasCountryAccess: false,
-    hasAnalyticsAccess: false,
-    hasReportsAccess: false,
-    startHome: '/home',
-    hasDiscount: false,
-    currency: 'GBP',
-    sharingDisabled: false,
-    accreditationEnabled: false,
-    showDeleted: false,
-    idCount: 0,
-  };
-  const { token } = app.get(TokenService).sign(claims);
+  const token = benchToken(app);
   const headers = { 'X-AUTH-TOKEN': token };
 
   // 200 searches for real institutes, each mistyped; University of Demo among them as the spec's example.
@@ -266,8 +214,8 @@ try {
     clients,
     loadWorkers: workers,
     seconds,
-    dbPool: config.database.poolSize,
-    dbPoolFreeForRequests: config.database.poolSize - heldByApp,
+    dbPool,
+    dbPoolFreeForRequests: dbPool - heldByApp,
     // The machine is shared: how busy it was when the measuring started.
     cpus: cpus().length,
     loadAverage1m: Math.round(loadavg()[0] * 10) / 10,
@@ -292,6 +240,5 @@ try {
     queries: 'first 4 letters of common words',
   });
 } finally {
-  await app.close();
-  await db.drop();
+  await stop();
 }

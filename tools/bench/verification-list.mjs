@@ -8,7 +8,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import path from 'node:path';
-import { api, benchDatabase, figure, log, percentile, root } from './lib.mjs';
+import { api, benchToken, figure, log, percentile, root, startBenchApp } from './lib.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const clients = Number(process.env.BENCH_CLIENTS ?? 100);
@@ -45,9 +45,6 @@ const { urls, headers, clients, offset, ms } = workerData;
 const requireFromRoot = createRequire(path.join(root, 'package.json'));
 const { Controller, Get, Inject, Module, Query } = requireFromRoot('@nestjs/common');
 
-const { createApp } = api('bootstrap');
-const { loadConfig } = api('config/load-config');
-const { TokenService } = api('common/auth/token.service');
 const { PG_POOL } = api('infrastructure/database/database.tokens');
 const { EVENT_STORE } = api('infrastructure/event-store/event-store.port');
 const { ProjectionsService } = api('infrastructure/projections/projections.service');
@@ -140,20 +137,7 @@ async function generate(pool) {
   await pool.query(`VACUUM ANALYZE "${VERIFICATION_COUNTS_TABLE}"`);
 }
 
-const db = await benchDatabase('verification_list');
-const config = loadConfig({
-  ...process.env,
-  DATABASE_URL: db.url,
-  SEED_DEMO: 'true',
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'silent',
-  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-  DATABASE_POOL_SIZE: String(dbPool),
-});
-const app = await createApp(config, { serveWeb: false, extraModules: [NaiveListModule] });
-await app.listen(0, '127.0.0.1');
-const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
-const pool = app.get(PG_POOL);
+const { app, base, pool, stop } = await startBenchApp('verification_list', { dbPool, extraModules: [NaiveListModule] });
 
 try {
   // Let the read models take in the demo data first, so nothing else writes while measuring.
@@ -168,15 +152,7 @@ try {
   ).rows[0];
   log(`read model: ${facts.total} verifications, ${facts.acme} of them Acme's, ${facts.size} with indexes (${Math.round((performance.now() - started) / 1000)} s)`);
 
-  const claims = {
-    sub: 'alice@acme.test', uid: 'bench', cid: 'acme', iid: null, sid: 'bench', imp: null, paymentType: 'CARD', vatPayer: true, tcsVersion: 3,
-    interuptMessageAck: '2020-01-01', refRequired: false, refLabel: null, appRefLabel: null, hasApplicants: false, inviteApplicants: false,
-    hasReferrals: false, isIndividual: false, isApplicant: false, applicantPays: false, isAvatar: false, allowedTypes: 'null', ownerLogo: null,
-    partnerLogo: null, authorities: [{ authority: 'ROLE_USER' }, { authority: 'ROLE_ADMIN' }], hasCountryAccess: false, hasAnalyticsAccess: false,
-    hasReportsAccess: false, startHome: '/home', hasDiscount: false, currency: 'GBP', sharingDisabled: false, accreditationEnabled: false,
-    showDeleted: false, idCount: 0,
-  };
-  const { token } = app.get(TokenService).sign(claims);
+  const token = benchToken(app, { sub: 'alice@acme.test', authorities: [{ authority: 'ROLE_USER' }, { authority: 'ROLE_ADMIN' }] });
   const headers = { 'X-AUTH-TOKEN': token };
 
   // The deep page's keyset cursor: the last row of the page before it.
@@ -257,6 +233,5 @@ try {
     figure(`${label}.throughput`, params, measured[name].rate, 'req/s', measured[naive].rate);
   }
 } finally {
-  await app.close();
-  await db.drop();
+  await stop();
 }
