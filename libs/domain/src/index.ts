@@ -3,3 +3,4 @@ export * from './shared/event';
 export * from './access';
 export * from './money';
 export * from './verification';
+export * from './application';

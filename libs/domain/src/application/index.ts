@@ -1,0 +1,14 @@
+export * from './application.types';
+export * from './application.events';
+export * from './application.rules';
+export { evolveApplication, initialApplicationState, type ApplicationState } from './application.state';
+export {
+  APPLICATION_ERRORS,
+  applicationVisibleTo,
+  decideApplication,
+  decideApplicationAll,
+  foldApplication,
+  submissionProblems,
+  type ApplicationActor,
+  type ApplicationCommand,
+} from './application.decide';
