@@ -1,5 +1,5 @@
-import { VerificationInvalid, type DocumentRef } from '@credence/domain';
-import { Inject, Injectable } from '@nestjs/common';
+import { VerificationInvalid, type DocumentRef, type VerificationEvent } from '@credence/domain';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import { BLOB_STORE, type BlobStore } from '../ports/blob-store.port';
 
@@ -36,9 +36,16 @@ export function checkPdf(bytes: Buffer) {
   }
 }
 
+/**
+ * The blobs one request stored, by verification id, that no appended event references yet. The request drops an
+ * entry once that verification's events are appended; whatever is left when it fails is deleted (`discard`).
+ */
+export type UnappendedBlobs = Map<string, DocumentRef[]>;
+
 /** Stores an uploaded document's bytes and describes it for the DocumentAttached event. */
 @Injectable()
 export class DocumentIntake {
+  private readonly logger = new Logger('DocumentIntake');
   constructor(@Inject(BLOB_STORE) private readonly blobs: BlobStore) {}
 
   async store(
@@ -66,5 +73,40 @@ export class DocumentIntake {
 
   read(doc: Pick<DocumentRef, 'blobKey'>): Promise<Buffer | null> {
     return this.blobs.get(doc.blobKey);
+  }
+
+  /**
+   * Deletes blobs no event references (a refused request's uploads) or no longer shows (a removed document). Never
+   * throws: it runs while another error is on its way to the user, and a left-over blob only costs space.
+   */
+  async discard(docs: Iterable<Pick<DocumentRef, 'blobKey'>>): Promise<void> {
+    for (const doc of docs) {
+      try {
+        await this.blobs.delete(doc.blobKey);
+      } catch (e) {
+        // The key is made of ids only; the error's message says which store and why.
+        this.logger.warn(`could not delete blob ${doc.blobKey}: ${(e as Error).message}`);
+      }
+    }
+  }
+
+  /**
+   * Deletes the blobs of the documents that appended events removed (RemoveDocument, or a new upload for the same
+   * requirement). The DocumentRemoved event stays in the timeline; the bytes are no longer served, so not kept.
+   */
+  discardRemoved(before: { documents: readonly DocumentRef[] }, appended: readonly { event: VerificationEvent }[]): Promise<void> {
+    const removed = new Set(appended.flatMap(({ event }) => (event.type === 'DocumentRemoved' ? [event.data.documentId] : [])));
+    return this.discard(before.documents.filter((d) => removed.has(d.id)));
+  }
+
+  /** Runs a request that stores blobs; when it fails, deletes those still in `unappended` and rethrows its error. */
+  async discardOnFailure<T>(work: (unappended: UnappendedBlobs) => Promise<T>): Promise<T> {
+    const unappended: UnappendedBlobs = new Map();
+    try {
+      return await work(unappended);
+    } catch (e) {
+      await this.discard([...unappended.values()].flat());
+      throw e;
+    }
   }
 }

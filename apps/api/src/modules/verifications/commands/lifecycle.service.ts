@@ -20,7 +20,7 @@ import { VerificationDetailQuery } from '../queries/verification-detail.query';
 import { Actors } from './actors';
 import { DocumentIntake } from './document-intake';
 import { SubmissionService } from './submission.service';
-import { VerificationStore, type CommandContext } from './verification-store';
+import { VerificationStore, type Appended, type CommandContext } from './verification-store';
 
 const notFound = () => new DomainError('not-found', 'Verification not found.', 'QC-VERIFICATION-NOT-FOUND');
 
@@ -77,15 +77,37 @@ export class LifecycleService {
       requirementId: requirement?.id ?? null,
       filename: file.filename ?? null,
     });
-    const { events } = this.store.decide(loaded, [{ type: 'AttachDocument', actor, document, requirements: institute?.documentRequirements ?? [] }]);
-    const appended = await this.store.append(id, loaded, events, this.ctx(principal));
+    let appended: Appended;
+    try {
+      const { events } = this.store.decide(loaded, [{ type: 'AttachDocument', actor, document, requirements: institute?.documentRequirements ?? [] }]);
+      appended = await this.store.append(id, loaded, events, this.ctx(principal));
+    } catch (e) {
+      // Refused (say, the verification is VERIFIED) or beaten by another writer: nothing references the blob.
+      await this.intake.discard([document]);
+      throw e;
+    }
+    // A document for a requirement replaces the one before it.
+    await this.intake.discardRemoved(loaded.state, appended.events);
     await this.store.settle(appended.position);
     return appended.state.documents.find((d) => d.id === document.id)!;
   }
 
+  /**
+   * The DocumentRemoved event stays in the timeline, but the document can no longer be read through the API: its
+   * bytes are deleted once the event is appended, rather than kept with nothing to serve them.
+   */
   async removeDocument(principal: Principal, id: string, documentId: string) {
     const actor = await this.customerActor(principal);
-    await this.run(id, () => [{ type: 'RemoveDocument', actor, documentId }], this.ctx(principal));
+    let before: VerificationState | undefined;
+    const appended = await this.run(
+      id,
+      (s) => {
+        before = s;
+        return [{ type: 'RemoveDocument', actor, documentId }];
+      },
+      this.ctx(principal),
+    );
+    if (before) await this.intake.discardRemoved(before, appended.events);
   }
 
   async cancel(principal: Principal, id: string, reason: string | null) {

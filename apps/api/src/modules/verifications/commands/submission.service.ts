@@ -25,7 +25,7 @@ import { INSTITUTE_DIRECTORY, type DirectoryInstitute, type InstituteDirectory }
 import { VERIFICATION_PAYMENTS, type CreditPurchase, type PaymentItem, type VerificationPayments } from '../ports/verification-payments.port';
 import { hashResolveKey } from '../queries/verification-detail.query';
 import { Actors, type CustomerActor } from './actors';
-import { bytesOfDataUrl, DocumentIntake } from './document-intake';
+import { bytesOfDataUrl, DocumentIntake, type UnappendedBlobs } from './document-intake';
 import { changesFrom, draftFrom, instituteIdOf, newVerificationId, refOf, typeAliasOf } from './draft-input';
 import { VerificationStore, type Appended, type Loaded } from './verification-store';
 
@@ -67,7 +67,11 @@ export class SubmissionService {
   ) {}
 
   /** POST /verification[?autosubmit=false]: one submission or {verifications, creditPurchase}. */
-  async create(principal: Principal, body: SubmissionBodyDto, autosubmit: boolean): Promise<SubmissionResult> {
+  create(principal: Principal, body: SubmissionBodyDto, autosubmit: boolean): Promise<SubmissionResult> {
+    return this.intake.discardOnFailure((unappended) => this.createWith(unappended, principal, body, autosubmit));
+  }
+
+  private async createWith(unappended: UnappendedBlobs, principal: Principal, body: SubmissionBodyDto, autosubmit: boolean): Promise<SubmissionResult> {
     if (!canCreateVerification(principal)) throw cannotCreate();
     const company = await this.actors.company(principal);
     const actor = this.actors.customer(principal, company);
@@ -88,7 +92,7 @@ export class SubmissionService {
       }
       const institute = await this.institute(instituteIdOf(item, alias));
       const draft = draftFrom(item, institute);
-      const docs = await this.inlineDocuments(id, item.documents, institute);
+      const docs = await this.inlineDocuments(id, item.documents, institute, unappended);
       prepared.push({
         id,
         loaded: { state: initialVerificationState(), expected: 'no_stream' },
@@ -113,14 +117,18 @@ export class SubmissionService {
         ],
       });
     }
-    return this.submitPrepared(principal, company, actor, prepared, autosubmit, body.creditPurchase, now);
+    return this.submitPrepared(principal, company, actor, prepared, autosubmit, body.creditPurchase, now, unappended);
   }
 
   /**
    * PUT /verification/{id}: without flags an update (save for later); with resub/push a submission of a draft or
    * an unpaid request (paying it), or a free re-submission of a NOT_FOUND or REJECTED one (force: manual checking).
    */
-  async update(principal: Principal, id: string, body: SubmissionBodyDto, flags: { submit: boolean }): Promise<SubmissionResult> {
+  update(principal: Principal, id: string, body: SubmissionBodyDto, flags: { submit: boolean }): Promise<SubmissionResult> {
+    return this.intake.discardOnFailure((unappended) => this.updateWith(unappended, principal, id, body, flags));
+  }
+
+  private async updateWith(unappended: UnappendedBlobs, principal: Principal, id: string, body: SubmissionBodyDto, flags: { submit: boolean }): Promise<SubmissionResult> {
     const item: SubmissionDto = body.verifications?.[0] ?? body;
     const company = await this.actors.company(principal);
     const actor = this.actors.customer(principal, company);
@@ -131,7 +139,7 @@ export class SubmissionService {
     const newInstituteId = item.instituteId?.trim() && item.instituteId.trim() !== loaded.state.institute?.id ? item.instituteId.trim() : null;
     const institute = await this.institute(newInstituteId ?? loaded.state.institute?.id ?? null);
     const changes = changesFrom(item, institute, loaded.state);
-    const docs = await this.inlineDocuments(id, item.documents, institute);
+    const docs = await this.inlineDocuments(id, item.documents, institute, unappended);
     const attachments = docs.map((d) => this.attach(actor, d, institute));
     const update: VerificationCommand = {
       type: 'UpdateVerification',
@@ -145,11 +153,11 @@ export class SubmissionService {
 
     if (!flags.submit) {
       entry.commands = [update, ...attachments];
-      return this.submitPrepared(principal, company, actor, [entry], false, undefined, now);
+      return this.submitPrepared(principal, company, actor, [entry], false, undefined, now, unappended);
     }
     if (state.result === 'AWAITING_CONSENT' || state.result === 'UNPAID') {
       entry.commands = [update, ...attachments];
-      return this.submitPrepared(principal, company, actor, [entry], true, body.creditPurchase, now);
+      return this.submitPrepared(principal, company, actor, [entry], true, body.creditPurchase, now, unappended);
     }
     const resolveKey = randomBytes(32).toString('base64url');
     const { events } = this.store.decide(loaded, [
@@ -167,6 +175,8 @@ export class SubmissionService {
       },
     ], now);
     const appended = await this.store.append(id, loaded, events, this.context(principal), now);
+    unappended.delete(id);
+    await this.intake.discardRemoved(loaded.state, appended.events);
     await this.reactions.after(appended, { resolveKey });
     await this.store.settle(appended.position);
     return { ids: [id], invoiceId: null, paymentDue: false };
@@ -180,6 +190,7 @@ export class SubmissionService {
     submit: boolean,
     creditPurchase: CreditPurchaseDto | undefined,
     now: string,
+    unappended: UnappendedBlobs,
   ): Promise<SubmissionResult> {
     const today = now.slice(0, 10);
     if (submit) {
@@ -267,6 +278,8 @@ export class SubmissionService {
     for (const d of ready) {
       const a = await this.store.append(d.p.id, d.p.loaded, d.events, { ...ctx, commandId: `${ctx.commandId}/${d.p.id}` }, now);
       appended.push(a);
+      unappended.delete(d.p.id);
+      await this.intake.discardRemoved(d.p.loaded.state, a.events);
       await this.reactions.after(a, { resolveKey: resolveKeys.get(d.p.id) });
     }
     const last = appended.map((a) => a.position).filter((p) => p !== null).pop() ?? null;
@@ -306,8 +319,14 @@ export class SubmissionService {
   }
 
   /** Inline documents with data are stored and attached; ones without data are already attached. */
-  private async inlineDocuments(id: string, documents: InlineDocumentDto[] | undefined, institute: DirectoryInstitute | null): Promise<DocumentRef[]> {
+  private async inlineDocuments(
+    id: string,
+    documents: InlineDocumentDto[] | undefined,
+    institute: DirectoryInstitute | null,
+    unappended: UnappendedBlobs,
+  ): Promise<DocumentRef[]> {
     const out: DocumentRef[] = [];
+    unappended.set(id, out);
     for (const d of documents ?? []) {
       if (!d.data) continue;
       const requirement = institute?.documentRequirements.find((r) => r.id === (d.requirementId ?? d.id) || (!d.requirementId && r.type === d.type && !!d.type));
