@@ -19,6 +19,7 @@ import { IdentityModule } from './modules/identity/identity.module';
 import { VerificationsModule } from './modules/verifications/verifications.module';
 import { MoneyModule } from './modules/money/money.module';
 import { AdminModule } from './modules/admin/admin.module';
+import { ApplicationsModule } from './modules/applications/applications.module';
 import { HealthController } from './modules/health/health.controller';
 import { InfoController } from './modules/info/info.controller';
 
@@ -44,6 +45,7 @@ export class AppModule {
         VerificationsModule,
         MoneyModule,
         AdminModule,
+        ApplicationsModule,
         ...extraModules,
       ],
       controllers: [InfoController, HealthController],

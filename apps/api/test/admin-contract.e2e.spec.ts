@@ -102,11 +102,11 @@ describe('admin API contract (ra-data-simple-rest)', () => {
   describe('customers', () => {
     it('lists companies and individuals with a Content-Range total, sorted both ways', async () => {
       const asc = await staff.getList('customers', { pagination: page(3), sort: { field: 'name', order: 'ASC' }, filter: {} });
-      expect(asc.total).toBe(8);
+      expect(asc.total).toBe(10);
       expect(asc.data.map((c) => c.name)).toEqual(['Acme Recruitment Ltd', 'Anna Applicant', 'Credence']);
       const desc = await staff.getList('customers', { pagination: page(2, 2), sort: { field: 'name', order: 'DESC' }, filter: {} });
-      expect(desc.total).toBe(8);
-      expect(desc.data.map((c) => c.name)).toEqual(['Indy Individual', 'Globex Corp']);
+      expect(desc.total).toBe(10);
+      expect(desc.data.map((c) => c.name)).toEqual(['Jane Doe', 'Initech']);
       const byUsers = await staff.getList('customers', { pagination: page(1), sort: { field: 'userCount', order: 'DESC' }, filter: {} });
       expect(byUsers.data[0]).toMatchObject({ id: 'acme', userCount: 2 });
     });
@@ -117,7 +117,7 @@ describe('admin API contract (ra-data-simple-rest)', () => {
       expect((await list({ q: 'acme' })).data.map((c) => c.id)).toEqual(['acme']);
       // q also finds a customer by one of its users' usernames.
       expect((await list({ q: 'carol@' })).data.map((c) => c.id)).toEqual(['globex']);
-      expect((await list({ individual: true })).data.map((c) => c.id).sort()).toEqual(['anna', 'indy']);
+      expect((await list({ individual: true })).data.map((c) => c.id).sort()).toEqual(['anna', 'indy', 'jane', 'omar']);
       expect((await list({ paymentType: 'INVOICE' })).data.map((c) => c.id).sort()).toEqual(['credence', 'globex']);
       expect((await list({ paymentType: ['INSTITUTE', 'INSTITUTE_PARENT'] })).total).toBe(2);
       expect((await list({ hasReferrals: true })).data.map((c) => c.id)).toEqual(['acme']);
@@ -179,7 +179,7 @@ describe('admin API contract (ra-data-simple-rest)', () => {
   describe('users', () => {
     it('lists every user with their company, sorted and filtered', async () => {
       const all = await staff.getList('users', { pagination: page(2), sort: { field: 'username', order: 'ASC' }, filter: {} });
-      expect(all.total).toBe(9);
+      expect(all.total).toBe(11);
       expect(all.data.map((u) => u.username)).toEqual(['admin@credence.test', 'alice@acme.test']);
       expect(all.data[1]).toMatchObject({ companyId: 'acme', companyName: 'Acme Recruitment Ltd', admin: true, pending: false, disabled: false, customRoles: [] });
       const byCompany = await staff.getList('users', { pagination: page(), sort: { field: 'companyName', order: 'DESC' }, filter: {} });
@@ -187,7 +187,7 @@ describe('admin API contract (ra-data-simple-rest)', () => {
       const search = await staff.getList('users', { pagination: page(), sort: { field: 'username', order: 'ASC' }, filter: { q: 'Baker' } });
       expect(search.data.map((u) => u.username)).toEqual(['bob@acme.test']);
       const admins = await staff.getList('users', { pagination: page(), sort: { field: 'username', order: 'ASC' }, filter: { admin: false } });
-      expect(admins.data.map((u) => u.username).sort()).toEqual(['anna@mail.test', 'bob@acme.test', 'indy@mail.test']);
+      expect(admins.data.map((u) => u.username).sort()).toEqual(['anna@mail.test', 'bob@acme.test', 'indy@mail.test', 'jane@mail.test', 'omar@mail.test']);
     });
 
     it('getManyReference: the users of one customer', async () => {
@@ -374,7 +374,7 @@ describe('admin API contract (ra-data-simple-rest)', () => {
     it('the dashboard summarises accounts, projections and the verification read models of this build', async () => {
       const body = (await request(app.getHttpServer()).get('/admin/dashboard').set('X-AUTH-TOKEN', staffToken).expect(200)).body;
       expect(body.projections.map((p: { name: string }) => p.name)).toContain('stream-stats');
-      expect(body.accounts).toMatchObject({ organisations: 6, individuals: 2, disabledUsers: 0 });
+      expect(body.accounts).toMatchObject({ organisations: 6, individuals: 4, disabledUsers: 0 });
       // The verifications area registers verification-counts/verification-list; their figures are what it projected.
       const registered = app.get(ProjectionsService).list().map((d) => d.projection.name);
       expect(body.verifications.available).toBe(registered.includes('verification-list') || registered.includes('verification-counts'));

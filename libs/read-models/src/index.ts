@@ -2,3 +2,4 @@ export * from './projection';
 export * from './stream-stats/stream-stats.projection';
 export * from './money';
 export * from './verification';
+export * from './application';

@@ -1,3 +1,4 @@
+import { VERIFICATION_TYPES, type TypeAlias } from '../access/verification-types';
 import { DomainError } from '../shared/domain-error';
 import { VerificationInvalid } from '../verification/verification.decide';
 import type { Problem } from '../verification/verification.validation';
@@ -61,6 +62,12 @@ export function applicationVisibleTo(state: ApplicationState, actor: Application
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** The allowedTypes key bounding a verification type: its code; Academic Reference uses the SELT type's bounds. */
+function boundKeyOf(type: TypeAlias): string | null {
+  const code = VERIFICATION_TYPES.find((t) => t.alias === type)?.code ?? null;
+  return code === 'arf' ? 'elc' : code;
+}
+
 /** One field value as the owner's definition allows it; a problem in the spec's shape otherwise. */
 function fieldValue(def: ApplicationFieldDef, raw: unknown): { value: ApplicationFieldValue } | { problem: Problem } {
   const field = `fields.${def.key}`;
@@ -103,15 +110,16 @@ export function submissionProblems(state: ApplicationState, members: readonly Me
   }
   const counted = members.filter((m) => m.result !== 'DELETED' && m.result !== 'CANCELLED');
   if (!counted.length) problems.push({ field: 'verifications', message: 'At least one type of check must be selected' });
-  for (const bound of state.template.allowedTypes ?? []) {
-    const n = counted.filter((m) => m.type === bound.key).length;
-    if (n < bound.min) problems.push({ field: `verifications.${bound.key}`, message: `This application needs at least ${bound.min} ${bound.key} verification(s).` });
-    if (n > bound.max) problems.push({ field: `verifications.${bound.key}`, message: `This application takes at most ${bound.max} ${bound.key} verification(s).` });
-  }
-  if (state.template.allowedTypes) {
-    const allowed = new Set(state.template.allowedTypes.map((b) => b.key));
+  const bounds = state.template.allowedTypes;
+  if (bounds) {
+    for (const bound of bounds) {
+      const n = counted.filter((m) => boundKeyOf(m.type) === bound.key).length;
+      const name = VERIFICATION_TYPES.find((t) => t.code === bound.key)?.name ?? bound.key;
+      if (n < bound.min) problems.push({ field: `verifications.${bound.key}`, message: `This application needs at least ${bound.min} ${name} verification(s).` });
+      if (n > bound.max) problems.push({ field: `verifications.${bound.key}`, message: `This application takes at most ${bound.max} ${name} verification(s).` });
+    }
     for (const m of counted) {
-      if (!allowed.has(m.type)) problems.push({ field: `verifications.${m.id}`, message: 'This type of verification is not available to your account.' });
+      if (!bounds.some((b) => b.key === boundKeyOf(m.type))) problems.push({ field: `verifications.${m.id}`, message: 'This type of verification is not available to your account.' });
     }
   }
   return problems;

@@ -1,7 +1,7 @@
 import { DomainError } from '../shared/domain-error';
 import { VerificationInvalid } from '../verification/verification.decide';
 import { decideApplication, type ApplicationActor, type ApplicationCommand } from './application.decide';
-import { applicationEvent, type ApplicationEvent } from './application.events';
+import { applicationEvent, type ApplicationEvent, type ApplicationOpened } from './application.events';
 import { applicationInsights, hasNotableInsight, statusFromVerifications } from './application.rules';
 import { evolveApplication, initialApplicationState } from './application.state';
 import type { ApplicationTemplate, MemberVerification } from './application.types';
@@ -17,8 +17,8 @@ const template: ApplicationTemplate = {
   lockedInstitutes: [],
   pricingScheme: null,
   allowedTypes: [
-    { key: 'UNI', min: 1, max: 2 },
-    { key: 'PLI', min: 0, max: 1 },
+    { key: 'edu', min: 1, max: 2 },
+    { key: 'pli', min: 0, max: 1 },
   ],
   fields: [
     { key: 'candidateNumber', name: 'Candidate number', description: null, mask: null, type: 'TEXT', refData: null, values: null, required: true, filter: true },
@@ -34,7 +34,7 @@ const alice: ApplicationActor = { kind: 'owner', companyId: 'acme', username: 'a
 const carol: ApplicationActor = { kind: 'owner', companyId: 'globex', username: 'carol@globex.test' };
 const system: ApplicationActor = { kind: 'system', process: 'application-reconcile' };
 
-const opened = applicationEvent('ApplicationOpened', {
+const opened = applicationEvent<ApplicationOpened>('ApplicationOpened', {
   applicationId: 'app-1',
   status: 'OPEN',
   previousStatus: null,
@@ -66,7 +66,7 @@ function given(history: readonly ApplicationEvent[]) {
     when(command: ApplicationCommand) {
       const run = () => decideApplication(command, state);
       return {
-        then(expected: Partial<ApplicationEvent>[]) {
+        then(expected: { type: ApplicationEvent['type']; data?: Record<string, unknown> }[]) {
           const events = run();
           expect(events).toMatchObject(expected);
           expect(events).toHaveLength(expected.length);
@@ -145,15 +145,15 @@ describe('application lifecycle (verifications.md 2.13, 4)', () => {
       'Candidate number is required.',
       'This document is required',
       'At least one type of check must be selected',
-      'This application needs at least 1 UNI verification(s).',
+      'This application needs at least 1 Higher Education verification(s).',
     ]);
   });
 
   it('refuses types the application does not allow and more than its maximum', () => {
-    const members = [member('v1', 'PENDING'), member('v2', 'PENDING'), member('v3', 'PENDING'), member('v4', 'PENDING', { type: 'EMP' })];
+    const members = [member('v1', 'PENDING'), member('v2', 'PENDING'), member('v3', 'PENDING'), member('v4', 'PENDING', { type: 'EMPLOYMENT' })];
     const refused = given(ready).when({ type: 'SubmitApplication', actor: anna, add: ['v1', 'v2', 'v3', 'v4'], members }).thenRefused('invalid');
     expect((refused as VerificationInvalid).problems.map((p) => p.message)).toEqual([
-      'This application takes at most 2 UNI verification(s).',
+      'This application takes at most 2 Higher Education verification(s).',
       'This type of verification is not available to your account.',
     ]);
   });

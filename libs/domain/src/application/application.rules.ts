@@ -72,9 +72,3 @@ export function applicationInsights(applicant: { firstname: string; lastname: st
 
 /** Lists tag a completed application 'Insights' when any insight is DETAILS or not a match (verifications.md 2.13). */
 export const hasNotableInsight = (insights: readonly Insight[]) => insights.some((i) => i.type === 'DETAILS' || !i.isMatch);
-
-/** The archive confirmation's words depend on whether the application was completed (verifications.md 2.13). */
-export const archiveNotice = (status: ApplicationStatus) =>
-  status === 'COMPLETED'
-    ? { reviewed: true, mail: 'The organisation has reviewed your application.' }
-    : { reviewed: false, mail: 'The organisation has closed your application.' };

@@ -1,4 +1,4 @@
-import type { TypeAlias } from '../access/verification-types';
+import type { TypeAlias, TypeCode } from '../access/verification-types';
 import type { VerificationResult } from '../verification/verification.types';
 
 /** Application statuses of verifications.md 4. */
@@ -30,9 +30,9 @@ export interface ApplicationDocumentRequirement {
   required: boolean;
 }
 
-/** Bounds per verification type inside the application ({key, min, max} of the spec's allowedTypes). */
+/** Bounds per verification type inside the application ({key, min, max} of the spec's allowedTypes; key a type code). */
 export interface AllowedTypeBound {
-  key: TypeAlias;
+  key: TypeCode;
   min: number;
   max: number;
 }

@@ -14,6 +14,10 @@ export interface JobPayloads {
   'verification.identity-check': { verificationId: string; checkId: string; supplierId: string; poll: number };
   /** Progress mails and the resolve link for one event (keyed by the event id). The raw link key travels here only. */
   'verification.notify': { verificationId: string; eventId: string; eventType: string; resolveKey?: string };
+  /** An application takes stock of its verifications after one changed (keyed by the causing event and application). */
+  'application.reconcile': { applicationId: string };
+  /** Mails the applicant about their application (keyed by the event id). */
+  'application.notify': { applicationId: string; eventId: string; eventType: string };
 }
 
 export type QueueName = keyof JobPayloads;

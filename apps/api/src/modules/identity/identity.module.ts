@@ -7,6 +7,7 @@ import { NoticesController } from './http/notices.controller';
 import { RegisterController } from './http/register.controller';
 import { AccountsRepository } from './persistence/accounts.repository';
 import { IDENTITY_SCHEMA } from './persistence/identity.schema';
+import { ApplicantRegistrations } from './registration/applicant-registrations';
 import { OwnersService } from './registration/owners.service';
 import { RegistrationService } from './registration/registration.service';
 import { seedDemoAccounts } from './seed/demo-accounts';
@@ -19,8 +20,8 @@ import { TeamService } from './team/team.service';
 /** Sign-in, sessions, registration, accounts and teams (access.md 3-9). */
 @Module({
   controllers: [AuthController, RegisterController, AccountController, NoticesController],
-  providers: [AccountsRepository, SessionService, PasswordService, RateLimiter, RegistrationService, OwnersService, TeamService, AccountService],
-  exports: [AccountsRepository, SessionService, TeamService, RegistrationService, OwnersService],
+  providers: [AccountsRepository, SessionService, PasswordService, RateLimiter, RegistrationService, OwnersService, TeamService, AccountService, ApplicantRegistrations],
+  exports: [AccountsRepository, SessionService, TeamService, RegistrationService, OwnersService, ApplicantRegistrations],
 })
 export class IdentityModule implements OnModuleInit {
   constructor(

@@ -5,6 +5,7 @@ import { PG_POOL } from '../../infrastructure/database/database.tokens';
 import { ensureSchema } from '../../infrastructure/database/ensure-schema';
 import { createTableSql } from '../../infrastructure/projections/projection-sql';
 import { SeedRegistry } from '../../infrastructure/seeding/seed.registry';
+import { ApplicationsCoreModule } from '../applications/core/applications-core.module';
 import { CatalogueModule } from '../catalogue/catalogue.module';
 import { IdentityModule } from '../identity/identity.module';
 import { MoneyModule } from '../money/money.module';
@@ -41,7 +42,7 @@ import { DemoVerificationsSeeder } from './seed/demo-verifications.seeder';
  * `verification-<QCID>`, decided by libs/domain and read through the read models of libs/read-models.
  */
 @Module({
-  imports: [IdentityModule, CatalogueModule, MoneyModule],
+  imports: [IdentityModule, CatalogueModule, MoneyModule, ApplicationsCoreModule],
   // ResolutionController first: its static paths (pending, resolved) must not be read as a verification id.
   controllers: [ResolutionController, VerificationsController, IdentityController, AdminVerificationsController],
   providers: [
@@ -70,6 +71,8 @@ import { DemoVerificationsSeeder } from './seed/demo-verifications.seeder';
       useFactory: (c: BlobStoreConfig) => (c.kind === 's3' ? new S3BlobStore(c) : new LocalBlobStore(c.root)),
     },
   ],
+  // For applications: the documents' store, and the verification views an organisation reads applications with.
+  exports: [BLOB_STORE, DocumentIntake, VerificationDetailQuery, VerificationViews, VerificationMailer, VerificationStore, SubmissionService, LifecycleService, DemoVerificationsSeeder],
 })
 export class VerificationsModule implements OnModuleInit {
   private readonly logger = new Logger('Verifications');

@@ -64,6 +64,9 @@ export interface UserRow {
   interuptMessageAck: string | null;
   createdAt: Date;
   lastLoginAt: Date | null;
+  /** Set for applicants: the application owner they registered for, and their reference (written, not read back). */
+  applicationOwnerId?: string | null;
+  applicationRef?: string | null;
 }
 
 const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

@@ -92,6 +92,16 @@ export const IDENTITY_SCHEMA = [
     reference_label text, template integer NOT NULL DEFAULT 0,
     applicant_pays boolean NOT NULL DEFAULT true
   )`,
+  // The application template (verifications.md 2.13, 3): what each application to this owner asks for.
+  `ALTER TABLE application_owners
+    ADD COLUMN IF NOT EXISTS description text,
+    ADD COLUMN IF NOT EXISTS allowed_types jsonb,
+    ADD COLUMN IF NOT EXISTS locked_institutes jsonb NOT NULL DEFAULT '[]',
+    ADD COLUMN IF NOT EXISTS pricing_scheme jsonb,
+    ADD COLUMN IF NOT EXISTS fields jsonb NOT NULL DEFAULT '[]',
+    ADD COLUMN IF NOT EXISTS document_requirements jsonb NOT NULL DEFAULT '[]'`,
+  // The application an applicant registered for, so one left unopened by a crash is opened later.
+  `ALTER TABLE users ADD COLUMN IF NOT EXISTS application_owner_id text, ADD COLUMN IF NOT EXISTS application_ref text`,
   `CREATE TABLE IF NOT EXISTS referral_owners (
     code text PRIMARY KEY,
     company_id text NOT NULL REFERENCES companies(id),

@@ -17,6 +17,32 @@ export interface ApplicationOwner {
 const OWNER_COLUMNS = `id, name, logo, partner_logo AS "partnerLogo", status, status_description AS "statusDescription",
   reference_label AS "referenceLabel", template, applicant_pays AS "applicantPays"`;
 
+/** The application template of an owner: what an application to it asks for (verifications.md 2.13, 3). */
+export interface OwnerTemplate {
+  id: string;
+  companyId: string;
+  name: string;
+  logo: string | null;
+  template: number;
+  applicantPays: boolean;
+  description: string | null;
+  allowedTypes: { key: string; min: number; max: number }[] | null;
+  lockedInstitutes: string[];
+  pricingScheme: Record<string, number[]> | null;
+  fields: {
+    key: string;
+    name: string;
+    description?: string | null;
+    mask?: string | null;
+    type?: string;
+    refData?: string | null;
+    values?: string[] | null;
+    required?: boolean;
+    filter?: boolean;
+  }[];
+  documentRequirements: { id: string; name: string; required?: boolean }[];
+}
+
 /** Application template owners and referral owners (access.md 3.8): public look-ups for the registration pages. */
 @Injectable()
 export class OwnersService {
@@ -29,6 +55,18 @@ export class OwnersService {
     );
     if (!rows[0]) throw new DomainError('not-found', 'Organisation not found!');
     return rows[0];
+  }
+
+  /** The owner's whole template (null for an unknown owner). */
+  async template(ownerId: string): Promise<OwnerTemplate | null> {
+    const { rows } = await this.accounts.pool.query<OwnerTemplate>(
+      `SELECT id, company_id AS "companyId", name, logo, template, applicant_pays AS "applicantPays", description,
+              allowed_types AS "allowedTypes", locked_institutes AS "lockedInstitutes", pricing_scheme AS "pricingScheme",
+              fields, document_requirements AS "documentRequirements"
+         FROM application_owners WHERE id = $1`,
+      [ownerId],
+    );
+    return rows[0] ?? null;
   }
 
   async ownerOfCompany(companyId: string): Promise<ApplicationOwner | null> {

@@ -9,6 +9,7 @@ import { AccountsRepository, type CompanyRow } from '../persistence/accounts.rep
 import { PasswordService } from '../sessions/password.service';
 import { hashPassword } from '../sessions/passwords';
 import { sha256 } from '../sessions/session.service';
+import { ApplicantRegistrations, type ApplicantRegistered } from './applicant-registrations';
 import { OwnersService } from './owners.service';
 
 const TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -70,6 +71,7 @@ export class RegistrationService {
     private readonly owners: OwnersService,
     private readonly mail: MailService,
     private readonly audit: AuditService,
+    private readonly applicants: ApplicantRegistrations,
   ) {}
 
   async start(input: StartRegistration): Promise<void> {
@@ -156,7 +158,8 @@ export class RegistrationService {
   async complete(token: string, input: CompleteRegistration): Promise<{ username: string }> {
     PasswordService.assertNewPassword(input.password, input.confirmPassword);
     const passwordHash = await hashPassword(input.password);
-    return this.accounts.transaction(async (client) => {
+    const registered: { applicant?: ApplicantRegistered } = {};
+    const done = await this.accounts.transaction(async (client) => {
       const row = await this.tokenRow(token, client, true);
       await client.query(`UPDATE registration_tokens SET used_at = now() WHERE token_hash = $1`, [sha256(token)]);
       const existing = await this.accounts.userByUsername(row.email, client);
@@ -190,13 +193,28 @@ export class RegistrationService {
         admin: !row.individual,
         pending: false,
         applicant: Boolean(row.application_owner_id),
+        applicationOwnerId: row.application_owner_id,
+        applicationRef: row.application_ref,
         marketing: input.marketing ?? true,
         tcsVersion: 3,
         interuptMessageAck: new Date().toISOString().slice(0, 10),
       }, client);
       await this.audit.record('AccountRegistered', { userId, companyId: company.id, individual: row.individual }, { actor: row.email, companyId: company.id });
+      if (row.application_owner_id) {
+        registered.applicant = {
+          userId,
+          username: row.email,
+          companyId: company.id,
+          firstname: row.firstname,
+          lastname: row.lastname,
+          ownerId: row.application_owner_id,
+          customerReference: row.application_ref,
+        };
+      }
       return { username: row.email };
     });
+    if (registered.applicant) await this.applicants.registered(registered.applicant);
+    return done;
   }
 
   private async companyFor(row: TokenRow, input: CompleteRegistration, client: PoolClient): Promise<Pick<CompanyRow, 'id'>> {

@@ -14,8 +14,28 @@ export const DEMO_ACCOUNTS = [
   { username: 'irene@uni-demo.test', who: 'institute account, University of Demo' },
   { username: 'paul@board-demo.test', who: 'parent account, Demo Examinations Board' },
   { username: 'indy@mail.test', who: 'individual, card' },
-  { username: 'anna@mail.test', who: 'applicant to Acme (applicant pays)' },
+  { username: 'anna@mail.test', who: 'applicant to Acme (applicant pays), open application' },
+  { username: 'jane@mail.test', who: 'applicant to Acme, application completed' },
+  { username: 'omar@mail.test', who: 'applicant to Acme, application pending with University of Demo' },
 ] as const;
+
+/** Acme's application template: what each application to Acme asks for (verifications.md 2.13, 3). */
+export const ACME_TEMPLATE = {
+  description: 'Please verify your highest qualification and upload your CV.',
+  allowedTypes: [
+    { key: 'edu', min: 1, max: 3 },
+    { key: 'pli', min: 0, max: 2 },
+    { key: 'idc', min: 0, max: 1 },
+  ],
+  fields: [
+    { key: 'candidateNumber', name: 'Candidate number', description: 'The number on your Acme application form.', type: 'TEXT', required: true, filter: true },
+    { key: 'role', name: 'Role applied for', description: null, type: 'SELECT', values: ['Graduate analyst', 'Software engineer', 'Account manager'], required: false, filter: true },
+  ],
+  documentRequirements: [
+    { id: 'cv', name: 'Curriculum vitae', required: true },
+    { id: 'cover-letter', name: 'Cover letter', required: false },
+  ],
+};
 
 /** University of Demo's id in the institute catalogue. */
 export const UNI_DEMO_INSTITUTE_ID = 'uni-demo';
@@ -36,6 +56,8 @@ const companies: Company[] = [
   { id: 'board-demo', name: 'Demo Examinations Board', paymentType: 'INSTITUTE_PARENT', currency: 'GBP', vatPayer: true, countryId: 'GB', industryId: 5 },
   { id: 'indy', name: 'Indy Individual', individual: true, paymentType: 'CARD', currency: 'GBP', vatPayer: true, countryId: 'GB', industryId: -1 },
   { id: 'anna', name: 'Anna Applicant', individual: true, paymentType: 'CARD', currency: 'GBP', vatPayer: true, countryId: 'GB', industryId: -1, applicantPays: true },
+  { id: 'jane', name: 'Jane Doe', individual: true, paymentType: 'CARD', currency: 'GBP', vatPayer: true, countryId: 'GB', industryId: -1, applicantPays: true },
+  { id: 'omar', name: 'Omar Haddad', individual: true, paymentType: 'CARD', currency: 'GBP', vatPayer: true, countryId: 'GB', industryId: -1, applicantPays: true },
 ];
 
 const users = [
@@ -47,7 +69,9 @@ const users = [
   { username: 'irene@uni-demo.test', companyId: 'uni-demo-account', firstname: 'Irene', lastname: 'Ingram', admin: true },
   { username: 'paul@board-demo.test', companyId: 'board-demo', firstname: 'Paul', lastname: 'Parker', admin: true },
   { username: 'indy@mail.test', companyId: 'indy', firstname: 'Indy', lastname: 'Individual', admin: false },
-  { username: 'anna@mail.test', companyId: 'anna', firstname: 'Anna', lastname: 'Applicant', admin: false, applicant: true },
+  { username: 'anna@mail.test', companyId: 'anna', firstname: 'Anna', lastname: 'Applicant', admin: false, applicant: true, applicationOwnerId: 'acme', applicationRef: 'CAND-0001' },
+  { username: 'jane@mail.test', companyId: 'jane', firstname: 'Jane', lastname: 'Doe', admin: false, applicant: true, applicationOwnerId: 'acme', applicationRef: 'CAND-0002' },
+  { username: 'omar@mail.test', companyId: 'omar', firstname: 'Omar', lastname: 'Haddad', admin: false, applicant: true, applicationOwnerId: 'acme', applicationRef: 'CAND-0003' },
 ];
 
 export async function seedDemoAccounts(accounts: AccountsRepository) {
@@ -61,9 +85,13 @@ export async function seedDemoAccounts(accounts: AccountsRepository) {
       );
     }
     await client.query(
-      `INSERT INTO application_owners (id, company_id, subdomain, name, status, status_description, reference_label, template, applicant_pays)
-       VALUES ('acme', 'acme', 'acme', 'Acme Recruitment Ltd', 'OPEN', 'Please verify your highest qualification.', 'Candidate number', 0, true),
-              ('globex-closed', 'globex', 'globex', 'Globex Corp', 'CLOSED', 'Globex is not taking applications at the moment.', null, 0, false)`,
+      `INSERT INTO application_owners (id, company_id, subdomain, name, status, status_description, reference_label, template, applicant_pays,
+                                       description, allowed_types, fields, document_requirements)
+       VALUES ('acme', 'acme', 'acme', 'Acme Recruitment Ltd', 'OPEN', 'Please verify your highest qualification.', 'Candidate number', 0, true,
+               $1, $2, $3, $4),
+              ('globex-closed', 'globex', 'globex', 'Globex Corp', 'CLOSED', 'Globex is not taking applications at the moment.', null, 0, false,
+               null, null, '[]', '[]')`,
+      [ACME_TEMPLATE.description, JSON.stringify(ACME_TEMPLATE.allowedTypes), JSON.stringify(ACME_TEMPLATE.fields), JSON.stringify(ACME_TEMPLATE.documentRequirements)],
     );
     await client.query(`INSERT INTO referral_owners (code, company_id) VALUES ('ACME-REF', 'acme')`);
     await client.query(

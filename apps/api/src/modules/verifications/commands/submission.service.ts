@@ -12,11 +12,14 @@ import {
   type DraftInput,
   type Problem,
   type VerificationCommand,
+  type ApplicationState,
   type VerificationState,
 } from '@credence/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Principal } from '../../../common/auth/principal';
+import { ApplicationGateway } from '../../applications/core/application-gateway';
+import { memberOf } from '../../applications/core/application-members';
 import type { CompanyRow } from '../../identity/persistence/accounts.repository';
 import type { CreditPurchaseDto, InlineDocumentDto, SubmissionBodyDto, SubmissionDto } from '../dto/submission.dto';
 import { VerificationReactions } from '../jobs/verification-reactions';
@@ -64,7 +67,19 @@ export class SubmissionService {
     @Inject(INSTITUTE_DIRECTORY) private readonly directory: InstituteDirectory,
     @Inject(VERIFICATION_PAYMENTS) private readonly payments: VerificationPayments,
     @Inject(IDENTITY_PROVIDER) private readonly identity: IdentityProvider,
+    private readonly applications: ApplicationGateway,
   ) {}
+
+  /**
+   * The application a submission names: the caller's own, still open (404 for anyone else's, 409 once closed).
+   * One submission goes to one application.
+   */
+  private async applicationOf(principal: Principal, items: readonly SubmissionDto[]): Promise<ApplicationState | null> {
+    const ids = new Set(items.map((i) => i.applicationId?.trim()).filter((id): id is string => !!id));
+    if (ids.size > 1) throw new DomainError('invalid', 'The verifications of one submission must belong to one application.');
+    const [id] = ids;
+    return id ? this.applications.openFor(principal, id) : null;
+  }
 
   /** POST /verification[?autosubmit=false]: one submission or {verifications, creditPurchase}. */
   create(principal: Principal, body: SubmissionBodyDto, autosubmit: boolean): Promise<SubmissionResult> {
@@ -78,6 +93,7 @@ export class SubmissionService {
     const items: SubmissionDto[] = body.verifications ?? [body];
     if (!items.length) throw new VerificationInvalid([{ field: 'counts', message: 'At least one type of check must be selected' }]);
     if (items.length > MAX_BATCH) throw new DomainError('invalid', `At most ${MAX_BATCH} verifications can be submitted at once.`);
+    const application = await this.applicationOf(principal, items);
     const user = await this.actors.accounts.userById(principal.userId);
     const requestedByName = user ? `${user.firstname} ${user.lastname}` : principal.username;
     const now = new Date().toISOString();
@@ -117,7 +133,7 @@ export class SubmissionService {
         ],
       });
     }
-    return this.submitPrepared(principal, company, actor, prepared, autosubmit, body.creditPurchase, now, unappended);
+    return this.submitPrepared(principal, company, actor, prepared, autosubmit, body.creditPurchase, now, unappended, application);
   }
 
   /**
@@ -157,7 +173,9 @@ export class SubmissionService {
     }
     if (state.result === 'AWAITING_CONSENT' || state.result === 'UNPAID') {
       entry.commands = [update, ...attachments];
-      return this.submitPrepared(principal, company, actor, [entry], true, body.creditPurchase, now, unappended);
+      // A saved draft of an application still open submits the application with it.
+      const application = state.applicationId ? await this.applications.openOrNull(principal, state.applicationId) : null;
+      return this.submitPrepared(principal, company, actor, [entry], true, body.creditPurchase, now, unappended, application);
     }
     const resolveKey = randomBytes(32).toString('base64url');
     const { events } = this.store.decide(loaded, [
@@ -191,6 +209,7 @@ export class SubmissionService {
     creditPurchase: CreditPurchaseDto | undefined,
     now: string,
     unappended: UnappendedBlobs,
+    application: ApplicationState | null = null,
   ): Promise<SubmissionResult> {
     const today = now.slice(0, 10);
     if (submit) {
@@ -222,6 +241,10 @@ export class SubmissionService {
         throw e;
       }
     });
+    if (submit && application && !problems.length) {
+      // The application closes with this submission: it must be complete before anything is paid or written.
+      problems.push(...(await this.applications.problemsWith(application, decided.map((d) => memberOf(d!.state)))));
+    }
     if (problems.length) throw new VerificationInvalid(dedupe(problems));
 
     let invoiceId: string | null = null;
@@ -284,6 +307,7 @@ export class SubmissionService {
     }
     const last = appended.map((a) => a.position).filter((p) => p !== null).pop() ?? null;
     await this.store.settle(last);
+    if (application) await this.applications.include(principal, application.id, appended.map((a) => memberOf(a.state)), submit);
     return { ids: prepared.map((p) => p.id), invoiceId, paymentDue };
   }
 

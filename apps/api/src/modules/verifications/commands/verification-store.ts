@@ -34,6 +34,9 @@ export interface HeldJob {
  */
 const seeding = new AsyncLocalStorage<{ held: HeldJob[] }>();
 
+/** Whether the current work is the demo seed's (which does not wait for read models). */
+export const inSeedingContext = () => seeding.getStore() !== undefined;
+
 /** Who acts, for the events' metadata. */
 export interface CommandContext {
   commandId: string;

@@ -5,19 +5,19 @@ import type { ListCriteria, Paging } from '../queries/verification-list.query';
 type Query = Record<string, unknown>;
 
 const invalid = (message: string) => new DomainError('invalid', message);
-const one = (q: Query, key: string): string | undefined => {
+export const one = (q: Query, key: string): string | undefined => {
   const v = q[key];
   if (v === undefined || v === '') return undefined;
   if (Array.isArray(v)) return typeof v[0] === 'string' ? v[0] : undefined;
   return typeof v === 'string' ? v : undefined;
 };
-const many = (q: Query, key: string): string[] => {
+export const many = (q: Query, key: string): string[] => {
   const v = q[key];
   if (v === undefined) return [];
   return (Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === 'string' && x !== '');
 };
 
-function int(q: Query, key: string, fallback: number, min: number, max: number): number {
+export function int(q: Query, key: string, fallback: number, min: number, max: number): number {
   const raw = one(q, key);
   if (raw === undefined) return fallback;
   const n = Number(raw);
@@ -26,7 +26,7 @@ function int(q: Query, key: string, fallback: number, min: number, max: number):
 }
 
 /** A date filter as an instant: YYYY-MM-DD (a whole day, UTC) or epoch milliseconds (verifications.md 7's two readings). */
-function instant(raw: string | undefined, key: string, end: boolean): string | undefined {
+export function instant(raw: string | undefined, key: string, end: boolean): string | undefined {
   if (raw === undefined) return undefined;
   if (/^\d{10,15}$/.test(raw)) return new Date(Number(raw)).toISOString();
   const day = normaliseDate(raw);

@@ -11,7 +11,8 @@ import {
 } from '@credence/domain';
 import type { VerificationListRow } from '@credence/read-models';
 
-export type Audience = 'customer' | 'resolver' | 'public' | 'staff';
+/** `owner`: the organisation an application including the verification was made to (read only, no prices). */
+export type Audience = 'customer' | 'resolver' | 'public' | 'staff' | 'owner';
 
 /** Postgres answers timestamptz as text ('2026-11-20 10:00:00+00'); JSON answers use ISO-8601. */
 export const iso = (value: string | Date | null | undefined): string | null => (value ? new Date(value).toISOString() : null);

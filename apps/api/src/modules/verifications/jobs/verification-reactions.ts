@@ -1,6 +1,7 @@
-import type { VerificationEvent } from '@credence/domain';
+import { resultChange, type VerificationEvent } from '@credence/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { JOB_QUEUE, type JobQueue } from '../../../infrastructure/queue/job-queue.port';
+import { ApplicationGateway } from '../../applications/core/application-gateway';
 import { VerificationStore, type Appended, type HeldJob } from '../commands/verification-store';
 import { IDENTITY_PROVIDER, type IdentityProvider } from '../ports/identity-provider.port';
 
@@ -28,6 +29,7 @@ export class VerificationReactions {
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(IDENTITY_PROVIDER) private readonly identity: IdentityProvider,
     private readonly store: VerificationStore,
+    private readonly applications: ApplicationGateway,
   ) {}
 
   private async enqueue(queue: HeldJob['queue'], key: string, payload: Record<string, unknown>, delayMs?: number) {
@@ -54,6 +56,13 @@ export class VerificationReactions {
           ...(event.type === 'SentForManualCheck' && extra.resolveKey ? { resolveKey: extra.resolveKey } : {}),
         });
       }
+    }
+    // Applications that include this verification follow its result (keyed by the first event that changed it).
+    const changed = appended.events.find(({ event }) => resultChange(event));
+    if (changed) {
+      const applicationIds = await this.applications.applicationsOf(verificationId);
+      if (appended.state.applicationId) applicationIds.push(appended.state.applicationId);
+      await this.applications.reconcileLater(applicationIds, changed.eventId);
     }
   }
 }

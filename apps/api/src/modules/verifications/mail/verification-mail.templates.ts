@@ -11,7 +11,7 @@ const nameOf = (s: VerificationState) => `${s.person.firstname} ${s.person.surna
 const instituteOf = (s: VerificationState) => s.institute?.name ?? 'the institute';
 
 /** Plain paragraphs (and at most one link) as text and as simple HTML. */
-function mail(subject: string, paragraphs: string[], link?: { label: string; url: string }): RenderedMail {
+export function mail(subject: string, paragraphs: string[], link?: { label: string; url: string }): RenderedMail {
   const text = [...paragraphs, ...(link ? [`${link.label}: ${link.url}`] : []), 'Credence'].join('\n\n');
   const html =
     paragraphs.map((p) => `<p>${esc(p)}</p>`).join('') +

@@ -28,14 +28,14 @@ export class VerificationMailer {
     return `${this.config.publicUrl.replace(/\/$/, '')}${path}`;
   }
 
-  async send(template: string, to: string, rendered: RenderedMail, causeId: string): Promise<void> {
+  async send(template: string, to: string, rendered: RenderedMail, causeId: string, area = 'verification'): Promise<void> {
     const id = uuidV5(`${causeId}/${template}/${to.toLowerCase()}`, MAIL_ID_NAMESPACE);
     const res = await this.pool.query(
       `INSERT INTO mail_outbox (id, "to", subject, text, html, template) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING`,
-      [id, to.toLowerCase(), rendered.subject, rendered.text, rendered.html, `verification.${template}`],
+      [id, to.toLowerCase(), rendered.subject, rendered.text, rendered.html, `${area}.${template}`],
     );
     if (!res.rowCount) return;
     if (this.config.mail.kind === 'smtp') await this.queue.enqueue('mail.deliver', id, { mailId: id });
-    else this.logger.log(`mail ${id} (verification.${template}) written to the outbox`);
+    else this.logger.log(`mail ${id} (${area}.${template}) written to the outbox`);
   }
 }

@@ -56,8 +56,8 @@ export class SandboxIdentityProvider implements IdentityProvider {
   }
 
   async check(applicantId: string): Promise<IdentityCheckStatus> {
-    const { rows } = await this.pool.query<{ lastname: string; age_ms: number }>(
-      `SELECT lastname, (extract(epoch FROM now() - created_at) * 1000)::float8 AS age_ms FROM verification_identity_sandbox WHERE applicant_id = $1`,
+    const { rows } = await this.pool.query<{ firstname: string; lastname: string; dob: string; age_ms: number }>(
+      `SELECT firstname, lastname, dob, (extract(epoch FROM now() - created_at) * 1000)::float8 AS age_ms FROM verification_identity_sandbox WHERE applicant_id = $1`,
       [applicantId],
     );
     const applicant = rows[0];
@@ -70,6 +70,10 @@ export class SandboxIdentityProvider implements IdentityProvider {
       data: {
         provider: 'Sandbox identity provider',
         documentType: 'PASSPORT',
+        // What the document says, as providers extract it (read by an application's identity insights).
+        firstName: applicant.firstname,
+        lastName: applicant.lastname,
+        dateOfBirth: applicant.dob,
         documentCheck: clear,
         faceMatch: clear,
         applicantId,

@@ -2,6 +2,7 @@ import { awaitsResolver, DomainError, RESULT_ALIASES, RESULTS, type ResultList, 
 import type { VerificationDetailRow } from '@credence/read-models';
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../../common/auth/principal';
+import { ApplicationGateway } from '../../applications/core/application-gateway';
 import { Actors } from '../commands/actors';
 import { DocumentIntake } from '../commands/document-intake';
 import { LifecycleService } from '../commands/lifecycle.service';
@@ -22,6 +23,7 @@ export class VerificationViews {
     private readonly actors: Actors,
     private readonly lifecycle: LifecycleService,
     private readonly intake: DocumentIntake,
+    private readonly applications: ApplicationGateway,
   ) {}
 
   /** A customer's scope: the company, narrowed to the user's own under Restricted User View. */
@@ -87,12 +89,13 @@ export class VerificationViews {
     return { content: page.rows.map((r) => presentListRow(r, label)), totalSize: page.totalSize, totalCapped: page.totalCapped, nextCursor: page.nextCursor };
   }
 
-  private async readable(principal: Principal, id: string): Promise<{ row: VerificationDetailRow; reader: 'customer' | 'resolver' | 'staff' }> {
+  private async readable(principal: Principal, id: string): Promise<{ row: VerificationDetailRow; reader: 'customer' | 'resolver' | 'staff' | 'owner' }> {
     const row = await this.details.get(id);
     if (!row) throw notFound();
     const reader = await this.lifecycle.readerOf(principal, row.state);
-    if (!reader) throw notFound();
-    return { row, reader };
+    if (reader) return { row, reader };
+    if (row.state.result !== 'DELETED' && (await this.applications.ownerCanRead(principal.companyId, id))) return { row, reader: 'owner' };
+    throw notFound();
   }
 
   /** GET /verification/{id}: the record, with its timeline; resolvers see it without prices. */
@@ -101,21 +104,23 @@ export class VerificationViews {
     return presentVerification(row.state, {
       audience: reader,
       list: options.list ?? (reader === 'resolver' ? 'pending' : 'history'),
-      timeline: row.timeline,
+      // The applicant's own trail of actions is theirs: the organisation sees the record and its result.
+      timeline: reader === 'owner' ? null : row.timeline,
     });
   }
 
   /** GET /verification/pending/{id}: only what waits for this resolver; resolved ones answer 204. */
   async pending(principal: Principal, id: string) {
     const { row, reader } = await this.readable(principal, id);
-    if (reader === 'customer') throw notFound();
+    if (reader === 'customer' || reader === 'owner') throw notFound();
     if (!awaitsResolver(row.state.stage, row.state.result)) return null;
     return presentVerification(row.state, { audience: reader, list: 'pending', timeline: row.timeline });
   }
 
   /** GET /verification/{id}/auditevent. */
   async timeline(principal: Principal, id: string) {
-    const { row } = await this.readable(principal, id);
+    const { row, reader } = await this.readable(principal, id);
+    if (reader === 'owner') throw notFound();
     return { content: row.timeline };
   }
 

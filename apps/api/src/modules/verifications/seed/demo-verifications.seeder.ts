@@ -10,8 +10,8 @@ import { VerificationStore } from '../commands/verification-store';
 import type { SubmissionBodyDto } from '../dto/submission.dto';
 import { VerificationProcessors } from '../jobs/verification-processors';
 
-const PDF = `data:application/pdf;base64,${Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1').toString('base64')}`;
-const CARD = { amount: 0, btNonce: 'fake-valid-nonce', btSaveCard: false };
+export const PDF = `data:application/pdf;base64,${Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1').toString('base64')}`;
+export const CARD = { amount: 0, btNonce: 'fake-valid-nonce', btSaveCard: false };
 
 interface Person {
   firstname: string;
@@ -24,13 +24,13 @@ interface Person {
 }
 
 /** Held in University of Demo's records (catalogue demo data): the automatic check verifies these. */
-const HELD: Record<'jane' | 'john' | 'siobhan', Person> = {
+export const HELD: Record<'jane' | 'john' | 'siobhan', Person> = {
   jane: { firstname: 'Jane', surname: 'Doe', dob: '1995-04-12', qualification: 'BSc (Hons)', course: 'Computer Science', gradYear: 2017, studentId: 'UD100001' },
   john: { firstname: 'John', surname: 'Smith', dob: '1988-11-30', qualification: 'MBA', course: 'Business Administration', gradYear: 2014, studentId: 'UD100002' },
   siobhan: { firstname: 'Siobhan', surname: "O'Brien", dob: '1992-02-29', qualification: 'PhD', course: 'Physics', gradYear: 2020, studentId: 'UD100003' },
 };
 /** Not held: the automatic check answers NOT_FOUND. */
-const person = (firstname: string, surname: string, dob: string, qualification = 'BA (Hons)', course = 'History', gradYear = 2012): Person => ({
+export const person = (firstname: string, surname: string, dob: string, qualification = 'BA (Hons)', course = 'History', gradYear = 2012): Person => ({
   firstname,
   surname,
   dob,
@@ -39,7 +39,7 @@ const person = (firstname: string, surname: string, dob: string, qualification =
   gradYear,
 });
 
-const atUniDemo = (p: Person, reference: string | null): SubmissionBodyDto => ({
+export const atUniDemo = (p: Person, reference: string | null): SubmissionBodyDto => ({
   instituteId: 'uni-demo',
   type: 'UNI',
   fields: { firstname: p.firstname, surname: p.surname, dob: p.dob, qualification: p.qualification, course: p.course, gradYear: p.gradYear, studentId: p.studentId },
@@ -72,7 +72,7 @@ export class DemoVerificationsSeeder {
   }
 
   /** One customer's chain in its own seeding context: its jobs (checks, mails) run in order, right away. */
-  private chain(fn: () => Promise<void>): Promise<void> {
+  chain(fn: () => Promise<void>): Promise<void> {
     return this.store.seeding(async () => {
       await fn();
       await this.drain();
@@ -80,7 +80,7 @@ export class DemoVerificationsSeeder {
   }
 
   /** Runs the held jobs (and the ones they cause) now. Identity checks are left to the queue. */
-  private async drain() {
+  async drain() {
     const held = this.store.heldJobs()!;
     for (let job = held.shift(); job; job = held.shift()) {
       const base = { key: job.key, attempt: 1 };
@@ -190,7 +190,7 @@ export class DemoVerificationsSeeder {
     await this.lifecycle.resolve(resolver, id, { result, notes, approvedByName: 'Irene Ingram', approvedByTitle: 'Registrar' });
   }
 
-  private async principal(username: string): Promise<Principal> {
+  async principal(username: string): Promise<Principal> {
     const user = await this.accounts.userByUsername(username);
     const company = user && (await this.accounts.company(user.companyId));
     if (!user || !company) throw new Error(`demo verifications: no demo account ${username}`);

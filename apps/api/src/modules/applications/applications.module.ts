@@ -1,0 +1,40 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { SeedRegistry } from '../../infrastructure/seeding/seed.registry';
+import { IdentityModule } from '../identity/identity.module';
+import { ApplicantRegistrations } from '../identity/registration/applicant-registrations';
+import { VerificationsModule } from '../verifications/verifications.module';
+import { ApplicationCommands } from './commands/application-commands.service';
+import { ApplicationsCoreModule } from './core/applications-core.module';
+import { ApplicationsController } from './http/applications.controller';
+import { ApplicationOpener } from './jobs/application-opener';
+import { ApplicationProcessors } from './jobs/application-processors';
+import { ApplicationReactions } from './jobs/application-reactions';
+import { ApplicationListQuery } from './queries/application-list.query';
+import { ApplicationViews } from './queries/application-views.service';
+import { DemoApplicationsSeeder } from './seed/demo-applications.seeder';
+
+/**
+ * Applications (verifications.md 2.13, 3, 4, 7): an applicant's application to an organisation, with the details
+ * and documents it asks for and the verifications it includes; every application is the event stream
+ * `application-<id>`, decided by libs/domain and read through the read models of libs/read-models.
+ */
+@Module({
+  imports: [ApplicationsCoreModule, IdentityModule, VerificationsModule],
+  controllers: [ApplicationsController],
+  providers: [ApplicationCommands, ApplicationViews, ApplicationListQuery, ApplicationReactions, ApplicationProcessors, ApplicationOpener, DemoApplicationsSeeder],
+})
+export class ApplicationsModule implements OnModuleInit {
+  constructor(
+    private readonly registrations: ApplicantRegistrations,
+    private readonly opener: ApplicationOpener,
+    private readonly seeds: SeedRegistry,
+    private readonly demo: DemoApplicationsSeeder,
+  ) {}
+
+  onModuleInit() {
+    this.registrations.listen(async (e) => {
+      await this.opener.open(e);
+    });
+    this.seeds.register({ name: 'applications.demo', order: 60, demo: true, run: () => this.demo.run() });
+  }
+}

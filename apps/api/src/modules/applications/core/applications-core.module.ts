@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { ApplicationGateway } from './application-gateway';
+import { ApplicationMembers } from './application-members';
+import { ApplicationStore } from './application-store';
+
+/**
+ * The application streams and what the verification lifecycle needs of them. Kept apart from the applications
+ * HTTP module, which builds on the verifications module: the verifications module imports this one.
+ */
+@Module({
+  providers: [ApplicationStore, ApplicationMembers, ApplicationGateway],
+  exports: [ApplicationStore, ApplicationMembers, ApplicationGateway],
+})
+export class ApplicationsCoreModule {}

@@ -1,0 +1,96 @@
+import type { ApplicationState } from '@credence/domain';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { JOB_QUEUE, type Job, type JobQueue } from '../../../infrastructure/queue/job-queue.port';
+import { AccountsRepository } from '../../identity/persistence/accounts.repository';
+import { VerificationMailer } from '../../verifications/mail/verification-mailer';
+import { ApplicationMembers } from '../core/application-members';
+import { ApplicationStore } from '../core/application-store';
+import { ApplicationListQuery } from '../queries/application-list.query';
+import { ApplicationOpener } from './application-opener';
+import { applicationMails } from './application-mails';
+import { ApplicationReactions } from './application-reactions';
+
+const SWEEP_EVERY_MS = 60_000;
+const SWEEP_BATCH = 200;
+
+/**
+ * The applications' jobs: take stock after a verification changed (status, completion, insights), the mails,
+ * and a sweep that catches what a crash between an append and its enqueue left behind.
+ */
+@Injectable()
+export class ApplicationProcessors implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('ApplicationJobs');
+  private sweeper: NodeJS.Timeout | undefined;
+
+  constructor(
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    private readonly store: ApplicationStore,
+    private readonly members: ApplicationMembers,
+    private readonly reactions: ApplicationReactions,
+    private readonly lists: ApplicationListQuery,
+    private readonly mailer: VerificationMailer,
+    private readonly accounts: AccountsRepository,
+    private readonly opener: ApplicationOpener,
+  ) {}
+
+  async onApplicationBootstrap() {
+    await this.queue.work('application.reconcile', (job) => this.reconcile(job.payload.applicationId, job.key), { concurrency: 2 });
+    await this.queue.work('application.notify', (job) => this.notify(job), { concurrency: 2 });
+    this.sweeper = setInterval(() => void this.sweep().catch((e: Error) => this.logger.warn(`sweep: ${e.message}`)), SWEEP_EVERY_MS);
+    this.sweeper.unref();
+  }
+
+  onModuleDestroy() {
+    if (this.sweeper) clearInterval(this.sweeper);
+  }
+
+  /** Decides the application's status from its verifications' streams as they are now. */
+  async reconcile(applicationId: string, causeId: string) {
+    const { state } = await this.store.load(applicationId);
+    if (state.status !== 'PENDING' && state.status !== 'APPLICANT_ACTION') return;
+    const members = await this.members.of(state.verificationIds);
+    const appended = await this.store.execute(
+      applicationId,
+      () => [{ type: 'ReconcileApplication', actor: { kind: 'system', process: 'application-reconcile' }, members }],
+      { commandId: `application-reconcile/${causeId}`, actor: 'system:application-reconcile' },
+      { retryOnConflict: true },
+    );
+    await this.reactions.after(appended);
+  }
+
+  async notify(job: Job<'application.notify'>) {
+    const { applicationId, eventId, eventType } = job.payload;
+    const { state } = await this.store.load(applicationId);
+    if (!state.exists) return;
+    const applicantLink = this.mailer.link(`/application/history/${encodeURIComponent(applicationId)}`);
+    const ownerLink = this.mailer.link(`/applicant/history/${encodeURIComponent(applicationId)}`);
+    switch (eventType) {
+      case 'ApplicationProgressed':
+        return this.mailer.send('actionRequired', state.applicant.username, applicationMails.actionRequired(state, applicantLink), eventId, 'application');
+      case 'ApplicationArchived':
+        return this.mailer.send('archived', state.applicant.username, applicationMails.archived(state, state.completed !== null, applicantLink), eventId, 'application');
+      case 'ApplicationCompleted':
+        for (const to of await this.ownerAddresses(state)) await this.mailer.send('completed', to, applicationMails.completed(state, ownerLink), eventId, 'application');
+        return;
+      default:
+        this.logger.warn(`no mail for ${eventType}`);
+    }
+  }
+
+  /** The organisation's central notification address when set, otherwise its admins (access.md 6.3). */
+  private async ownerAddresses(state: ApplicationState): Promise<string[]> {
+    const company = await this.accounts.company(state.template.ownerCompanyId);
+    if (company?.callbackEmail?.trim()) return [company.callbackEmail.trim()];
+    const { rows } = await this.accounts.pool.query<{ username: string }>(
+      `SELECT username FROM users WHERE company_id = $1 AND admin AND NOT disabled AND NOT pending ORDER BY username`,
+      [state.template.ownerCompanyId],
+    );
+    return rows.map((r) => r.username);
+  }
+
+  /** Applications still following their verifications take stock; applicants left without an application get one. */
+  async sweep() {
+    for (const id of await this.lists.following(SWEEP_BATCH)) await this.reconcile(id, `sweep/${id}/${Math.floor(Date.now() / SWEEP_EVERY_MS)}`);
+    await this.opener.openMissing();
+  }
+}

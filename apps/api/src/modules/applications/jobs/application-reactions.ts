@@ -1,0 +1,22 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { JOB_QUEUE, type JobQueue } from '../../../infrastructure/queue/job-queue.port';
+import type { AppendedApplication } from '../core/application-store';
+
+/**
+ * Side effects of appended application events, enqueued right after the append and keyed by the event id:
+ * the applicant hears when their application needs them or is archived, the organisation when one completes.
+ */
+@Injectable()
+export class ApplicationReactions {
+  constructor(@Inject(JOB_QUEUE) private readonly queue: JobQueue) {}
+
+  async after(appended: AppendedApplication): Promise<void> {
+    for (const { event, eventId } of appended.events) {
+      const notifies =
+        event.type === 'ApplicationArchived' ||
+        event.type === 'ApplicationCompleted' ||
+        (event.type === 'ApplicationProgressed' && event.data.status === 'APPLICANT_ACTION');
+      if (notifies) await this.queue.enqueue('application.notify', eventId, { applicationId: appended.applicationId, eventId, eventType: event.type });
+    }
+  }
+}

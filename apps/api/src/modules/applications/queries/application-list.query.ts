@@ -1,0 +1,134 @@
+import { APPLICATION_STATUSES, DomainError, isApplicationStatus, type ApplicationStatus } from '@credence/domain';
+import type { ApplicationRow, VerificationListRow } from '@credence/read-models';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
+import type { Principal } from '../../../common/auth/principal';
+import { PG_POOL } from '../../../infrastructure/database/database.tokens';
+import { rowTypes } from '../../../infrastructure/projections/projection-sql';
+import { VERIFICATION_LIST_TABLE } from '../../verifications/projections/verification-tables';
+import { instant, int, many, one } from '../../verifications/http/list-params';
+import { APPLICATION_TABLE } from '../core/application-tables';
+
+type Query = Record<string, unknown>;
+
+/** Whose applications a caller reads: staff all, individuals their own, organisations the ones made to them. */
+export type ApplicationScope = { kind: 'all' } | { kind: 'applicant'; companyId: string } | { kind: 'owner'; companyId: string };
+
+export const scopeOf = (p: Principal): ApplicationScope =>
+  p.qcAdmin ? { kind: 'all' } : p.isIndividual ? { kind: 'applicant', companyId: p.companyId } : { kind: 'owner', companyId: p.companyId };
+
+export interface ApplicationCriteria {
+  scope: ApplicationScope;
+  statuses: ApplicationStatus[] | null;
+  query?: string;
+  from?: string;
+  to?: string;
+  ref?: string;
+  /** The owner's custom fields: key to the value searched for. */
+  custom: Record<string, string>;
+}
+
+const invalid = (message: string) => new DomainError('invalid', message);
+/** Keys of GET /application that are not custom field filters. */
+const KNOWN = new Set(['page', 'size', 'query', 'status', 'fromDate', 'toDate', 'ref', 'customerReference', 'sort']);
+const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The filters of GET /application (verifications.md 7), custom keys checked against the owner's filterable fields. */
+export function criteriaOf(q: Query, scope: ApplicationScope, customKeys: ReadonlySet<string>): ApplicationCriteria {
+  const requested = many(q, 'status').flatMap((s) => s.split(',')).map((s) => s.trim().toUpperCase()).filter((s) => s && s !== 'ALL');
+  const unknown = requested.filter((s) => !isApplicationStatus(s));
+  if (unknown.length) throw invalid(`Unknown application status: ${unknown.join(', ')}. Use ${APPLICATION_STATUSES.join(', ')}.`);
+  const custom: Record<string, string> = {};
+  for (const key of Object.keys(q)) {
+    if (KNOWN.has(key)) continue;
+    if (!customKeys.has(key)) throw invalid(`Unknown application filter: ${key}.`);
+    const v = one(q, key);
+    if (v !== undefined) custom[key] = v.slice(0, 200);
+  }
+  return {
+    scope,
+    statuses: requested.length ? (requested as ApplicationStatus[]) : null,
+    query: one(q, 'query')?.trim().slice(0, 200) || undefined,
+    from: instant(one(q, 'fromDate'), 'fromDate', false),
+    to: instant(one(q, 'toDate'), 'toDate', true),
+    ref: (one(q, 'ref') ?? one(q, 'customerReference'))?.trim().slice(0, 200) || undefined,
+    custom,
+  };
+}
+
+export const pagingOfApplications = (q: Query) => ({ page: int(q, 'page', 0, 0, 100_000), size: int(q, 'size', 20, 1, 1000) });
+
+/** Reads of the application read model, always inside the caller's scope. */
+@Injectable()
+export class ApplicationListQuery {
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+
+  private where(c: Omit<ApplicationCriteria, 'statuses'> & { statuses?: ApplicationStatus[] | null }) {
+    const conds: string[] = [];
+    const values: unknown[] = [];
+    const add = (sql: (p: string) => string, value: unknown) => {
+      values.push(value);
+      conds.push(sql(`$${values.length}`));
+    };
+    if (c.scope.kind === 'applicant') add((p) => `"applicantCompanyId" = ${p}`, c.scope.companyId);
+    if (c.scope.kind === 'owner') add((p) => `"ownerCompanyId" = ${p}`, c.scope.companyId);
+    if (c.statuses) add((p) => `"status" = ANY(${p})`, c.statuses);
+    if (c.query) add((p) => `"search" LIKE ${p}`, like(c.query.toLowerCase()));
+    if (c.from) add((p) => `"created" >= ${p}`, c.from);
+    if (c.to) add((p) => `"created" < ${p}`, c.to);
+    if (c.ref) add((p) => `"customerReference" ILIKE ${p}`, like(c.ref));
+    for (const [key, value] of Object.entries(c.custom)) {
+      values.push(key);
+      const k = `$${values.length}`;
+      add((p) => `("fieldValues" ->> ${k}) ILIKE ${p}`, like(value));
+    }
+    return { sql: conds.length ? `WHERE ${conds.join(' AND ')}` : '', values };
+  }
+
+  async list(c: ApplicationCriteria, paging: { page: number; size: number }): Promise<{ rows: ApplicationRow[]; totalSize: number }> {
+    const { sql, values } = this.where(c);
+    const [page, count] = await Promise.all([
+      this.pool.query<ApplicationRow>({
+        text: `SELECT * FROM "${APPLICATION_TABLE}" ${sql} ORDER BY "created" DESC, "id" DESC LIMIT ${paging.size} OFFSET ${paging.page * paging.size}`,
+        values,
+        types: rowTypes,
+      }),
+      this.pool.query<{ n: number }>({ text: `SELECT count(*)::int AS n FROM "${APPLICATION_TABLE}" ${sql}`, values }),
+    ]);
+    return { rows: page.rows, totalSize: count.rows[0].n };
+  }
+
+  async countByStatus(c: Omit<ApplicationCriteria, 'statuses'>): Promise<Record<string, number>> {
+    const { sql, values } = this.where(c);
+    const { rows } = await this.pool.query<{ status: string; n: number }>({
+      text: `SELECT "status", count(*)::int AS n FROM "${APPLICATION_TABLE}" ${sql} GROUP BY "status"`,
+      values,
+    });
+    return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+  }
+
+  async get(id: string): Promise<ApplicationRow | null> {
+    const { rows } = await this.pool.query<ApplicationRow>({ text: `SELECT * FROM "${APPLICATION_TABLE}" WHERE "id" = $1`, values: [id], types: rowTypes });
+    return rows[0] ?? null;
+  }
+
+  /** The list rows of the verifications these applications include. */
+  async verifications(ids: readonly string[]): Promise<Map<string, VerificationListRow>> {
+    if (!ids.length) return new Map();
+    const { rows } = await this.pool.query<VerificationListRow>({
+      text: `SELECT * FROM "${VERIFICATION_LIST_TABLE}" WHERE "id" = ANY($1)`,
+      values: [ids],
+      types: rowTypes,
+    });
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
+  /** Applications still following their verifications, for the sweeper. */
+  async following(limit: number): Promise<string[]> {
+    const { rows } = await this.pool.query<{ id: string }>(
+      `SELECT "id" FROM "${APPLICATION_TABLE}" WHERE "status" IN ('PENDING', 'APPLICANT_ACTION') ORDER BY "created" LIMIT $1`,
+      [limit],
+    );
+    return rows.map((r) => r.id);
+  }
+}

@@ -1,0 +1,64 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { Principal } from '../../../common/auth/principal';
+import { AccountsRepository } from '../../identity/persistence/accounts.repository';
+import { SubmissionService } from '../../verifications/commands/submission.service';
+import { atUniDemo, CARD, DemoVerificationsSeeder, HELD, PDF, person } from '../../verifications/seed/demo-verifications.seeder';
+import { bytesOfDataUrl } from '../../verifications/commands/document-intake';
+import { ApplicationCommands } from '../commands/application-commands.service';
+import { ApplicationOpener } from '../jobs/application-opener';
+import { ApplicationProcessors } from '../jobs/application-processors';
+
+/**
+ * Demo applications to Acme, made through the area's own commands: anna's is open (her wallet verifications can
+ * join it), jane's completed with her verified degree, omar's pending with University of Demo after a NOT_FOUND.
+ */
+@Injectable()
+export class DemoApplicationsSeeder {
+  private readonly logger = new Logger('DemoApplications');
+
+  constructor(
+    private readonly accounts: AccountsRepository,
+    private readonly demo: DemoVerificationsSeeder,
+    private readonly opener: ApplicationOpener,
+    private readonly commands: ApplicationCommands,
+    private readonly submissions: SubmissionService,
+    private readonly processors: ApplicationProcessors,
+  ) {}
+
+  async run(): Promise<void> {
+    await this.demo.chain(async () => {
+      const [anna, jane, omar] = await Promise.all(['anna@mail.test', 'jane@mail.test', 'omar@mail.test'].map((u) => this.demo.principal(u)));
+      await this.open(anna, 'CAND-0001');
+
+      const janes = await this.open(jane, 'CAND-0002');
+      await this.details(jane, janes, 'CAND-0002', 'Graduate analyst');
+      await this.submissions.create(jane, { ...atUniDemo(HELD.jane, null), applicationId: janes, creditPurchase: CARD }, true);
+      await this.demo.drain();
+      await this.processors.reconcile(janes, 'demo-seed');
+
+      const omars = await this.open(omar, 'CAND-0003');
+      await this.details(omar, omars, 'CAND-0003', 'Software engineer');
+      const omarsDegree = person('Omar', 'Haddad', '1994-02-17', 'BSc (Hons)', 'Computer Science', 2016);
+      const { ids } = await this.submissions.create(omar, { ...atUniDemo(omarsDegree, null), applicationId: omars, creditPurchase: CARD }, true);
+      await this.demo.drain();
+      await this.processors.reconcile(omars, 'demo-seed/not-found');
+      await this.submissions.update(omar, ids[0], { force: true }, { submit: true });
+      await this.demo.drain();
+      await this.processors.reconcile(omars, 'demo-seed/manual');
+    });
+    this.logger.log('demo applications seeded');
+  }
+
+  private async open(p: Principal, reference: string): Promise<string> {
+    const user = (await this.accounts.userById(p.userId))!;
+    const id = await this.opener.open({ userId: p.userId, username: p.username, companyId: p.companyId, firstname: user.firstname, lastname: user.lastname, ownerId: 'acme', customerReference: reference });
+    return id!;
+  }
+
+  private details(p: Principal, id: string, candidateNumber: string, role: string) {
+    return this.commands.saveDetails(p, id, {
+      fields: { candidateNumber, role },
+      documents: [{ requirementId: 'cv', name: 'Curriculum vitae', filename: 'cv.pdf', bytes: bytesOfDataUrl(PDF) }],
+    });
+  }
+}

@@ -1,0 +1,2 @@
+export * from './application.projection';
+export * from './application-member.projection';
