@@ -49,6 +49,12 @@ export const configSchema = z.object({
   BRAINTREE_ENVIRONMENT: z.string().optional(),
   BRAINTREE_MERCHANT_ACCOUNT_IDS: z.string().optional(),
   ACCOUNT_MANAGER_EMAIL: z.string().email('must be an e-mail address').optional(),
+  BLOB_DIR: z.string().default('.data/blobs'),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: url(['http', 'https']).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
@@ -77,4 +83,8 @@ export interface AppConfig {
   payments: PaymentSettings;
   /** Where Order Credits requests go. */
   accountManagerEmail: string;
+  /** Where uploaded documents' bytes live: a folder by default, an S3-compatible bucket when S3_BUCKET is set. */
+  blobs:
+    | { kind: 'local'; root: string }
+    | { kind: 's3'; endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
 }

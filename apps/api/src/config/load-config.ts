@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { paymentSettingsFromEnv, type PaymentSettings } from './payment-settings';
 import { configSchema, type AppConfig } from './config.schema';
 
@@ -29,6 +30,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError([(e as Error).message]);
   }
   if (c.NODE_ENV === 'production' && !c.JWT_SECRET) throw new ConfigError(['JWT_SECRET is required in production']);
+  if (c.S3_BUCKET) {
+    const missing = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !c[k]);
+    if (missing.length) throw new ConfigError(missing.map((k) => `${k} is required when S3_BUCKET is set`));
+  }
   return {
     env: c.NODE_ENV,
     port: c.PORT,
@@ -50,5 +55,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     payments,
     accountManagerEmail: c.ACCOUNT_MANAGER_EMAIL ?? `accounts@${c.STAFF_DOMAIN}`,
+    blobs: c.S3_BUCKET
+      ? { kind: 's3', endpoint: c.S3_ENDPOINT!, bucket: c.S3_BUCKET, region: c.S3_REGION, accessKeyId: c.S3_ACCESS_KEY_ID!, secretAccessKey: c.S3_SECRET_ACCESS_KEY! }
+      : { kind: 'local', root: path.resolve(c.BLOB_DIR) },
   };
 }

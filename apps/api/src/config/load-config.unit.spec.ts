@@ -35,4 +35,12 @@ describe('loadConfig', () => {
       expect(msg).toMatch(/PORT[\s\S]*REDIS_URL must be a URL starting with redis:\/\/[\s\S]*SEED_DEMO must be true or false/);
     }
   });
+
+  it('keeps documents in a folder by default and in an S3-compatible bucket when one is named', () => {
+    expect(loadConfig(base).blobs).toEqual({ kind: 'local', root: expect.stringMatching(/[/\\]\.data[/\\]blobs$/) });
+    expect(loadConfig({ ...base, BLOB_DIR: '/var/credence/blobs' }).blobs).toEqual({ kind: 'local', root: '/var/credence/blobs' });
+    const s3 = loadConfig({ ...base, S3_BUCKET: 'docs', S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' });
+    expect(s3.blobs).toEqual({ kind: 's3', bucket: 'docs', endpoint: 'http://minio:9000', region: 'us-east-1', accessKeyId: 'k', secretAccessKey: 's' });
+    expect(() => loadConfig({ ...base, S3_BUCKET: 'docs' })).toThrow(/S3_ENDPOINT is required when S3_BUCKET is set[\s\S]*S3_SECRET_ACCESS_KEY is required/);
+  });
 });

@@ -1,6 +1,7 @@
 import { Inject, Logger, Module, OnModuleInit } from '@nestjs/common';
-import path from 'node:path';
 import type { Pool } from 'pg';
+import type { AppConfig } from '../../config/config.schema';
+import { APP_CONFIG } from '../../config/config.tokens';
 import { PG_POOL } from '../../infrastructure/database/database.tokens';
 import { ensureSchema } from '../../infrastructure/database/ensure-schema';
 import { createTableSql } from '../../infrastructure/projections/projection-sql';
@@ -63,8 +64,8 @@ import { DemoVerificationsSeeder } from './seed/demo-verifications.seeder';
     { provide: SANDBOX_IDENTITY_OPTIONS, useFactory: () => ({ completeAfterMs: 5000 }) },
     SandboxIdentityProvider,
     { provide: IDENTITY_PROVIDER, useExisting: SandboxIdentityProvider },
-    // Where documents go: a folder by default. Meant to move into the app's config (BLOB_STORE_* settings).
-    { provide: BLOB_STORE_CONFIG, useFactory: (): BlobStoreConfig => ({ kind: 'local', root: path.resolve('.data/blobs') }) },
+    // Where documents go: BLOB_DIR (a folder) by default, an S3-compatible bucket when S3_BUCKET is set.
+    { provide: BLOB_STORE_CONFIG, inject: [APP_CONFIG], useFactory: (config: AppConfig): BlobStoreConfig => config.blobs },
     {
       provide: BLOB_STORE,
       inject: [BLOB_STORE_CONFIG],
