@@ -15,6 +15,7 @@ import { InstitutesController } from './http/institutes.controller';
 import { RegionsController } from './http/regions.controller';
 import { CATALOGUE_SCHEMA } from './persistence/catalogue.schema';
 import { backfillWordIndex } from './persistence/institute-writer';
+import { ApplicationsCoreModule } from '../applications/core/applications-core.module';
 import { ApplicationPricingLookup } from './pricing/application-pricing';
 import { InstituteDetailQuery } from './queries/institute-detail.query';
 import { InstituteSearchQuery } from './queries/institute-search.query';
@@ -28,6 +29,8 @@ import { CatalogueSeeder } from './seeding/catalogue.seeder';
  * InstituteRecordsService (automatic checks) and InstituteDetailQuery (an institute by id).
  */
 @Module({
+  // The applications' pricing port (GET /institute/{id}?applicationId=).
+  imports: [ApplicationsCoreModule],
   controllers: [
     CompanyReferenceController,
     InstitutesController,

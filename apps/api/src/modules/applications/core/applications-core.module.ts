@@ -2,13 +2,20 @@ import { Module } from '@nestjs/common';
 import { ApplicationGateway } from './application-gateway';
 import { ApplicationMembers } from './application-members';
 import { ApplicationStore } from './application-store';
+import { ApplicationPricingFromApplications } from './application-pricing.port';
+import { APPLICATION_PRICING } from '../../catalogue/pricing/application-pricing';
 
 /**
  * The application streams and what the verification lifecycle needs of them. Kept apart from the applications
  * HTTP module, which builds on the verifications module: the verifications module imports this one.
  */
 @Module({
-  providers: [ApplicationStore, ApplicationMembers, ApplicationGateway],
-  exports: [ApplicationStore, ApplicationMembers, ApplicationGateway],
+  providers: [
+    ApplicationStore,
+    ApplicationMembers,
+    ApplicationGateway,
+    { provide: APPLICATION_PRICING, useClass: ApplicationPricingFromApplications },
+  ],
+  exports: [ApplicationStore, ApplicationMembers, ApplicationGateway, APPLICATION_PRICING],
 })
 export class ApplicationsCoreModule {}

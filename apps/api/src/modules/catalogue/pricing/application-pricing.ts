@@ -3,8 +3,8 @@ import type { Principal } from '../../../common/auth/principal';
 
 /**
  * GET /institute/{id}?applicationId=: inside an application, the application decides whether the applicant pays
- * (applicantPays false hides prices, verifications.md 6). The applications module provides this port; until it
- * does, the caller's own account decides.
+ * (applicantPays false hides prices, verifications.md 6). The applications module provides this port; for an
+ * application the caller may not see, the caller's own account decides.
  */
 export interface ApplicationPricing {
   /** The application as its applicant may see it, or null when it does not exist for this caller. */

@@ -1,0 +1,36 @@
+import { applicationEvent, evolveApplication, initialApplicationState, type ApplicationOpened } from '@credence/domain';
+import type { Principal } from '../../../common/auth/principal';
+import { ApplicationPricingFromApplications } from './application-pricing.port';
+import type { ApplicationStore } from './application-store';
+
+const opened = applicationEvent<ApplicationOpened>('ApplicationOpened', {
+  applicationId: 'app-1',
+  status: 'OPEN',
+  previousStatus: null,
+  template: { ...initialApplicationState().template, ownerId: 'acme', ownerCompanyId: 'acme', ownerName: 'Acme', applicantPays: false },
+  applicant: { companyId: 'anna', userId: 'u1', username: 'anna@mail.test', firstname: 'Anna', lastname: 'Applicant' },
+  customerReference: null,
+});
+const store = {
+  load: async (id: string) => ({
+    state: id === 'app-1' ? evolveApplication(initialApplicationState(), opened, '2026-11-21T10:00:00.000Z') : initialApplicationState(),
+    expected: 'no_stream' as const,
+  }),
+} as unknown as ApplicationStore;
+const caller = (over: Partial<Principal>) => ({ qcAdmin: false, isIndividual: true, companyId: 'anna', username: 'anna@mail.test', ...over }) as Principal;
+
+describe('application pricing for GET /institute/{id}?applicationId=', () => {
+  const port = new ApplicationPricingFromApplications(store);
+
+  it('tells the applicant, the organisation and staff whether the applicant pays', async () => {
+    expect(await port.find('app-1', caller({}))).toEqual({ applicantPays: false });
+    expect(await port.find('app-1', caller({ isIndividual: false, companyId: 'acme', username: 'alice@acme.test' }))).toEqual({ applicantPays: false });
+    expect(await port.find('app-1', caller({ qcAdmin: true, isIndividual: false, companyId: 'credence' }))).toEqual({ applicantPays: false });
+  });
+
+  it('tells nobody else anything, and knows no unknown application', async () => {
+    expect(await port.find('app-1', caller({ companyId: 'indy', username: 'indy@mail.test' }))).toBeNull();
+    expect(await port.find('app-1', caller({ isIndividual: false, companyId: 'globex' }))).toBeNull();
+    expect(await port.find('nope', caller({}))).toBeNull();
+  });
+});
