@@ -1,7 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
-import { readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { BLOB_STORE, BLOB_STORE_CONFIG, type BlobStore, type BlobStoreConfig } from '../src/modules/verifications/ports/blob-store.port';
+import { BLOB_STORE, type BlobStore } from '../src/modules/verifications/ports/blob-store.port';
 import { signIn } from './demo-sessions';
 import { freshDatabase } from './fresh-database';
 import { startTestApp } from './test-app';
@@ -9,8 +10,8 @@ import { api, janeAtUniDemo, pdfDataUrl, untilResult } from './verification-supp
 
 /**
  * Document bytes live in the blob store, outside the events: a request that stores a PDF and is then refused must
- * not leave it there, and a removed document's bytes go with it. The blob folder is shared by every suite running
- * in parallel, so blobs are counted in each verification's own folder (verifications/<id>/), never in the whole root.
+ * not leave it there, and a removed document's bytes go with it. The app gets a blob folder of its own (BLOB_DIR),
+ * so every file in it is one this suite caused, and the whole folder is counted before and after.
  */
 describe('document blobs', () => {
   let app: INestApplication;
@@ -23,10 +24,8 @@ describe('document blobs', () => {
 
   beforeAll(async () => {
     db = await freshDatabase('blobs');
-    ({ app } = await startTestApp({ DATABASE_URL: db.url, SEED_DEMO: 'true' }));
-    const config = app.get<BlobStoreConfig>(BLOB_STORE_CONFIG);
-    if (config.kind !== 'local') throw new Error('these tests count files of the local blob store');
-    root = config.root;
+    root = await mkdtemp(path.join(tmpdir(), 'credence-blobs-'));
+    ({ app } = await startTestApp({ DATABASE_URL: db.url, SEED_DEMO: 'true', BLOB_DIR: root }));
     const blobs = app.get<BlobStore>(BLOB_STORE);
     const original = blobs.put.bind(blobs);
     jest.spyOn(blobs, 'put').mockImplementation((key, bytes, contentType) => {
@@ -38,20 +37,24 @@ describe('document blobs', () => {
   afterAll(async () => {
     await app.close();
     await db.drop();
+    await rm(root, { recursive: true, force: true });
   });
-  beforeEach(() => {
+  let before: number;
+  beforeEach(async () => {
     put.length = 0;
+    before = await count();
   });
 
-  /** The blobs in one verification's folder (finished writes only: a write in flight is a `.tmp` file). */
-  const blobsOf = async (verificationId: string) => {
+  /** Files under the blob folder, or under one verification's part of it. */
+  const count = async (under = '.') => {
     try {
-      return (await readdir(path.join(root, 'verifications', verificationId))).filter((f) => !f.endsWith('.tmp')).length;
+      return (await readdir(path.join(root, under), { recursive: true, withFileTypes: true })).filter((f) => f.isFile()).length;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return 0;
       throw e;
     }
   };
+  const blobsOf = (verificationId: string) => count(`verifications/${verificationId}`);
   const verificationOf = (key: string) => key.split('/')[1];
   const upload = (id: string, body: Record<string, unknown>) => api(app, alice).post(`/v1/verification/${id}/document`, body);
 
@@ -63,7 +66,7 @@ describe('document blobs', () => {
       expect(res.body.errors.length).toBeGreaterThan(0);
       // The PDF did reach the store before the domain refused: this is the case that used to leave it behind.
       expect(put).toHaveLength(1);
-      expect(await blobsOf(verificationOf(put[0]))).toBe(0);
+      expect(await count()).toBe(before);
     });
 
     it('a batch where one entry is invalid: the valid entry saves nothing, its blob included', async () => {
@@ -75,21 +78,22 @@ describe('document blobs', () => {
         .expect(400);
       expect(res.body.errors.length).toBeGreaterThan(0);
       expect(new Set(put.map(verificationOf)).size).toBe(2);
-      for (const key of put) expect(await blobsOf(verificationOf(key))).toBe(0);
+      expect(await count()).toBe(before);
     });
 
     it('a declined card: nothing is saved, so no blob stays', async () => {
       await api(app, alice)
         .post('/v1/verification', { ...janeAtUniDemo(), creditPurchase: { amount: 0, btNonce: 'fake-processor-declined-visa-nonce' } })
-        .expect((r) => expect(r.status).toBeGreaterThanOrEqual(400));
+        .expect(422);
       expect(put).toHaveLength(1);
-      expect(await blobsOf(verificationOf(put[0]))).toBe(0);
+      expect(await count()).toBe(before);
     });
 
     it('an update of a draft with a PDF and an invalid date of birth keeps only the blobs it had', async () => {
       const draft = (await api(app, alice).post('/v1/verification?autosubmit=false', janeAtUniDemo()).expect(201)).body.id as string;
       expect(await blobsOf(draft)).toBe(1);
       put.length = 0;
+      const withDraft = await count();
       await api(app, alice)
         .put(`/v1/verification/${draft}`, {
           ...janeAtUniDemo({ fields: { ...janeAtUniDemo().fields, dob: '2999-01-01' } }),
@@ -97,11 +101,13 @@ describe('document blobs', () => {
         })
         .expect(400);
       expect(put).toHaveLength(1);
+      expect(await count()).toBe(withDraft);
       expect(await blobsOf(draft)).toBe(1);
     });
 
     it('a successful submission keeps its blob (the clean-up only follows failures)', async () => {
       const res = await api(app, alice).post('/v1/verification?autosubmit=false', janeAtUniDemo()).expect(201);
+      expect(await count()).toBe(before + 1);
       expect(await blobsOf(res.body.id as string)).toBe(1);
     });
   });
@@ -109,12 +115,13 @@ describe('document blobs', () => {
   it('a refused upload (the verification is VERIFIED) leaves no blob behind', async () => {
     const done = (await api(app, alice).post('/v1/verification', { ...janeAtUniDemo(), ...card }).expect(201)).body.id as string;
     await untilResult(app, alice, done, 'VERIFIED');
-    const before = await blobsOf(done);
-    expect(before).toBe(1);
+    expect(await blobsOf(done)).toBe(1);
+    const withVerified = await count();
     put.length = 0;
     await upload(done, { name: 'late', data: pdfDataUrl() }).expect(409);
     expect(put).toEqual([expect.stringMatching(new RegExp(`^verifications/${done}/`))]);
-    expect(await blobsOf(done)).toBe(before);
+    expect(await count()).toBe(withVerified);
+    expect(await blobsOf(done)).toBe(1);
   });
 
   describe('a removed document', () => {
@@ -125,8 +132,9 @@ describe('document blobs', () => {
 
     it('has its blob deleted once DocumentRemoved is appended; the timeline keeps the event', async () => {
       const up = await upload(draft, { name: 'Degree certificate', data: pdfDataUrl() }).expect(201);
-      expect(await blobsOf(draft)).toBe(1);
+      expect(await count()).toBe(before + 1);
       await api(app, alice).delete(`/v1/verification/${draft}/document/${up.body.id}`).expect(204);
+      expect(await count()).toBe(before);
       expect(await blobsOf(draft)).toBe(0);
       await api(app, alice).get(`/v1/verification/${draft}/document/${up.body.id}`).expect(404);
       const timeline = await api(app, alice).get(`/v1/verification/${draft}/auditevent`).expect(200);
@@ -137,6 +145,7 @@ describe('document blobs', () => {
       const first = await upload(draft, { requirementId: 'consent-institute', data: pdfDataUrl() }).expect(201);
       const second = await upload(draft, { requirementId: 'consent-institute', data: pdfDataUrl() }).expect(201);
       expect(second.body.id).not.toBe(first.body.id);
+      expect(await count()).toBe(before + 1);
       expect(await blobsOf(draft)).toBe(1);
       await api(app, alice).get(`/v1/verification/${draft}/document/${second.body.id}`).expect(200);
     });
