@@ -152,6 +152,9 @@ describe('applications', () => {
     let applicationId: string;
 
     it('opens when the invited applicant registers, with the reference Acme gave', async () => {
+      // Acme agrees a price per position for University of Demo from now on (money 2.6): applications opened
+      // from here on carry it.
+      await db.pool.query(`UPDATE application_owners SET pricing_scheme = '{"uni-demo": [12.5, 10], "default": [99]}' WHERE id = 'acme'`);
       await api(app, token.alice).post('/v1/register/applicant', { email: 'zara@mail.test', firstname: 'Zara', lastname: 'Zed', ref: 'CAND-0100' }).expect(204);
       const invite = (await mailsTo(app, 'zara@mail.test', token.staff))[0];
       const regToken = linkIn(invite.text, '/login/register/');
@@ -199,6 +202,8 @@ describe('applications', () => {
 
       // Zara submits a degree held for Jane Doe: verified, but not in her name.
       const created = await api(app, applicant).post('/v1/verification', { ...janeAtUniDemo(), customerReference: null, applicationId, ...card }).expect(201);
+      // Priced by the application's scheme (the first University of Demo check: 12.50 + 20 % VAT), no surcharge.
+      expect(created.body.price).toEqual({ currency: 'GBP', net: 12.5, vat: 2.5, total: 15, credits: 0 });
       const closed = await api(app, applicant).get(`/v1/application/${applicationId}`).expect(200);
       expect(closed.body.status).not.toBe('OPEN');
       expect(closed.body.submitted).not.toBeNull();

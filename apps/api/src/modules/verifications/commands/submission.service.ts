@@ -6,7 +6,9 @@ import {
   DomainError,
   IDENTITY_MAINTENANCE,
   identityUnderMaintenance,
+  fromMinor,
   initialVerificationState,
+  schemePrice,
   VerificationInvalid,
   type DocumentRef,
   type DraftInput,
@@ -40,6 +42,8 @@ interface Prepared {
   commands: VerificationCommand[];
   /** The person and institute for the order lines. */
   draft: DraftInput;
+  /** The application's price for this verification (its pricingScheme), when it has one. */
+  schemePrice?: number | null;
 }
 
 export interface SubmissionResult {
@@ -213,6 +217,14 @@ export class SubmissionService {
   ): Promise<SubmissionResult> {
     const today = now.slice(0, 10);
     if (submit) {
+      // Inside an application with a pricing scheme, each verification is priced by its position in it.
+      if (application?.template.pricingScheme) {
+        prepared.forEach((p, i) => {
+          const where = { instituteId: p.institute?.id ?? null, regionId: p.institute?.countryId ?? null };
+          const minor = schemePrice(application.template.pricingScheme, where, application.verificationIds.length + i);
+          p.schemePrice = minor === null ? null : fromMinor(minor);
+        });
+      }
       const quotes = await this.payments.quote(principal, prepared.map((p) => this.paymentItem(p)));
       for (const p of prepared) {
         p.commands.push({
@@ -317,8 +329,10 @@ export class SubmissionService {
       candidateName: `${p.draft.person.firstname} ${p.draft.person.surname}`.trim(),
       instituteId: p.institute?.id ?? null,
       instituteName: p.institute?.name ?? '',
-      price: p.institute?.price ?? 0,
-      surcharge: p.institute?.surcharge ?? 0,
+      // An application's scheme price is the whole price of the check (the owner's agreed price per position),
+      // so no institute surcharge is added on top of it.
+      price: p.schemePrice ?? p.institute?.price ?? 0,
+      surcharge: p.schemePrice != null ? 0 : (p.institute?.surcharge ?? 0),
       accreditationPrice: p.draft.accreditationRequested && p.institute?.accreditationPrice != null ? p.institute.accreditationPrice : null,
     };
   }
