@@ -166,6 +166,9 @@ describe('applications', () => {
       const open = (await api(app, applicant).get('/v1/application?status=OPEN&page=0&size=500').expect(200)).body;
       expect(open.totalSize).toBe(1);
       applicationId = open.content[0].id;
+      // The wizard inside the application shows the scheme's price for the next verification.
+      const institute = await api(app, applicant).get(`/v1/institute/uni-demo?applicationId=${applicationId}`).expect(200);
+      expect(institute.body).toMatchObject({ product: { price: 12.5 }, surcharge: 0 });
       const seenByAcme = await api(app, token.alice).get(`/v1/application/${applicationId}`).expect(200);
       expect(seenByAcme.body).toMatchObject({ status: 'OPEN', customerReference: 'CAND-0100', applicant: { name: 'Zara Zed', username: 'zara@mail.test' } });
     });

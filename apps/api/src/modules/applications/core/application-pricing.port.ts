@@ -1,7 +1,7 @@
 import { applicationVisibleTo } from '@credence/domain';
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../../common/auth/principal';
-import type { ApplicationPricing } from '../../catalogue/pricing/application-pricing';
+import type { ApplicationPrices, ApplicationPricing } from '../../catalogue/pricing/application-pricing';
 import { ApplicationStore } from './application-store';
 
 /**
@@ -12,7 +12,7 @@ import { ApplicationStore } from './application-store';
 export class ApplicationPricingFromApplications implements ApplicationPricing {
   constructor(private readonly store: ApplicationStore) {}
 
-  async find(applicationId: string, caller: Principal): Promise<{ applicantPays: boolean } | null> {
+  async find(applicationId: string, caller: Principal): Promise<ApplicationPrices | null> {
     const { state } = await this.store.load(applicationId);
     if (!state.exists) return null;
     const actor = caller.qcAdmin
@@ -20,6 +20,7 @@ export class ApplicationPricingFromApplications implements ApplicationPricing {
       : caller.isIndividual
         ? ({ kind: 'applicant', companyId: caller.companyId, username: caller.username } as const)
         : ({ kind: 'owner', companyId: caller.companyId, username: caller.username } as const);
-    return applicationVisibleTo(state, actor) ? { applicantPays: state.template.applicantPays } : null;
+    if (!applicationVisibleTo(state, actor)) return null;
+    return { applicantPays: state.template.applicantPays, pricingScheme: state.template.pricingScheme, nextPosition: state.verificationIds.length };
   }
 }

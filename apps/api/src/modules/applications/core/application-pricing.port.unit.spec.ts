@@ -23,9 +23,9 @@ describe('application pricing for GET /institute/{id}?applicationId=', () => {
   const port = new ApplicationPricingFromApplications(store);
 
   it('tells the applicant, the organisation and staff whether the applicant pays', async () => {
-    expect(await port.find('app-1', caller({}))).toEqual({ applicantPays: false });
-    expect(await port.find('app-1', caller({ isIndividual: false, companyId: 'acme', username: 'alice@acme.test' }))).toEqual({ applicantPays: false });
-    expect(await port.find('app-1', caller({ qcAdmin: true, isIndividual: false, companyId: 'credence' }))).toEqual({ applicantPays: false });
+    expect(await port.find('app-1', caller({}))).toEqual({ applicantPays: false, pricingScheme: null, nextPosition: 0 });
+    expect(await port.find('app-1', caller({ isIndividual: false, companyId: 'acme', username: 'alice@acme.test' }))).toEqual({ applicantPays: false, pricingScheme: null, nextPosition: 0 });
+    expect(await port.find('app-1', caller({ qcAdmin: true, isIndividual: false, companyId: 'credence' }))).toEqual({ applicantPays: false, pricingScheme: null, nextPosition: 0 });
   });
 
   it('tells nobody else anything, and knows no unknown application', async () => {

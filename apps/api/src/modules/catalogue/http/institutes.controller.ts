@@ -1,4 +1,4 @@
-import { DomainError } from '@credence/domain';
+import { DomainError, fromMinor, schemePrice } from '@credence/domain';
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator';
@@ -57,7 +57,10 @@ export class InstitutesController {
     const found = await this.detail.get(id);
     if (!found) throw notFound();
     const application = q.applicationId ? await this.applications.find(q.applicationId, caller) : null;
-    return instituteBody(found, priceViewFor(caller, application));
+    // Inside an application with a pricing scheme, the price is the scheme's for the next verification in it.
+    const minor = application && schemePrice(application.pricingScheme, { instituteId: found.institute.id, regionId: found.country?.id ?? null }, application.nextPosition);
+    const priced = minor == null ? found : { ...found, institute: { ...found.institute, price: fromMinor(minor), surcharge: 0 } };
+    return instituteBody(priced, priceViewFor(caller, application));
   }
 
   @Get(':id/refdata')
