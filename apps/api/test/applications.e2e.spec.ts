@@ -3,6 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import request from 'supertest';
 import { linkIn, mailsTo, signIn } from './demo-sessions';
 import { freshDatabase, waitFor } from './fresh-database';
+import { ApplicationProcessors } from '../src/modules/applications/jobs/application-processors';
 import { startTestApp } from './test-app';
 import { api, janeAtUniDemo, pdfDataUrl, untilResult } from './verification-support';
 
@@ -144,6 +145,29 @@ describe('applications', () => {
       const annasWallet = (await api(app, token.anna).get('/v1/verification').expect(200)).body.content as { id: string }[];
       expect(annasWallet.length).toBeGreaterThan(0);
       await api(app, token.alice).get(`/v1/verification/${annasWallet[0].id}`).expect(404);
+    });
+  });
+
+  describe('reminders to finish an open application', () => {
+    it('reach the applicant after 3 days, once, and stop when they unsubscribe', async () => {
+      const processors = app.get(ApplicationProcessors);
+      const day = 24 * 60 * 60 * 1000;
+      const reminders = async () => (await mailsTo(app, 'anna@mail.test', token.staff)).filter((m) => m.subject === 'Reminder: your application to Acme Recruitment Ltd');
+      await processors.remind(new Date(Date.now() + day));
+      expect(await reminders()).toHaveLength(0);
+      await processors.remind(new Date(Date.now() + 3.5 * day));
+      await processors.remind(new Date(Date.now() + 3.6 * day));
+      const sent = await reminders();
+      expect(sent).toHaveLength(1);
+      const mine = (await list('anna', '?status=OPEN')).content[0];
+      expect(sent[0].text).toContain(`/application/${mine.id}/start`);
+      expect(sent[0].text).toContain(`/unsubscribe?appid=${mine.id}`);
+      // Jane's and Omar's are submitted: no reminders.
+      expect((await mailsTo(app, 'jane@mail.test', token.staff)).filter((m) => m.subject.startsWith('Reminder'))).toHaveLength(0);
+
+      await request(app.getHttpServer()).post('/v1/unsubscribe').send({ applicationId: mine.id, reason: 'Will complete the application, do not need reminders.' }).expect(204);
+      await processors.remind(new Date(Date.now() + 7.5 * day));
+      expect(await reminders()).toHaveLength(1);
     });
   });
 

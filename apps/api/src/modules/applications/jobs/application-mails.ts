@@ -17,6 +17,12 @@ export const applicationMails = {
         ? `${s.template.ownerName} has reviewed your application.`
         : `${s.template.ownerName} has closed your application.`,
     ], { label: 'View your application', url: link }),
+  reminder: (s: ApplicationState, link: string, unsubscribe: string): RenderedMail =>
+    mail(`Reminder: your application to ${s.template.ownerName}`, [
+      `Hello ${s.applicant.firstname},`,
+      `Please complete your application which will be shared along with your verification results to ${s.template.ownerName}.`,
+      `If you do not want these reminders, unsubscribe here: ${unsubscribe}`,
+    ], { label: 'Complete your application', url: link }),
   completed: (s: ApplicationState, link: string): RenderedMail =>
     mail(`Application completed: ${applicantName(s)}`, [
       `The application of ${applicantName(s)}${s.customerReference ? ` (${s.customerReference})` : ''} is complete: every verification in it has its result.`,

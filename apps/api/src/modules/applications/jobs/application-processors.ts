@@ -1,10 +1,13 @@
 import type { ApplicationState } from '@credence/domain';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { PG_POOL } from '../../../infrastructure/database/database.tokens';
 import { JOB_QUEUE, type Job, type JobQueue } from '../../../infrastructure/queue/job-queue.port';
 import { AccountsRepository } from '../../identity/persistence/accounts.repository';
 import { VerificationMailer } from '../../verifications/mail/verification-mailer';
 import { ApplicationMembers } from '../core/application-members';
 import { ApplicationStore } from '../core/application-store';
+import { APPLICATION_TABLE } from '../core/application-tables';
 import { ApplicationListQuery } from '../queries/application-list.query';
 import { ApplicationOpener } from './application-opener';
 import { applicationMails } from './application-mails';
@@ -12,6 +15,9 @@ import { ApplicationReactions } from './application-reactions';
 
 const SWEEP_EVERY_MS = 60_000;
 const SWEEP_BATCH = 200;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Reminders to finish an open application: after 3 days, then after 7 (each sent once, by its own mail id). */
+const REMINDER_DAYS = [3, 7];
 
 /**
  * The applications' jobs: take stock after a verification changed (status, completion, insights), the mails,
@@ -24,6 +30,7 @@ export class ApplicationProcessors implements OnApplicationBootstrap, OnModuleDe
 
   constructor(
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    @Inject(PG_POOL) private readonly pool: Pool,
     private readonly store: ApplicationStore,
     private readonly members: ApplicationMembers,
     private readonly reactions: ApplicationReactions,
@@ -92,5 +99,30 @@ export class ApplicationProcessors implements OnApplicationBootstrap, OnModuleDe
   async sweep() {
     for (const id of await this.lists.following(SWEEP_BATCH)) await this.reconcile(id, `sweep/${id}/${Math.floor(Date.now() / SWEEP_EVERY_MS)}`);
     await this.opener.openMissing();
+    await this.remind(new Date());
+  }
+
+  /**
+   * Applicants whose application is still open get a reminder 3 and 7 days after it opened, unless they
+   * unsubscribed (POST /unsubscribe, access.md 5). Each reminder's mail id comes from the application and the
+   * reminder, so the sweep sending it again sends nothing; the window of a day bounds what each sweep looks at.
+   */
+  async remind(now: Date) {
+    for (const [n, days] of REMINDER_DAYS.entries()) {
+      const { rows } = await this.pool.query<{ id: string }>(
+        `SELECT a."id" FROM "${APPLICATION_TABLE}" a
+          WHERE a."status" = 'OPEN' AND a."created" <= $1 AND a."created" > $2
+            AND NOT EXISTS (SELECT 1 FROM unsubscribes u WHERE u.application_id = a."id")
+          LIMIT ${SWEEP_BATCH}`,
+        [new Date(now.getTime() - days * DAY_MS).toISOString(), new Date(now.getTime() - (days + 1) * DAY_MS).toISOString()],
+      );
+      for (const { id } of rows) {
+        const { state } = await this.store.load(id);
+        if (state.status !== 'OPEN') continue;
+        const link = this.mailer.link(`/application/${encodeURIComponent(id)}/start`);
+        const unsubscribe = this.mailer.link(`/unsubscribe?appid=${encodeURIComponent(id)}`);
+        await this.mailer.send(`reminder${n + 1}`, state.applicant.username, applicationMails.reminder(state, link, unsubscribe), `reminder/${id}`, 'application');
+      }
+    }
   }
 }
