@@ -291,6 +291,26 @@ describe('applications', () => {
     });
   });
 
+  describe('an individual who already has an account', () => {
+    it('gets the application at once when invited, and a mail to sign in; organisation accounts cannot be applicants', async () => {
+      await api(app, token.alice).post('/v1/register/applicant', { email: 'indy@mail.test', firstname: 'Indy', lastname: 'Individual', ref: 'CAND-0200' }).expect(204);
+      const mail = await waitFor(async () => (await mailsTo(app, 'indy@mail.test', token.staff)).find((m) => m.subject === 'Acme Recruitment Ltd has invited you to verify your credentials'), 15000, 'the invitation');
+      expect(mail.text).toContain('/login');
+      const indy = (await signIn(app, 'indy@mail.test')).token;
+      const open = (await api(app, indy).get('/v1/application?status=OPEN').expect(200)).body;
+      expect(open.content).toMatchObject([{ owner: { name: 'Acme Recruitment Ltd' }, status: 'OPEN' }]);
+      // Inviting again opens nothing new.
+      await api(app, token.alice).post('/v1/register/applicant', { email: 'indy@mail.test', firstname: 'Indy', lastname: 'Individual' }).expect(204);
+      expect((await api(app, indy).get('/v1/application').expect(200)).body.totalSize).toBe(1);
+      // Indy still pays for her own verifications outside the application.
+      const own = await api(app, indy).post('/v1/verification', { ...janeAtUniDemo(), customerReference: null, ...card }).expect(201);
+      expect(own.body.price.total).toBeGreaterThan(0);
+
+      const refused = await api(app, token.alice).post('/v1/register/applicant', { email: 'carol@globex.test', firstname: 'Carol', lastname: 'Chen' }).expect(422);
+      expect(messages(refused)).toEqual(['This e-mail address belongs to an organisation account: applicants need an individual account.']);
+    });
+  });
+
   describe("anna's wallet verifications", () => {
     it('join her open application; someone else’s do not; submitting it follows their results', async () => {
       const mine = (await list('anna', '?status=OPEN')).content[0];
@@ -313,6 +333,25 @@ describe('applications', () => {
       expect(submitted.body.verifications.map((v: { applicationResult: string }) => v.applicationResult)).toContain('ACTION_REQUIRED');
       expect((await list('anna', '?status=OPEN&page=0&size=500')).totalSize).toBe(0);
       await api(app, token.alice).get(`/v1/verification/${wallet[0].id}`).expect(200);
+    });
+  });
+
+  describe('an application whose organisation pays', () => {
+    it('charges the applicant nothing inside it: no card, no invoice, straight to checking', async () => {
+      await db.pool.query(`UPDATE application_owners SET applicant_pays = false, pricing_scheme = NULL WHERE id = 'acme'`);
+      await api(app, token.alice).post('/v1/register/applicant', { email: 'yusuf@mail.test', firstname: 'Yusuf', lastname: 'Young', ref: 'CAND-0300' }).expect(204);
+      const regToken = linkIn((await mailsTo(app, 'yusuf@mail.test', token.staff))[0].text, '/login/register/');
+      await request(app.getHttpServer()).put(`/v1/register/${regToken}`).send({ password: 'Yusuf-pass1', confirmPassword: 'Yusuf-pass1', company: { addressCountry: { id: 'GB' } } }).expect(204);
+      const yusuf = (await signIn(app, 'yusuf@mail.test', { password: 'Yusuf-pass1' })).token;
+      const [application] = (await api(app, yusuf).get('/v1/application?status=OPEN').expect(200)).body.content as ApplicationBody[];
+      expect(application).toMatchObject({ applicantPays: false });
+      const institute = await api(app, yusuf).get(`/v1/institute/uni-demo?applicationId=${application.id}`).expect(200);
+      expect(institute.body.product.price).toBeNull();
+      await api(app, yusuf).put(`/v1/application/${application.id}`, { fields: { candidateNumber: 'Y-1' }, documents: [{ requirementId: 'cv', data: pdfDataUrl() }] }).expect(200);
+      const created = await api(app, yusuf).post('/v1/verification', { ...janeAtUniDemo(), customerReference: null, applicationId: application.id }).expect(201);
+      expect(created.body).toMatchObject({ result: 'PENDING', invoiceId: null });
+      expect(created.body.price).toMatchObject({ total: 0 });
+      await db.pool.query(`UPDATE application_owners SET applicant_pays = true WHERE id = 'acme'`);
     });
   });
 });

@@ -29,6 +29,8 @@ export const templates = {
     mail(`You have been invited to ${d.company} on Credence`, [`Hello ${d.firstname},`, `${d.inviter} has added you to the ${d.company} account on Credence, where your team submits and reviews verification requests.`, 'Please follow the link below to set your password. The link is valid for 7 days.'], { label: 'Accept invitation', url: d.url }),
   applicantInvitation: (d: { firstname: string; company: string; url: string }) =>
     mail(`${d.company} has invited you to verify your credentials`, [`Hello ${d.firstname},`, `${d.company} uses Credence to verify the credentials of its applicants. Please register and complete your application.`], { label: 'Register', url: d.url }),
+  applicantInvitationExisting: (d: { firstname: string; company: string; url: string }) =>
+    mail(`${d.company} has invited you to verify your credentials`, [`Hello ${d.firstname},`, `${d.company} uses Credence to verify the credentials of its applicants. An application to ${d.company} is waiting for you: sign in to complete it. You can include verifications already in your wallet.`], { label: 'Sign in', url: d.url }),
   passwordReset: (d: { firstname: string; url: string }) =>
     mail('Reset your Credence password', [`Hello ${d.firstname},`, 'We received a request to reset your password. Follow the link below within one hour to choose a new one. If you did not ask for this, you can ignore this e-mail.'], { label: 'Reset password', url: d.url }),
   instituteRequested: (d: { requester: string; company: string; name: string; country: string; details: string }) =>

@@ -283,6 +283,29 @@ export class RegistrationService {
     const owner = await this.owners.ownerOfCompany(principal.companyId);
     if (!owner) throw new DomainError('unprocessable', 'Your organisation has no application page to invite applicants to.');
     const email = input.email.trim().toLowerCase();
+    const existing = await this.accounts.userByUsername(email);
+    if (existing && !existing.pending) {
+      // Someone with an account already: an individual gets the application at once, and a mail to sign in.
+      const company = await this.accounts.company(existing.companyId);
+      if (!company?.individual) {
+        throw new DomainError('unprocessable', 'This e-mail address belongs to an organisation account: applicants need an individual account.');
+      }
+      if (!existing.applicant) await this.accounts.updateUser(existing.id, { applicant: true });
+      // They keep paying for their own verifications; inside the application its template decides who pays.
+      if (!company.applicantPays) await this.accounts.updateCompany(company.id, { applicantPays: true });
+      await this.applicants.registered({
+        userId: existing.id,
+        username: existing.username,
+        companyId: existing.companyId,
+        firstname: existing.firstname,
+        lastname: existing.lastname,
+        ownerId: owner.id,
+        customerReference: input.ref ?? null,
+      });
+      await this.mail.send('applicantInvitationExisting', email, { firstname: existing.firstname, company: owner.name, url: this.mail.link('/login') });
+      await this.audit.record('ApplicantInvited', { email }, { actor: principal.username, impersonator: principal.impersonator, companyId: principal.companyId });
+      return;
+    }
     const token = await this.createToken({
       email,
       firstname: input.firstname.trim(),

@@ -40,7 +40,15 @@ export interface PlaceOrderRequest {
   creditPurchase?: { amount?: number | null; btNonce?: string | null; btSaveCard?: boolean | null } | null;
   /** Same key, same order: a retry never charges twice. E.g. the request's Idempotency-Key, or the verification ids. */
   idempotencyKey: string;
+  /**
+   * Whether the application owner pays (an application whose applicantPays is false): nothing is charged. Unset:
+   * the account decides (an applicant account whose owner pays).
+   */
+  applicationOwnerPays?: boolean;
 }
+
+const ownerPays = (principal: Principal, account: { applicantPays: boolean }, explicit: boolean | undefined) =>
+  explicit ?? (principal.isApplicant && !account.applicantPays);
 
 export interface PlaceOrderResult {
   /** PAID: recorded (charged, invoiced, or spent). UNPAID: a card payer gave no card token; nothing was recorded. */
@@ -90,10 +98,10 @@ export class OrderService {
   ) {}
 
   /** What each verification costs this caller (VAT included), without paying: the order review's figures. */
-  async quote(principal: Principal, items: OrderLineInput[]): Promise<Record<string, Price>> {
+  async quote(principal: Principal, items: OrderLineInput[], options: { applicationOwnerPays?: boolean } = {}): Promise<Record<string, Price>> {
     const account = await this.accounts.get(principal.companyId);
     const out: Record<string, Price> = {};
-    if (principal.isApplicant && !account.applicantPays) {
+    if (ownerPays(principal, account, options.applicationOwnerPays)) {
       for (const i of items) out[i.verificationId] = { currency: account.currency, net: 0, vat: 0, total: 0, credits: 0 };
       return out;
     }
@@ -123,7 +131,7 @@ export class OrderService {
     const key = request.idempotencyKey?.trim();
     if (!key || key.length > MAX_KEY) throw new DomainError('invalid', `An order needs an idempotency key of 1 to ${MAX_KEY} characters.`);
     const account = await this.accounts.get(principal.companyId);
-    if (principal.isApplicant && !account.applicantPays) {
+    if (ownerPays(principal, account, request.applicationOwnerPays)) {
       return { ...notPaidHere(), payments: paymentsOf(request.items.map((i) => ({ verificationId: i.verificationId, amount: 0, credits: 0 })), 'APPLICATION_OWNER', null, account.currency) };
     }
     if (!account.unit) throw new DomainError('forbidden', 'This account does not order verifications.');

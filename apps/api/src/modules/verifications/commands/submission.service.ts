@@ -225,7 +225,7 @@ export class SubmissionService {
           p.schemePrice = minor === null ? null : fromMinor(minor);
         });
       }
-      const quotes = await this.payments.quote(principal, prepared.map((p) => this.paymentItem(p)));
+      const quotes = await this.payments.quote(principal, prepared.map((p) => this.paymentItem(p)), ownerPaysFor(application));
       for (const p of prepared) {
         p.commands.push({
           type: 'SubmitVerification',
@@ -269,6 +269,7 @@ export class SubmissionService {
         principal,
         items: toPay.map((d) => this.paymentItem(d.p)),
         creditPurchase: creditPurchase ? toCreditPurchase(creditPurchase) : null,
+        applicationOwnerPays: ownerPaysFor(application),
         // The same requests at the same revisions with the same card token are the same order: a retry is never
         // charged twice, while a new card token after a declined one is a new attempt.
         idempotencyKey: `verifications/${createHash('sha256')
@@ -387,6 +388,12 @@ export class SubmissionService {
     return { commandId: randomUUID(), actor: principal.username, impersonator: principal.impersonator };
   }
 }
+
+/**
+ * Who pays inside an application: its template says (applicantPays false: the organisation). Outside one the
+ * account decides as before (an applicant account registered through an owner that pays for its applicants).
+ */
+const ownerPaysFor = (application: ApplicationState | null) => (application ? !application.template.applicantPays : undefined);
 
 const toCreditPurchase = (c: CreditPurchaseDto): CreditPurchase => ({ amount: c.amount ?? 0, btNonce: c.btNonce ?? null, btSaveCard: c.btSaveCard ?? false });
 

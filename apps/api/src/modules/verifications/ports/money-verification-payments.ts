@@ -23,15 +23,22 @@ const lineOf = (i: PaymentItem): OrderLineInput => ({
 export class MoneyVerificationPayments implements VerificationPayments {
   constructor(private readonly orders: OrderService) {}
 
-  quote(principal: Principal, items: readonly PaymentItem[]): Promise<Record<string, Price>> {
-    return this.orders.quote(principal, items.map(lineOf));
+  quote(principal: Principal, items: readonly PaymentItem[], applicationOwnerPays?: boolean): Promise<Record<string, Price>> {
+    return this.orders.quote(principal, items.map(lineOf), { applicationOwnerPays });
   }
 
-  async pay(request: { principal: Principal; items: readonly PaymentItem[]; creditPurchase: CreditPurchase | null; idempotencyKey: string }): Promise<PaymentOutcome> {
+  async pay(request: {
+    principal: Principal;
+    items: readonly PaymentItem[];
+    creditPurchase: CreditPurchase | null;
+    idempotencyKey: string;
+    applicationOwnerPays?: boolean;
+  }): Promise<PaymentOutcome> {
     const placed = await this.orders.placeOrder(request.principal, {
       items: request.items.map(lineOf),
       creditPurchase: request.creditPurchase,
       idempotencyKey: request.idempotencyKey,
+      applicationOwnerPays: request.applicationOwnerPays,
     });
     if (placed.status === 'UNPAID') return { status: 'UNPAID', reason: 'CARD_TOKEN_REQUIRED' };
     const free = (): Payment => ({ method: 'FREE', invoiceId: placed.invoiceId, amount: 0, currency: placed.currency ?? 'GBP', credits: 0 });

@@ -30,9 +30,16 @@ export type PaymentOutcome =
  * and payment of the order. Served by the money area's OrderService (MoneyVerificationPayments).
  */
 export interface VerificationPayments {
-  quote(principal: Principal, items: readonly PaymentItem[]): Promise<Record<string, Price>>;
+  /** `applicationOwnerPays`: inside an application, whether its owner pays (then nothing is charged). */
+  quote(principal: Principal, items: readonly PaymentItem[], applicationOwnerPays?: boolean): Promise<Record<string, Price>>;
   /** Idempotent by key: a retried order is charged once. Refuses (DomainError) a declined card or too little credit. */
-  pay(request: { principal: Principal; items: readonly PaymentItem[]; creditPurchase: CreditPurchase | null; idempotencyKey: string }): Promise<PaymentOutcome>;
+  pay(request: {
+    principal: Principal;
+    items: readonly PaymentItem[];
+    creditPurchase: CreditPurchase | null;
+    idempotencyKey: string;
+    applicationOwnerPays?: boolean;
+  }): Promise<PaymentOutcome>;
 }
 
 export const VERIFICATION_PAYMENTS = Symbol('VERIFICATION_PAYMENTS');
