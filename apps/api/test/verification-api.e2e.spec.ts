@@ -3,7 +3,7 @@ import { SandboxIdentityProvider } from '../src/modules/verifications/ports/sand
 import { linkIn, mailsTo, signIn } from './demo-sessions';
 import { freshDatabase, waitFor } from './fresh-database';
 import { startTestApp } from './test-app';
-import { api, janeAtUniDemo, nobodyAtUniDemo, pdfDataUrl, untilResult } from './verification-support';
+import { api, janeAtUniDemo, nobodyAtUniDemo, pdfDataUrl, readModelsCaughtUp, untilResult } from './verification-support';
 
 /** Documents, lists and counters, identity, employment and references, staff routes, access. */
 describe('verification API', () => {
@@ -96,6 +96,8 @@ describe('verification API', () => {
       await api(app, token.bob).delete(`/v1/verification/${ids.deleted}`).expect(204);
       await untilResult(app, token.bob, ids.verified, 'VERIFIED');
       await untilResult(app, token.bob, ids.notFound, 'NOT_FOUND');
+      // The results came from jobs, seen here in the detail read model: totals and counters read verification-counts.
+      await readModelsCaughtUp(app);
     });
     const listIds = async (query: string, who: keyof typeof token = 'bob') =>
       ((await api(app, token[who]).get(`/v1/verification?size=100&${query}`).expect(200)).body.content as { id: string }[]).map((r) => r.id);

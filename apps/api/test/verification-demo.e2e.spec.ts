@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { signIn } from './demo-sessions';
 import { freshDatabase } from './fresh-database';
 import { startTestApp } from './test-app';
-import { api } from './verification-support';
+import { api, readModelsCaughtUp } from './verification-support';
 
 /** The demo data: every result of verifications.md 4 for the demo customers, pending and resolved work for irene. */
 describe('demo verifications', () => {
@@ -11,6 +11,8 @@ describe('demo verifications', () => {
   beforeAll(async () => {
     db = await freshDatabase('vdemo');
     ({ app } = await startTestApp({ DATABASE_URL: db.url, SEED_DEMO: 'true' }));
+    // The seed appends without waiting for the read models; the lists below read them.
+    await readModelsCaughtUp(app);
   });
   afterAll(async () => {
     await app.close();

@@ -1,5 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
+import { EVENT_STORE, type EventStore } from '../src/infrastructure/event-store/event-store.port';
+import { ProjectionsService } from '../src/infrastructure/projections/projections.service';
 import { waitFor } from './fresh-database';
 
 /** A small valid PDF (the magic bytes are what the server checks). */
@@ -55,4 +57,15 @@ export async function untilResult(app: INestApplication, token: string, id: stri
     20000,
     `${id} to become ${result}`,
   );
+}
+
+/**
+ * Waits until the verification read models have projected every event appended so far. A command's answer waits
+ * for them itself; work that answers nobody does not (jobs such as the automatic check, the demo seed at start-up),
+ * so a test that compares two read models after such work waits here, on the checkpoints, first.
+ */
+export async function readModelsCaughtUp(app: INestApplication) {
+  const head = await app.get<EventStore>(EVENT_STORE).headPosition();
+  const projections = app.get(ProjectionsService);
+  await Promise.all(['verification-detail', 'verification-list', 'verification-counts'].map((name) => projections.waitFor(name, head)));
 }

@@ -37,6 +37,9 @@ const seeding = new AsyncLocalStorage<{ held: HeldJob[] }>();
 /** Whether the current work is the demo seed's (which does not wait for read models). */
 export const inSeedingContext = () => seeding.getStore() !== undefined;
 
+/** The read models a command's answer (and the caller's next read) must reflect. */
+const SETTLED_READ_MODELS = ['verification-detail', 'verification-list', 'verification-counts'] as const;
+
 /** Who acts, for the events' metadata. */
 export interface CommandContext {
   commandId: string;
@@ -137,9 +140,13 @@ export class VerificationStore {
     return seeding.getStore()?.held ?? null;
   }
 
-  /** Answer with the read models as they are after an append (the POST answers with its list row). */
+  /**
+   * Answer with the read models as they are after an append (the POST answers with its list row). The counts are
+   * among them: a list's total and the menu counters come from verification-counts, and a client that lists right
+   * after a command must not see a total that disagrees with the rows.
+   */
   async settle(position: Position | null) {
     if (!position || seeding.getStore()) return;
-    await Promise.all([this.projections.waitFor('verification-detail', position), this.projections.waitFor('verification-list', position)]);
+    await Promise.all(SETTLED_READ_MODELS.map((name) => this.projections.waitFor(name, position)));
   }
 }
