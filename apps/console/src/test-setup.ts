@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy* and waitFor wait for what the screen does, not for how fast the machine is: a busy CI machine must
+// not turn a slow render into a failure (tests never fail on timing).
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
