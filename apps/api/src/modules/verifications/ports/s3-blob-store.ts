@@ -96,18 +96,33 @@ export class S3BlobStore implements BlobStore {
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
     const res = await this.request('PUT', key, bytes, contentType);
-    if (!res.ok) throw new Error(`S3 PUT ${key}: ${res.status} ${await res.text()}`);
+    const body = await res.text();
+    if (!res.ok) throw new Error(`S3 PUT ${key}: ${res.status} ${body}`);
   }
 
   async get(key: string): Promise<Buffer | null> {
     const res = await this.request('GET', key);
-    if (res.status === 404) return null;
-    if (!res.ok) throw new Error(`S3 GET ${key}: ${res.status} ${await res.text()}`);
-    return Buffer.from(await res.arrayBuffer());
+    if (res.ok) return Buffer.from(await res.arrayBuffer());
+    const body = await res.text();
+    if (isMissingObject(res.status, body)) return null;
+    throw new Error(`S3 GET ${key}: ${res.status} ${body}`);
   }
 
   async delete(key: string): Promise<void> {
     const res = await this.request('DELETE', key);
-    if (!res.ok && res.status !== 404) throw new Error(`S3 DELETE ${key}: ${res.status} ${await res.text()}`);
+    const body = await res.text();
+    if (!res.ok && !isMissingObject(res.status, body)) throw new Error(`S3 DELETE ${key}: ${res.status} ${body}`);
   }
+}
+
+/**
+ * A 404 means "no such blob" only when the object is missing. S3 and MinIO also answer 404 for a bucket that does
+ * not exist (NoSuchBucket): that is a misconfigured S3_BUCKET, and reading it as "no document" would hide it, so it
+ * is an error. A 404 without an S3 error code is taken as a missing object. On AWS a missing key answers 404 only
+ * to credentials allowed s3:ListBucket on the bucket (403 AccessDenied otherwise), so grant it with GetObject.
+ */
+function isMissingObject(status: number, body: string) {
+  if (status !== 404) return false;
+  const code = /<Code>([^<]*)<\/Code>/.exec(body)?.[1];
+  return code === undefined || code === 'NoSuchKey';
 }
