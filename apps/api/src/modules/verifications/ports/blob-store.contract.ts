@@ -95,9 +95,11 @@ export function runBlobStoreContract(name: string, makeStore: () => Promise<Cont
       expect((await store.get(verification))?.toString()).toBe('verification document');
       expect((await store.get(application))?.toString()).toBe('application document');
       expect(await store.get(sibling)).toBeNull();
+      // A key naming the folder the documents sit in is no document.
+      expect(await store.get(`verifications/${run}-${id}`)).toBeNull();
     });
 
-    it.each(['../x', '/abs', 'a//b', 'verifications/../../etc/passwd', ''])(
+    it.each(['../x', '/abs', 'a//b', 'verifications/../../etc/passwd', '', 'a/./b', 'a/'])(
       'refuses the unsafe key %j for put, get and delete',
       async (unsafe) => {
         await expect(store.put(unsafe, Buffer.from('x'), PDF)).rejects.toThrow('unsafe blob key');

@@ -18,5 +18,7 @@ export const BLOB_STORE_CONFIG = Symbol('BLOB_STORE_CONFIG');
 
 /** Keys are made by the API, never from user input; this guards the filesystem adapter all the same. */
 export function assertSafeKey(key: string) {
-  if (!/^[A-Za-z0-9][A-Za-z0-9/_.-]*$/.test(key) || key.includes('..') || key.includes('//')) throw new Error(`unsafe blob key ${key}`);
+  const segments = key.split('/');
+  const ok = /^[A-Za-z0-9][A-Za-z0-9/_.-]*$/.test(key) && segments.every((s) => s !== '' && s !== '.' && s !== '..');
+  if (!ok) throw new Error(`unsafe blob key ${key}`);
 }

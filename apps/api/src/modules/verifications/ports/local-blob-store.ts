@@ -25,7 +25,9 @@ export class LocalBlobStore implements BlobStore {
     try {
       return await readFile(this.file(key));
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      // A key naming a folder is no blob, as in S3.
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'EISDIR') return null;
       throw e;
     }
   }
