@@ -5,6 +5,7 @@ import { LoginPage } from '@/auth/LoginPage';
 import { Dashboard } from '@/dashboard/Dashboard';
 import { dataProvider } from '@/dataProvider';
 import { ConsoleLayout } from '@/layout/ConsoleLayout';
+import { applications } from '@/resources/applications';
 import { approvalProcesses } from '@/resources/approval-processes';
 import { creditMovements } from '@/resources/credit-movements';
 import { customers } from '@/resources/customers';
@@ -40,6 +41,7 @@ export function App() {
       <Resource {...customers} />
       <Resource {...users} />
       <Resource {...verifications} />
+      <Resource {...applications} />
       <Resource {...institutes} />
       <Resource {...approvalProcesses} />
       <Resource {...invoices} />

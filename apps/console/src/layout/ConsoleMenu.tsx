@@ -5,7 +5,7 @@ import { Menu, useSidebarState } from 'react-admin';
 /** Sections of the sidebar: who the customers are, what they verify, money, what they read, how the service runs. */
 const SECTIONS: { title: string; resources: string[] }[] = [
   { title: 'Customers', resources: ['customers', 'users'] },
-  { title: 'Verifications', resources: ['verifications', 'institutes', 'approval-processes'] },
+  { title: 'Verifications', resources: ['verifications', 'applications', 'institutes', 'approval-processes'] },
   { title: 'Money', resources: ['invoices', 'credit-movements'] },
   { title: 'Content', resources: ['notices', 'news', 'mails'] },
   { title: 'Operations', resources: ['projections', 'failed-jobs'] },

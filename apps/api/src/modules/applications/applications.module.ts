@@ -5,6 +5,7 @@ import { ApplicantRegistrations } from '../identity/registration/applicant-regis
 import { VerificationsModule } from '../verifications/verifications.module';
 import { ApplicationCommands } from './commands/application-commands.service';
 import { ApplicationsCoreModule } from './core/applications-core.module';
+import { AdminApplicationsController } from './http/admin-applications.controller';
 import { ApplicationsController } from './http/applications.controller';
 import { ApplicationOpener } from './jobs/application-opener';
 import { ApplicationProcessors } from './jobs/application-processors';
@@ -20,7 +21,7 @@ import { DemoApplicationsSeeder } from './seed/demo-applications.seeder';
  */
 @Module({
   imports: [ApplicationsCoreModule, IdentityModule, VerificationsModule],
-  controllers: [ApplicationsController],
+  controllers: [ApplicationsController, AdminApplicationsController],
   providers: [ApplicationCommands, ApplicationViews, ApplicationListQuery, ApplicationReactions, ApplicationProcessors, ApplicationOpener, DemoApplicationsSeeder],
 })
 export class ApplicationsModule implements OnModuleInit {

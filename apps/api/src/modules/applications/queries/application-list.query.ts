@@ -58,6 +58,15 @@ export function criteriaOf(q: Query, scope: ApplicationScope, customKeys: Readon
 
 export const pagingOfApplications = (q: Query) => ({ page: int(q, 'page', 0, 0, 100_000), size: int(q, 'size', 20, 1, 1000) });
 
+/** What staff may sort the application list by, and the column expression of each. */
+export const STAFF_SORTS = {
+  created: '"created"',
+  status: '"status"',
+  applicantName: 'lower("applicantName")',
+  ownerName: 'lower("ownerName")',
+} as const;
+export type StaffSort = keyof typeof STAFF_SORTS;
+
 /** Reads of the application read model, always inside the caller's scope. */
 @Injectable()
 export class ApplicationListQuery {
@@ -91,6 +100,35 @@ export class ApplicationListQuery {
       this.pool.query<ApplicationRow>({
         text: `SELECT * FROM "${APPLICATION_TABLE}" ${sql} ORDER BY "created" DESC, "id" DESC LIMIT ${paging.size} OFFSET ${paging.page * paging.size}`,
         values,
+        types: rowTypes,
+      }),
+      this.pool.query<{ n: number }>({ text: `SELECT count(*)::int AS n FROM "${APPLICATION_TABLE}" ${sql}`, values }),
+    ]);
+    return { rows: page.rows, totalSize: count.rows[0].n };
+  }
+
+  /**
+   * The staff console's list (GET /admin/applications): every criterion of `list`, optionally narrowed to ids
+   * (react-admin's getMany), sorted by one of STAFF_SORTS with the id as tie-breaker, paged by offset.
+   */
+  async staffList(
+    c: ApplicationCriteria & { ids?: readonly string[] },
+    sort: { field: StaffSort; order: 'ASC' | 'DESC' },
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: ApplicationRow[]; totalSize: number }> {
+    const base = this.where(c);
+    const values = [...base.values];
+    let sql = base.sql;
+    if (c.ids) {
+      values.push(c.ids);
+      sql = `${sql ? `${sql} AND` : 'WHERE'} "id" = ANY($${values.length})`;
+    }
+    const order = `${STAFF_SORTS[sort.field]} ${sort.order}, "id" ${sort.order}`;
+    const [page, count] = await Promise.all([
+      this.pool.query<ApplicationRow>({
+        text: `SELECT * FROM "${APPLICATION_TABLE}" ${sql} ORDER BY ${order} LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
+        values: [...values, limit, offset],
         types: rowTypes,
       }),
       this.pool.query<{ n: number }>({ text: `SELECT count(*)::int AS n FROM "${APPLICATION_TABLE}" ${sql}`, values }),
