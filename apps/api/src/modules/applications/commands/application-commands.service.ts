@@ -1,5 +1,6 @@
 import {
   APPLICATION_ERRORS,
+  applicationVisibleTo,
   customerCanSee,
   VerificationInvalid,
   type ApplicationActor,
@@ -12,6 +13,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Principal } from '../../../common/auth/principal';
 import { checkPdf } from '../../verifications/commands/document-intake';
 import { BLOB_STORE, type BlobStore } from '../../verifications/ports/blob-store.port';
+import { applicationActorOf } from '../core/application-actor';
 import { ApplicationMembers } from '../core/application-members';
 import { ApplicationStore } from '../core/application-store';
 import { ApplicationReactions } from '../jobs/application-reactions';
@@ -23,12 +25,6 @@ export interface DocumentInput {
   filename?: string;
   requirementId?: string;
   bytes?: Buffer;
-}
-
-/** Who the caller is to an application: staff, an individual (its applicant) or an organisation (its owner). */
-export function applicationActorOf(p: Principal): ApplicationActor {
-  if (p.qcAdmin) return { kind: 'staff', username: p.username };
-  return p.isIndividual ? { kind: 'applicant', companyId: p.companyId, username: p.username } : { kind: 'owner', companyId: p.companyId, username: p.username };
 }
 
 /**
@@ -130,9 +126,7 @@ export class ApplicationCommands {
   }
 
   private assertVisible(state: ApplicationState, actor: ApplicationActor) {
-    if (!state.exists) throw APPLICATION_ERRORS.notFound();
-    if (actor.kind === 'applicant' && state.applicant.companyId !== actor.companyId) throw APPLICATION_ERRORS.notFound();
-    if (actor.kind === 'owner' && state.template.ownerCompanyId !== actor.companyId) throw APPLICATION_ERRORS.notFound();
+    if (!state.exists || !applicationVisibleTo(state, actor)) throw APPLICATION_ERRORS.notFound();
   }
 
   private async storeDocument(state: ApplicationState, input: DocumentInput): Promise<ApplicationDocument> {

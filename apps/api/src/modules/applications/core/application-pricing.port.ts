@@ -2,6 +2,7 @@ import { applicationVisibleTo } from '@credence/domain';
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../../common/auth/principal';
 import type { ApplicationPrices, ApplicationPricing } from '../../catalogue/pricing/application-pricing';
+import { applicationActorOf } from './application-actor';
 import { ApplicationStore } from './application-store';
 
 /**
@@ -15,12 +16,7 @@ export class ApplicationPricingFromApplications implements ApplicationPricing {
   async find(applicationId: string, caller: Principal): Promise<ApplicationPrices | null> {
     const { state } = await this.store.load(applicationId);
     if (!state.exists) return null;
-    const actor = caller.qcAdmin
-      ? ({ kind: 'staff', username: caller.username } as const)
-      : caller.isIndividual
-        ? ({ kind: 'applicant', companyId: caller.companyId, username: caller.username } as const)
-        : ({ kind: 'owner', companyId: caller.companyId, username: caller.username } as const);
-    if (!applicationVisibleTo(state, actor)) return null;
+    if (!applicationVisibleTo(state, applicationActorOf(caller))) return null;
     return { applicantPays: state.template.applicantPays, pricingScheme: state.template.pricingScheme, nextPosition: state.verificationIds.length };
   }
 }

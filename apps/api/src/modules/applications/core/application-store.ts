@@ -10,8 +10,7 @@ import {
 } from '@credence/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { EVENT_STORE, WrongExpectedRevisionError, type EventStore, type ExpectedRevision, type Position } from '../../../infrastructure/event-store/event-store.port';
-import { deriveEventId } from '../../../infrastructure/event-store/event-ids';
-import { requestContext } from '../../../infrastructure/logging/request-context';
+import { withCommandMetadata } from '../../../infrastructure/event-store/event-metadata';
 import { ProjectionsService } from '../../../infrastructure/projections/projections.service';
 import { inSeedingContext } from '../../verifications/commands/verification-store';
 
@@ -61,24 +60,10 @@ export class ApplicationStore {
       const { events, state } = decideApplicationAll(build(loaded.state), loaded.state, now);
       if (!events.length) return { applicationId: id, state, events: [], position: null };
       const commandId = attempt ? `${ctx.commandId}/retry-${attempt}` : ctx.commandId;
-      const withIds = events.map((event, i) => ({ event, eventId: deriveEventId(commandId, i) }));
+      const toAppend = withCommandMetadata(events, { ...ctx, commandId, tenantId: state.applicant.companyId, occurredAt: now });
+      const withIds = events.map((event, i) => ({ event, eventId: toAppend[i].metadata.eventId }));
       try {
-        const result = await this.store.append(
-          applicationStream(id),
-          withIds.map(({ event, eventId }) => ({
-            ...event,
-            metadata: {
-              eventId,
-              correlationId: requestContext.getStore()?.requestId ?? commandId,
-              causationId: commandId,
-              actor: ctx.actor,
-              ...(ctx.impersonator ? { impersonator: ctx.impersonator } : {}),
-              tenantId: state.applicant.companyId,
-              occurredAt: now,
-            },
-          })),
-          loaded.expected,
-        );
+        const result = await this.store.append(applicationStream(id), toAppend, loaded.expected);
         return { applicationId: id, state, events: withIds, position: result.position };
       } catch (e) {
         if (!(e instanceof WrongExpectedRevisionError) || !options.retryOnConflict || attempt >= 4) throw e;

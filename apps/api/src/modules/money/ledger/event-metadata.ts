@@ -1,7 +1,7 @@
 import type { DomainEvent } from '@credence/domain';
-import { deriveEventId, uuidV5 } from '../../../infrastructure/event-store/event-ids';
+import { uuidV5 } from '../../../infrastructure/event-store/event-ids';
+import { withCommandMetadata } from '../../../infrastructure/event-store/event-metadata';
 import type { EventToAppend } from '../../../infrastructure/event-store/event-store.port';
-import { requestContext } from '../../../infrastructure/logging/request-context';
 
 /** Who acts on the money ledgers: a customer (maybe impersonated by staff), staff, or a system process. */
 export interface MoneyActor {
@@ -23,18 +23,12 @@ export function withMetadata(
   events: DomainEvent[],
   step: { commandId: string; step: string; actor: MoneyActor; tenantId: string },
 ): EventToAppend[] {
-  const correlationId = requestContext.getStore()?.requestId ?? step.commandId;
-  const occurredAt = new Date().toISOString();
-  return events.map((e, i) => ({
-    ...e,
-    metadata: {
-      eventId: deriveEventId(`${step.commandId}/${step.step}`, i),
-      correlationId,
-      causationId: step.commandId,
-      actor: step.actor.username,
-      ...(step.actor.impersonator ? { impersonator: step.actor.impersonator } : {}),
-      tenantId: step.tenantId,
-      occurredAt,
-    },
-  }));
+  return withCommandMetadata(events, {
+    commandId: `${step.commandId}/${step.step}`,
+    causationId: step.commandId,
+    actor: step.actor.username,
+    impersonator: step.actor.impersonator,
+    tenantId: step.tenantId,
+    occurredAt: new Date().toISOString(),
+  });
 }

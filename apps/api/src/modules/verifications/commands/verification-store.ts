@@ -17,8 +17,7 @@ import {
   type ExpectedRevision,
   type Position,
 } from '../../../infrastructure/event-store/event-store.port';
-import { deriveEventId } from '../../../infrastructure/event-store/event-ids';
-import { requestContext } from '../../../infrastructure/logging/request-context';
+import { withCommandMetadata } from '../../../infrastructure/event-store/event-metadata';
 import { ProjectionsService } from '../../../infrastructure/projections/projections.service';
 
 /** A job a reaction would enqueue, held back while the demo seed runs its reactions itself. */
@@ -91,24 +90,9 @@ export class VerificationStore {
     if (!events.length) return { verificationId: id, state: loaded.state, events: [], position: null };
     let state = loaded.state;
     for (const e of events) state = evolveVerification(state, e, now);
-    const correlationId = ctx.correlationId ?? requestContext.getStore()?.requestId ?? ctx.commandId;
-    const withIds = events.map((event, i) => ({ event, eventId: deriveEventId(ctx.commandId, i) }));
-    const result = await this.store.append(
-      verificationStream(id),
-      withIds.map(({ event, eventId }) => ({
-        ...event,
-        metadata: {
-          eventId,
-          correlationId,
-          causationId: ctx.commandId,
-          actor: ctx.actor,
-          ...(ctx.impersonator ? { impersonator: ctx.impersonator } : {}),
-          tenantId: state.companyId,
-          occurredAt: now,
-        },
-      })),
-      loaded.expected,
-    );
+    const toAppend = withCommandMetadata(events, { ...ctx, tenantId: state.companyId, occurredAt: now });
+    const withIds = events.map((event, i) => ({ event, eventId: toAppend[i].metadata.eventId }));
+    const result = await this.store.append(verificationStream(id), toAppend, loaded.expected);
     return { verificationId: id, state, events: withIds, position: result.position };
   }
 
