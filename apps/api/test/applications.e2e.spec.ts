@@ -3,6 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import request from 'supertest';
 import { linkIn, mailsTo, signIn } from './demo-sessions';
 import { freshDatabase, waitFor } from './fresh-database';
+import { ApplicationGateway } from '../src/modules/applications/core/application-gateway';
 import { ApplicationProcessors } from '../src/modules/applications/jobs/application-processors';
 import { startTestApp } from './test-app';
 import { api, janeAtUniDemo, pdfDataUrl, untilResult } from './verification-support';
@@ -333,6 +334,35 @@ describe('applications', () => {
       expect(submitted.body.verifications.map((v: { applicationResult: string }) => v.applicationResult)).toContain('ACTION_REQUIRED');
       expect((await list('anna', '?status=OPEN&page=0&size=500')).totalSize).toBe(0);
       await api(app, token.alice).get(`/v1/verification/${wallet[0].id}`).expect(200);
+    });
+  });
+
+  describe('a crash between the verification and its application', () => {
+    it('leaves the verification out only until the sweep includes it and submits the application', async () => {
+      await api(app, token.alice).post('/v1/register/applicant', { email: 'xena@mail.test', firstname: 'Xena', lastname: 'Xu' }).expect(204);
+      const regToken = linkIn((await mailsTo(app, 'xena@mail.test', token.staff))[0].text, '/login/register/');
+      await request(app.getHttpServer()).put(`/v1/register/${regToken}`).send({ password: 'Xena-pass1', confirmPassword: 'Xena-pass1', company: { addressCountry: { id: 'GB' } } }).expect(204);
+      const xena = (await signIn(app, 'xena@mail.test', { password: 'Xena-pass1' })).token;
+      const [application] = (await api(app, xena).get('/v1/application?status=OPEN').expect(200)).body.content as ApplicationBody[];
+      await api(app, xena).put(`/v1/application/${application.id}`, { fields: { candidateNumber: 'X-1' }, documents: [{ requirementId: 'cv', data: pdfDataUrl() }] }).expect(200);
+
+      const include = jest.spyOn(app.get(ApplicationGateway), 'include').mockRejectedValueOnce(new Error('the process died here'));
+      await api(app, xena).post('/v1/verification', { ...janeAtUniDemo(), customerReference: null, applicationId: application.id, ...card }).expect(500);
+      include.mockRestore();
+      const [made] = (await api(app, xena).get('/v1/verification').expect(200)).body.content as { id: string }[];
+      expect((await api(app, xena).get(`/v1/application/${application.id}`).expect(200)).body).toMatchObject({ status: 'OPEN', verificationCount: 0 });
+
+      await waitFor(async () => ((await api(app, xena).get('/v1/verification').expect(200)).body.totalSize === 1 ? true : undefined), 15000, 'the list');
+      await app.get(ApplicationProcessors).includeStragglers();
+      const after = await waitFor(
+        async () => {
+          const body = (await api(app, xena).get(`/v1/application/${application.id}`).expect(200)).body as ApplicationBody;
+          return body.status !== 'OPEN' ? body : undefined;
+        },
+        15000,
+        'the application to be submitted by the sweep',
+      );
+      expect(after.verifications.map((v) => v.id)).toEqual([made.id]);
     });
   });
 

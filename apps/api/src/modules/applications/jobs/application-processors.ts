@@ -7,7 +7,9 @@ import { AccountsRepository } from '../../identity/persistence/accounts.reposito
 import { VerificationMailer } from '../../verifications/mail/verification-mailer';
 import { ApplicationMembers } from '../core/application-members';
 import { ApplicationStore } from '../core/application-store';
-import { APPLICATION_TABLE } from '../core/application-tables';
+import { APPLICATION_MEMBER_TABLE, APPLICATION_TABLE } from '../core/application-tables';
+import { VERIFICATION_LIST_TABLE } from '../../verifications/projections/verification-tables';
+import { VerificationInvalid } from '@credence/domain';
 import { ApplicationListQuery } from '../queries/application-list.query';
 import { ApplicationOpener } from './application-opener';
 import { applicationMails } from './application-mails';
@@ -99,7 +101,45 @@ export class ApplicationProcessors implements OnApplicationBootstrap, OnModuleDe
   async sweep() {
     for (const id of await this.lists.following(SWEEP_BATCH)) await this.reconcile(id, `sweep/${id}/${Math.floor(Date.now() / SWEEP_EVERY_MS)}`);
     await this.opener.openMissing();
+    await this.includeStragglers();
     await this.remind(new Date());
+  }
+
+  /**
+   * Verifications made inside an application that a crash kept out of it (appended, then the process died before
+   * the application took them): a submitted one submits the application, a draft is selected, as the request
+   * would have done. If the application is not complete any more, they are selected and the applicant submits.
+   */
+  async includeStragglers() {
+    const { rows } = await this.pool.query<{ applicationId: string; ids: string[]; submitted: boolean }>(
+      `SELECT v."applicationId", array_agg(v."id" ORDER BY v."id") AS ids, bool_or(v."result" <> 'AWAITING_CONSENT') AS submitted
+         FROM "${VERIFICATION_LIST_TABLE}" v
+         JOIN "${APPLICATION_TABLE}" a ON a."id" = v."applicationId" AND a."status" = 'OPEN' AND a."applicantCompanyId" = v."companyId"
+        WHERE v."result" <> 'DELETED'
+          AND NOT EXISTS (SELECT 1 FROM "${APPLICATION_MEMBER_TABLE}" m WHERE m."applicationId" = v."applicationId" AND m."verificationId" = v."id")
+        GROUP BY v."applicationId"
+        LIMIT ${SWEEP_BATCH}`,
+    );
+    const system = { kind: 'system', process: 'application-sweep' } as const;
+    for (const r of rows) {
+      const { state } = await this.store.load(r.applicationId);
+      if (state.status !== 'OPEN') continue;
+      const ids = [...new Set([...state.verificationIds, ...r.ids])];
+      const ctx = { commandId: `application-stragglers/${r.applicationId}/${ids.join(',')}`, actor: 'system:application-sweep' };
+      const select = () => this.store.execute(r.applicationId, () => [{ type: 'SelectVerifications', actor: system, verificationIds: ids }], ctx, { retryOnConflict: true });
+      if (!r.submitted) {
+        await select();
+        continue;
+      }
+      const members = await this.members.of(ids);
+      try {
+        const appended = await this.store.execute(r.applicationId, () => [{ type: 'SubmitApplication', actor: system, add: r.ids, members }], ctx, { retryOnConflict: true });
+        await this.reactions.after(appended);
+      } catch (e) {
+        if (!(e instanceof VerificationInvalid)) throw e;
+        await select();
+      }
+    }
   }
 
   /**
