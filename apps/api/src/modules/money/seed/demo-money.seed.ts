@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { decideCredit, toMinor, type OrderLineInput } from '@credence/domain';
 import type { Principal } from '../../../common/auth/principal';
 import { AccountsRepository } from '../../identity/persistence/accounts.repository';
+import { demoPrincipal } from '../../identity/seed/demo-principal';
 import { CreditLedger } from '../ledger/credit-ledger';
 import { moneyId } from '../ledger/event-metadata';
 import { InvoiceLedger } from '../ledger/invoice-ledger';
@@ -121,31 +122,8 @@ export class DemoMoneySeed {
     );
   }
 
-  private async principal(username: string): Promise<Principal> {
-    const user = await this.users.userByUsername(username);
-    const company = user && (await this.users.company(user.companyId));
-    if (!user || !company) throw new Error(`demo money seed: no demo account ${username}`);
-    return {
-      userId: user.id,
-      username: user.username,
-      companyId: company.id,
-      instituteId: company.instituteId,
-      impersonator: null,
-      sessionId: 'demo-seed',
-      paymentType: company.paymentType,
-      isIndividual: company.individual,
-      isApplicant: user.applicant,
-      applicantPays: company.applicantPays,
-      admin: user.admin,
-      qcAdmin: false,
-      allowedTypes: null,
-      hasReportsAccess: company.hasReportsAccess,
-      hasAnalyticsAccess: company.hasAnalyticsAccess,
-      hasCountryAccess: company.hasCountryAccess,
-      hasApplicants: company.hasApplicants,
-      inviteApplicants: company.inviteApplicants,
-      hasReferrals: company.hasReferrals,
-      sharingDisabled: company.sharingDisabled,
-    };
+  private principal(username: string): Promise<Principal> {
+    return demoPrincipal(this.users, username);
   }
+
 }

@@ -1,9 +1,10 @@
-import { isStaffUsername, type ResolutionResult } from '@credence/domain';
+import type { ResolutionResult } from '@credence/domain';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Principal } from '../../../common/auth/principal';
 import type { AppConfig } from '../../../config/config.schema';
 import { APP_CONFIG } from '../../../config/config.tokens';
 import { AccountsRepository } from '../../identity/persistence/accounts.repository';
+import { demoPrincipal } from '../../identity/seed/demo-principal';
 import { LifecycleService } from '../commands/lifecycle.service';
 import { SubmissionService } from '../commands/submission.service';
 import { VerificationStore } from '../commands/verification-store';
@@ -191,30 +192,7 @@ export class DemoVerificationsSeeder {
   }
 
   async principal(username: string): Promise<Principal> {
-    const user = await this.accounts.userByUsername(username);
-    const company = user && (await this.accounts.company(user.companyId));
-    if (!user || !company) throw new Error(`demo verifications: no demo account ${username}`);
-    return {
-      userId: user.id,
-      username: user.username,
-      companyId: company.id,
-      instituteId: company.instituteId,
-      impersonator: null,
-      sessionId: 'demo-seed',
-      paymentType: company.paymentType,
-      isIndividual: company.individual,
-      isApplicant: user.applicant,
-      applicantPays: company.applicantPays,
-      admin: user.admin,
-      qcAdmin: isStaffUsername(user.username, this.config.staffDomain),
-      allowedTypes: null,
-      hasReportsAccess: company.hasReportsAccess,
-      hasAnalyticsAccess: company.hasAnalyticsAccess,
-      hasCountryAccess: company.hasCountryAccess,
-      hasApplicants: company.hasApplicants,
-      inviteApplicants: company.inviteApplicants,
-      hasReferrals: company.hasReferrals,
-      sharingDisabled: company.sharingDisabled,
-    };
+    return demoPrincipal(this.accounts, username, this.config.staffDomain);
   }
+
 }
