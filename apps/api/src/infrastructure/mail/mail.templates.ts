@@ -15,7 +15,8 @@ function layout(title: string, paragraphs: string[], action?: { label: string; u
   return `<!doctype html><html><body style="font-family:Inter,Segoe UI,Arial,sans-serif;color:#1c2333;background:#f4f6fb;padding:24px"><div style="max-width:560px;margin:auto;background:#fff;border-radius:10px;padding:28px"><h1 style="font-size:20px;margin:0 0 18px;color:#1a2b6d">${escape(title)}</h1>${body}${button}<p style="font-size:12px;color:#889;margin-top:28px">Credence, credential verification</p></div></body></html>`;
 }
 
-function mail(subject: string, paragraphs: string[], action?: { label: string; url: string }): RenderedMail {
+/** Paragraphs and at most one action link, as text and as the product's HTML layout. */
+export function mail(subject: string, paragraphs: string[], action?: { label: string; url: string }): RenderedMail {
   const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), '', 'Credence'].join('\n\n');
   return { subject, text, html: layout(subject, paragraphs, action) };
 }

@@ -1,5 +1,5 @@
 import type { ApplicationState } from '@credence/domain';
-import { mail, type RenderedMail } from '../../verifications/mail/verification-mail.templates';
+import { mail, type RenderedMail } from '../../../infrastructure/mail/mail.templates';
 
 const applicantName = (s: ApplicationState) => `${s.applicant.firstname} ${s.applicant.lastname}`.trim();
 

@@ -1,24 +1,8 @@
 import { resultLabel, type VerificationState } from '@credence/domain';
+import { mail, type RenderedMail } from '../../../infrastructure/mail/mail.templates';
 
-export interface RenderedMail {
-  subject: string;
-  text: string;
-  html: string;
-}
-
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const nameOf = (s: VerificationState) => `${s.person.firstname} ${s.person.surname}`.trim();
 const instituteOf = (s: VerificationState) => s.institute?.name ?? 'the institute';
-
-/** Plain paragraphs (and at most one link) as text and as simple HTML. */
-export function mail(subject: string, paragraphs: string[], link?: { label: string; url: string }): RenderedMail {
-  const text = [...paragraphs, ...(link ? [`${link.label}: ${link.url}`] : []), 'Credence'].join('\n\n');
-  const html =
-    paragraphs.map((p) => `<p>${esc(p)}</p>`).join('') +
-    (link ? `<p><a href="${esc(link.url)}">${esc(link.label)}</a></p>` : '') +
-    '<p>Credence</p>';
-  return { subject, text, html };
-}
 
 /** The NOT_FOUND guidance of verifications.md 8. */
 export const NOT_FOUND_GUIDANCE = [

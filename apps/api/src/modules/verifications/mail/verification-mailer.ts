@@ -5,7 +5,7 @@ import { APP_CONFIG } from '../../../config/config.tokens';
 import { PG_POOL } from '../../../infrastructure/database/database.tokens';
 import { uuidV5 } from '../../../infrastructure/event-store/event-ids';
 import { JOB_QUEUE, type JobQueue } from '../../../infrastructure/queue/job-queue.port';
-import type { RenderedMail } from './verification-mail.templates';
+import type { RenderedMail } from '../../../infrastructure/mail/mail.templates';
 
 const MAIL_ID_NAMESPACE = '6b0d4f3e-6d43-4f0e-9a3c-2f1f6b7f4c21';
 
