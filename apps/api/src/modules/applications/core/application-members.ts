@@ -1,8 +1,13 @@
-import { type MemberVerification, type VerificationState } from '@credence/domain';
+import {
+  evolveVerification,
+  initialVerificationState,
+  isVerificationEvent,
+  verificationStream,
+  type MemberVerification,
+  type VerificationState,
+} from '@credence/domain';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Pool } from 'pg';
-import { PG_POOL } from '../../../infrastructure/database/database.tokens';
-import { VERIFICATION_DETAIL_TABLE } from '../../verifications/projections/verification-tables';
+import { EVENT_STORE, type EventStore } from '../../../infrastructure/event-store/event-store.port';
 
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
 
@@ -22,19 +27,25 @@ export function memberOf(s: VerificationState): MemberVerification {
   };
 }
 
-/** The verifications of an application, as the verification detail read model has them now. */
+/**
+ * The verifications of an application as their streams have them now. Read from the event store, not the read
+ * models: a reconcile triggered by a verification's event must see that event, however far a projection lags.
+ */
 @Injectable()
 export class ApplicationMembers {
-  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
   async states(ids: readonly string[]): Promise<VerificationState[]> {
-    if (!ids.length) return [];
-    const { rows } = await this.pool.query<{ state: VerificationState }>(
-      `SELECT "state" FROM "${VERIFICATION_DETAIL_TABLE}" WHERE "id" = ANY($1)`,
-      [ids],
+    const states = await Promise.all(
+      [...new Set(ids)].map(async (id) => {
+        let state = initialVerificationState();
+        for (const e of await this.store.readStream(verificationStream(id))) {
+          if (isVerificationEvent(e)) state = evolveVerification(state, e, e.metadata.occurredAt);
+        }
+        return state;
+      }),
     );
-    const byId = new Map(rows.map((r) => [r.state.id, r.state]));
-    return ids.map((id) => byId.get(id)).filter((s): s is VerificationState => !!s);
+    return states.filter((s) => s.exists);
   }
 
   async of(ids: readonly string[]): Promise<MemberVerification[]> {
