@@ -353,7 +353,7 @@ describe('applications', () => {
       expect((await api(app, xena).get(`/v1/application/${application.id}`).expect(200)).body).toMatchObject({ status: 'OPEN', verificationCount: 0 });
 
       await waitFor(async () => ((await api(app, xena).get('/v1/verification').expect(200)).body.totalSize === 1 ? true : undefined), 15000, 'the list');
-      await app.get(ApplicationProcessors).includeStragglers();
+      await app.get(ApplicationProcessors).sweep();
       const after = await waitFor(
         async () => {
           const body = (await api(app, xena).get(`/v1/application/${application.id}`).expect(200)).body as ApplicationBody;

@@ -97,9 +97,11 @@ export class ApplicationProcessors implements OnApplicationBootstrap, OnModuleDe
     return rows.map((r) => r.username);
   }
 
-  /** Applications still following their verifications take stock; applicants left without an application get one. */
+  /** Applications whose verifications changed lately take stock; applicants left without an application get one. */
   async sweep() {
-    for (const id of await this.lists.following(SWEEP_BATCH)) await this.reconcile(id, `sweep/${id}/${Math.floor(Date.now() / SWEEP_EVERY_MS)}`);
+    // A reconcile lost to a crash is made good within the hour (restarts included).
+    const changed = await this.lists.followingChangedSince(new Date(Date.now() - 60 * 60_000), SWEEP_BATCH);
+    for (const id of changed) await this.reconcile(id, `sweep/${id}/${Math.floor(Date.now() / SWEEP_EVERY_MS)}`);
     await this.opener.openMissing();
     await this.includeStragglers();
     await this.remind(new Date());

@@ -28,8 +28,7 @@ export class ApplicationViews {
   /** The owner's fields offered as filters of the applicant history (organisations only). */
   private async filterFields(scope: ApplicationScope): Promise<ApplicationFieldDef[]> {
     if (scope.kind !== 'owner') return [];
-    const owner = await this.owners.ownerOfCompany(scope.companyId);
-    const template = owner && (await this.owners.template(owner.id));
+    const template = await this.owners.templateOfCompany(scope.companyId);
     return (template?.fields ?? []).filter((f) => f.filter) as ApplicationFieldDef[];
   }
 

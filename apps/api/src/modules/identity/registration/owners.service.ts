@@ -59,12 +59,21 @@ export class OwnersService {
 
   /** The owner's whole template (null for an unknown owner). */
   async template(ownerId: string): Promise<OwnerTemplate | null> {
+    return this.templateWhere('id = $1', ownerId);
+  }
+
+  /** The template of the application page an organisation runs (null when it runs none). */
+  async templateOfCompany(companyId: string): Promise<OwnerTemplate | null> {
+    return this.templateWhere('company_id = $1', companyId);
+  }
+
+  private async templateWhere(condition: string, value: string): Promise<OwnerTemplate | null> {
     const { rows } = await this.accounts.pool.query<OwnerTemplate>(
       `SELECT id, company_id AS "companyId", name, logo, template, applicant_pays AS "applicantPays", description,
               allowed_types AS "allowedTypes", locked_institutes AS "lockedInstitutes", pricing_scheme AS "pricingScheme",
               fields, document_requirements AS "documentRequirements"
-         FROM application_owners WHERE id = $1`,
-      [ownerId],
+         FROM application_owners WHERE ${condition} ORDER BY id LIMIT 1`,
+      [value],
     );
     return rows[0] ?? null;
   }
