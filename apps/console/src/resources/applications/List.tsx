@@ -11,7 +11,7 @@ import {
   TopToolbar,
 } from 'react-admin';
 import { EmptyList } from '@/shared/EmptyList';
-import { ListError, quietWhenMissing } from '@/shared/NotAvailable';
+import { ListError } from '@/shared/LoadError';
 import { StatusChip } from '@/shared/StatusChip';
 import { UkDateField } from '@/shared/UkDateField';
 import { ukDate } from '@/shared/format';
@@ -62,8 +62,7 @@ export function ApplicationList() {
           Applications applicants make to organisations appear here, across every organisation.
         </EmptyList>
       }
-      queryOptions={quietWhenMissing}
-      error={<ListError area="Applications" endpoint="GET /admin/applications" />}
+      error={<ListError />}
       actions={
         <TopToolbar>
           <FilterButton />

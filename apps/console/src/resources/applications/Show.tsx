@@ -14,7 +14,7 @@ import type { ReactNode } from 'react';
 import { Link, ListButton, Show, TopToolbar, useCreatePath, useNotify, useRecordContext } from 'react-admin';
 import { tokens } from '@/auth/tokens';
 import { Fact, FactGrid } from '@/shared/Fact';
-import { ShowError, quietWhenMissing } from '@/shared/NotAvailable';
+import { ShowError } from '@/shared/LoadError';
 import { PageSection } from '@/shared/PageSection';
 import { RecordTitle } from '@/shared/RecordTitle';
 import { StatusChip } from '@/shared/StatusChip';
@@ -256,8 +256,7 @@ export function ApplicationShow() {
   return (
     <Show
       title={<RecordTitle field="applicantName" prefix="Application of " />}
-      queryOptions={quietWhenMissing}
-      error={<ShowError area="Applications" endpoint="GET /admin/applications/{id}" />}
+      error={<ShowError />}
       actions={
         <TopToolbar>
           <ListButton />

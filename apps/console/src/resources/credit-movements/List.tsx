@@ -1,7 +1,7 @@
 import type { CreditMovementRow } from '@credence/read-models';
 import { AutocompleteInput, DataTable, FilterButton, List, ReferenceField, ReferenceInput, SelectArrayInput, TopToolbar } from 'react-admin';
 import { GrantCreditButton } from '@/resources/customers/GrantCreditButton';
-import { ListError, quietWhenMissing } from '@/shared/NotAvailable';
+import { ListError } from '@/shared/LoadError';
 import { StatusChip, type Tone } from '@/shared/StatusChip';
 import { UkDateField } from '@/shared/UkDateField';
 import { money } from '@/shared/format';
@@ -36,8 +36,7 @@ export function CreditMovementList() {
       filters={filters}
       perPage={25}
       empty={<EmptyList title="No credit movements yet" action={<GrantCreditButton />}>Purchases, spending, refunds and staff grants of every account appear here.</EmptyList>}
-      queryOptions={quietWhenMissing}
-      error={<ListError area="Credit movements" endpoint="GET /admin/credit-movements" />}
+      error={<ListError />}
       actions={
         <TopToolbar>
           <FilterButton />

@@ -15,7 +15,7 @@ import {
 } from 'react-admin';
 import { StatusChip } from '@/shared/StatusChip';
 import { INSTITUTE_TYPES } from '@/resources/institutes/choices';
-import { ListError } from '@/shared/NotAvailable';
+import { ListError } from '@/shared/LoadError';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Name, other name or id" />,
@@ -36,7 +36,7 @@ export function InstituteList() {
       sort={{ field: 'name', order: 'ASC' }}
       filters={filters}
       perPage={25}
-      error={<ListError area="Institutes" endpoint="GET /admin/institutes" />}
+      error={<ListError />}
       actions={
         <TopToolbar>
           <FilterButton />

@@ -14,7 +14,7 @@ import {
   useRecordContext,
   useCreatePath,
 } from 'react-admin';
-import { ShowError } from '@/shared/NotAvailable';
+import { ShowError } from '@/shared/LoadError';
 import { ukDate } from '@/shared/format';
 import { Fact, FactGrid } from '@/shared/Fact';
 import { INSTITUTE_TYPES } from '@/resources/institutes/choices';
@@ -91,7 +91,7 @@ export function InstituteShow() {
   return (
     <Show
       title={<RecordTitle />}
-      error={<ShowError area="Institutes" endpoint="GET /admin/institutes/{id}" />}
+      error={<ShowError />}
       actions={
         <TopToolbar>
           <ListButton />

@@ -10,7 +10,7 @@ import {
   SelectInput,
   TopToolbar,
 } from 'react-admin';
-import { ListError, quietWhenMissing } from '@/shared/NotAvailable';
+import { ListError } from '@/shared/LoadError';
 import { StatusChip } from '@/shared/StatusChip';
 import { UkDateField } from '@/shared/UkDateField';
 import { money } from '@/shared/format';
@@ -36,8 +36,7 @@ export function InvoiceList() {
       filters={filters}
       perPage={25}
       empty={<EmptyList title="No invoices yet">Invoices and receipts appear here as customers pay for verifications and credit.</EmptyList>}
-      queryOptions={quietWhenMissing}
-      error={<ListError area="Invoices" endpoint="GET /admin/invoices" />}
+      error={<ListError />}
       actions={
         <TopToolbar>
           <FilterButton />

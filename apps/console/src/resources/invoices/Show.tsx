@@ -2,7 +2,7 @@ import type { InvoiceRow } from '@credence/read-models';
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { ListButton, Show, TopToolbar, useRecordContext } from 'react-admin';
 import { PageSection } from '@/shared/PageSection';
-import { ShowError, quietWhenMissing } from '@/shared/NotAvailable';
+import { ShowError } from '@/shared/LoadError';
 import { StatusChip } from '@/shared/StatusChip';
 import { ukDate } from '@/shared/format';
 import { minor } from '@/resources/invoices/List';
@@ -87,8 +87,7 @@ export function InvoiceShow() {
   return (
     <Show
       title={<RecordTitle field="id" prefix="Invoice " />}
-      queryOptions={quietWhenMissing}
-      error={<ShowError area="Invoices" endpoint="GET /admin/invoices/{id}" />}
+      error={<ShowError />}
       actions={<TopToolbar><ListButton /></TopToolbar>}
       sx={{ '& .RaShow-card': { bgcolor: 'transparent', border: 0, boxShadow: 'none' } }}
     >

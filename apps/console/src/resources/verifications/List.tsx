@@ -12,7 +12,7 @@ import {
   TextInput,
   TopToolbar,
 } from 'react-admin';
-import { ListError, quietWhenMissing } from '@/shared/NotAvailable';
+import { ListError } from '@/shared/LoadError';
 import { RESULT_CHOICES, TYPES, typeName } from '@/shared/results';
 import { UkDateField } from '@/shared/UkDateField';
 import { ukDate } from '@/shared/format';
@@ -49,8 +49,7 @@ export function VerificationList() {
       filters={verificationFilters}
       perPage={25}
       empty={<EmptyList title="No verifications yet">Requests customers submit in the portal appear here, across every customer.</EmptyList>}
-      queryOptions={quietWhenMissing}
-      error={<ListError area="Verifications" endpoint="GET /admin/verifications" />}
+      error={<ListError />}
       actions={
         <TopToolbar>
           <FilterButton />

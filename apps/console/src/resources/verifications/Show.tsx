@@ -5,7 +5,7 @@ import { Link, ListButton, Show, TopToolbar, useCreatePath, useNotify, useRecord
 import { tokens } from '@/auth/tokens';
 import { EventTimeline } from '@/shared/EventTimeline';
 import { PageSection } from '@/shared/PageSection';
-import { ShowError, quietWhenMissing } from '@/shared/NotAvailable';
+import { ShowError } from '@/shared/LoadError';
 import { typeName } from '@/shared/results';
 import { ukDate } from '@/shared/format';
 import { ResultChip } from '@/resources/verifications/ResultChip';
@@ -183,8 +183,7 @@ export function VerificationShow() {
   return (
     <Show
       title={<RecordTitle field="id" prefix="Verification " />}
-      queryOptions={quietWhenMissing}
-      error={<ShowError area="Verifications" endpoint="GET /admin/verifications/{id}" />}
+      error={<ShowError />}
       actions={
         <TopToolbar>
           <ListButton />

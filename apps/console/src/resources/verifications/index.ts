@@ -4,8 +4,7 @@ import { VerificationList } from '@/resources/verifications/List';
 import { VerificationShow } from '@/resources/verifications/Show';
 
 /**
- * Verifications across customers. Built against GET /admin/verifications[/{id}[/timeline]] (the verifications
- * area, issue 7); shows 'not available yet' while those answer 404.
+ * Verifications across customers, from GET /admin/verifications[/{id}[/timeline]].
  */
 export const verifications: ResourceProps = {
   name: 'verifications',
