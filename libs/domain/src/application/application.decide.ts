@@ -1,4 +1,5 @@
 import { VERIFICATION_TYPES, type TypeAlias } from '../access/verification-types';
+import { timed, type Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 import { VerificationInvalid } from '../verification/verification.decide';
 import type { Problem } from '../verification/verification.validation';
@@ -199,7 +200,8 @@ export function decideApplication(command: ApplicationCommand, state: Applicatio
       const problems = submissionProblems(state, command.members);
       if (problems.length) throw new VerificationInvalid(problems);
       const submitted = ev('ApplicationSubmitted', { status: 'PENDING', previousStatus: 'OPEN', verificationIds });
-      const after = evolveApplication(state, submitted, '');
+      // Only the status and members matter to what follows; the time is the loop's to stamp.
+      const after = evolveApplication(state, timed(submitted, ''));
       return [submitted, ...progress(after, command.members)];
     }
     case 'ReconcileApplication': {
@@ -214,17 +216,9 @@ export function decideApplication(command: ApplicationCommand, state: Applicatio
   }
 }
 
-/** Decides a list of commands in order against the evolving state: all of them or, on a refusal, none. */
-export function decideApplicationAll(commands: readonly ApplicationCommand[], state: ApplicationState, at: string) {
-  const events: ApplicationEvent[] = [];
-  let s = state;
-  for (const c of commands) {
-    const out = decideApplication(c, s);
-    for (const e of out) s = evolveApplication(s, e, at);
-    events.push(...out);
-  }
-  return { events, state: s };
-}
-
-export const foldApplication = (events: readonly { event: ApplicationEvent; at: string }[]) =>
-  events.reduce((s, { event, at }) => evolveApplication(s, event, at), initialApplicationState());
+/** The application aggregate, `application-<id>`: what the command-handling loop runs. */
+export const applicationDecider: Decider<ApplicationCommand, ApplicationEvent, ApplicationState> = {
+  decide: decideApplication,
+  evolve: evolveApplication,
+  initialState: initialApplicationState,
+};

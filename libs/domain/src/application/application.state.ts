@@ -1,3 +1,4 @@
+import type { TimedEvent } from '../shared/decider';
 import type { ApplicationEvent } from './application.events';
 import type {
   Applicant,
@@ -58,7 +59,9 @@ export const initialApplicationState = (): ApplicationState => ({
   archived: null,
 });
 
-export function evolveApplication(state: ApplicationState, event: ApplicationEvent, at: string): ApplicationState {
+/** The state after one event, at the event's metadata time. */
+export function evolveApplication(state: ApplicationState, event: TimedEvent<ApplicationEvent>): ApplicationState {
+  const at = event.metadata.occurredAt;
   const s: ApplicationState = { ...state, updated: at };
   switch (event.type) {
     case 'ApplicationOpened': {

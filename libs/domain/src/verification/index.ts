@@ -6,7 +6,6 @@ export * from './verification.timeline';
 export {
   AUTOMATIC_RETRIES,
   evolve as evolveVerification,
-  fold as foldVerification,
   initialState as initialVerificationState,
   stageAfter,
   awaitsResolver,
@@ -15,10 +14,10 @@ export {
 export {
   customerCanSee,
   decide as decideVerification,
-  decideAll as decideVerificationAll,
   ERRORS as VERIFICATION_ERRORS,
   instituteCanSee,
   VerificationInvalid,
+  verificationDecider,
 } from './verification.decide';
 export {
   CURRENT_STUDENT_GRAD_YEAR,

@@ -1,4 +1,5 @@
 import { VERIFICATION_TYPES } from '../access/verification-types';
+import { timed, type Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 import type { VerificationCommand } from './verification.commands';
 import { verificationEvent as ev, type VerificationEvent } from './verification.events';
@@ -12,7 +13,7 @@ import {
   resolverContactOf,
   uploadAllowedInResult,
 } from './verification.rules';
-import { AUTOMATIC_RETRIES, evolve, type VerificationState } from './verification.state';
+import { AUTOMATIC_RETRIES, evolve, initialState, type VerificationState } from './verification.state';
 import type { Actor, DraftInput, VerificationResult } from './verification.types';
 import {
   MESSAGES,
@@ -236,13 +237,13 @@ export function decide(command: VerificationCommand, state: VerificationState): 
       if (state.result === 'REJECTED') {
         // Amended after the resolver returned it: back to the same resolver, free of charge.
         const resubmitted = ev('VerificationResubmitted', { changes, retriesLeft: state.retriesLeft, from: 'REJECTED' });
-        const next = evolve(state, resubmitted, state.updated);
+        const next = evolve(state, timed(resubmitted, state.updated));
         return [resubmitted, manual(next, command.resolveKeyHash, 'RESUBMITTED')];
       }
       if (command.force) {
         if (!state.institute?.allowsPending) throw ERRORS.noManualChecking();
         const resubmitted = ev('VerificationResubmitted', { changes, retriesLeft: 0, from: 'NOT_FOUND' });
-        return [resubmitted, manual(evolve(state, resubmitted, state.updated), command.resolveKeyHash, 'REQUESTED')];
+        return [resubmitted, manual(evolve(state, timed(resubmitted, state.updated)), command.resolveKeyHash, 'REQUESTED')];
       }
       if (state.retriesLeft <= 0) throw ERRORS.noRetriesLeft();
       const resubmitted = ev('VerificationResubmitted', { changes, retriesLeft: state.retriesLeft - 1, from: 'NOT_FOUND' });
@@ -376,18 +377,9 @@ function route(
   return [manual(state, resolveKeyHash, reason)];
 }
 
-/**
- * Several commands in a row against one stream (submit, pay, route): each sees the state the previous one left.
- * Returns every event, in order, for one append.
- */
-export function decideAll(commands: readonly VerificationCommand[], state: VerificationState, occurredAt: string) {
-  const events: VerificationEvent[] = [];
-  let current = state;
-  for (const command of commands) {
-    for (const event of decide(command, current)) {
-      events.push(event);
-      current = evolve(current, event, occurredAt);
-    }
-  }
-  return { events, state: current };
-}
+/** The verification aggregate, `verification-<id>`: what the command-handling loop runs. */
+export const verificationDecider: Decider<VerificationCommand, VerificationEvent, VerificationState> = {
+  decide,
+  evolve,
+  initialState,
+};

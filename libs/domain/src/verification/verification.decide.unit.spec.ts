@@ -1,9 +1,7 @@
-import { decideAll } from './verification.decide';
-import { DomainError } from '../shared/domain-error';
-import type { VerificationCommand } from './verification.commands';
-import { decide } from './verification.decide';
+import { decideAll } from '../shared/decider';
+import { deciderSpec } from '../shared/decider.spec-helper';
+import { verificationDecider } from './verification.decide';
 import { verificationEvent, type VerificationEvent } from './verification.events';
-import { evolve, initialState, type VerificationState } from './verification.state';
 import type { Actor, DocumentRef, DraftInput, InstituteDefinition, InstituteRef, Payment, Price } from './verification.types';
 
 export const TODAY = '2026-11-20';
@@ -153,39 +151,9 @@ export const history = {
   ],
 };
 
-export const stateOf = (events: readonly VerificationEvent[]): VerificationState =>
-  events.reduce((s, ev) => evolve(s, ev, AT), initialState());
-
-/** given(history).when(command) -> the events decided, or the refusal. */
-export function given(events: readonly VerificationEvent[]) {
-  const state = stateOf(events);
-  return {
-    state,
-    when(command: VerificationCommand) {
-      let decided: VerificationEvent[] | undefined;
-      let error: unknown;
-      try {
-        decided = decide(command, state);
-      } catch (err) {
-        error = err;
-      }
-      return {
-        then: (expected: Partial<VerificationEvent>[] | ((events: VerificationEvent[]) => void)) => {
-          if (error) throw error;
-          if (typeof expected === 'function') expected(decided!);
-          else expect(decided).toEqual(expected.map((x) => expect.objectContaining(x)));
-          return stateOf([...events, ...decided!]);
-        },
-        thenRefused: (kind: DomainError['kind'], message?: string | RegExp) => {
-          expect(error).toBeInstanceOf(DomainError);
-          expect((error as DomainError).kind).toBe(kind);
-          if (message) expect((error as DomainError).message).toMatch(message);
-          return error as DomainError;
-        },
-      };
-    },
-  };
-}
+/** given(history).when(command).then(events) / .thenRefused(kind): history at AT, decided events at AT. */
+const spec = deciderSpec(verificationDecider, { givenAt: AT });
+export const { given, stateOf } = spec;
 
 describe('verification: draft', () => {
   it('drafts a request for the caller company, AWAITING_CONSENT, dob as YYYY-MM-DD', () => {
@@ -414,6 +382,7 @@ describe('verification: payment and routing', () => {
 
   it('submits, pays and routes in one go (decideAll)', () => {
     const { events, state } = decideAll(
+      verificationDecider,
       [
         { type: 'SubmitVerification', actor: alice, consent: true, institute: uniDemo, refRequired: false, refLabel: null, refDataOptions: { qualification: ['BSc (Hons)'] }, today: TODAY, price },
         { type: 'RecordPayment', actor: alice, payment: cardPayment, accreditationSupported: false },

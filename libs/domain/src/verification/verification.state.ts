@@ -1,3 +1,4 @@
+import type { TimedEvent } from '../shared/decider';
 import type { VerificationEvent } from './verification.events';
 import type {
   Accreditation,
@@ -116,9 +117,10 @@ export const initialState = (): VerificationState => ({
 export const AUTOMATIC_RETRIES = 2;
 
 /**
- * The state after one event. `occurredAt` is the event's metadata time: the domain never reads the clock.
+ * The state after one event. Its time is the event's metadata time: the domain never reads the clock.
  */
-export function evolve(state: VerificationState, event: VerificationEvent, occurredAt: string): VerificationState {
+export function evolve(state: VerificationState, event: TimedEvent<VerificationEvent>): VerificationState {
+  const { occurredAt } = event.metadata;
   const s: VerificationState = { ...state, updated: occurredAt, stage: stageAfter(event, state.stage) };
   switch (event.type) {
     case 'VerificationDrafted': {
@@ -313,6 +315,3 @@ export function stageAfter(event: VerificationEvent, current: Stage): Stage {
 export const awaitsResolver = (stage: Stage, result: VerificationResult | null) =>
   stage === 'MANUAL_CHECK' && (result === 'PENDING' || result === 'UNABLE');
 
-/** Folds a stream's events (each with its metadata time) into the state. */
-export const fold = (events: readonly { event: VerificationEvent; occurredAt: string }[]): VerificationState =>
-  events.reduce((s, e) => evolve(s, e.event, e.occurredAt), initialState());

@@ -44,7 +44,7 @@ export const applicationIdOf = (streamName: string) => streamName.slice(APPLICAT
 export function evolveApplicationRow(row: ApplicationRow | null, event: ProjectedEvent, id: string): ApplicationRow | null {
   if (!isApplicationEvent(event)) return row;
   if (!row && event.type !== 'ApplicationOpened') return null;
-  const state = evolveApplication(row?.state ?? initialApplicationState(), event, event.metadata.occurredAt);
+  const state = evolveApplication(row?.state ?? initialApplicationState(), event);
   const applicantName = `${state.applicant.firstname} ${state.applicant.lastname}`.trim();
   return {
     id,

@@ -35,7 +35,7 @@ export function evolveDetailRow(
   metadata: Pick<EventMetadata, 'eventId' | 'occurredAt' | 'actor' | 'impersonator'>,
 ): VerificationDetailRow | null {
   if (!row && event.type !== 'VerificationDrafted') return null;
-  const state = evolveVerification(row?.state ?? initialVerificationState(), event, metadata.occurredAt);
+  const state = evolveVerification(row?.state ?? initialVerificationState(), { ...event, metadata });
   const entry = timelineEntry(event, metadata);
   return {
     id,

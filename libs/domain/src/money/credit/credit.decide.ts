@@ -1,8 +1,9 @@
+import type { Decider } from '../../shared/decider';
 import { DomainError } from '../../shared/domain-error';
 import type { CreditUnit } from '../pricing';
 import type { CreditCommand, SettleOrder } from './credit.commands';
 import type { CreditEvent, CreditPurchased, CreditSpent, AccreditationCharged } from './credit.events';
-import { availableCredit, type CreditState } from './credit.state';
+import { availableCredit, evolveCredit, initialCreditState, type CreditState } from './credit.state';
 
 export const INSUFFICIENT_CREDITS = 'You do not have enough credits for this order. Please order more credits.';
 export const INSUFFICIENT_CREDIT = 'There is not enough credit on the account for this.';
@@ -193,3 +194,10 @@ function settleOrder(command: SettleOrder, state: CreditState): CreditEvent[] {
   if (reservationId) events.push({ type: 'CreditReservationSettled', schemaVersion: 1, data: { reservationId } });
   return events;
 }
+
+/** The credit ledger aggregate, `credit-<companyId>`: what the command-handling loop runs. */
+export const creditDecider: Decider<CreditCommand, CreditEvent, CreditState> = {
+  decide: decideCredit,
+  evolve: evolveCredit,
+  initialState: initialCreditState,
+};

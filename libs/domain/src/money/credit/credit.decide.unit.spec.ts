@@ -1,13 +1,13 @@
-import { DomainError } from '../../shared/domain-error';
+import { deciderSpec } from '../../shared/decider.spec-helper';
 import type { ChargeLine, CreditCommand, SettleOrder } from './credit.commands';
-import { decideCredit, INSUFFICIENT_CREDITS } from './credit.decide';
+import { creditDecider, INSUFFICIENT_CREDITS } from './credit.decide';
 import type { CreditEvent } from './credit.events';
-import { availableCredit, foldCredit } from './credit.state';
+import { availableCredit } from './credit.state';
 
-/** given events / when command / then events */
-const given = (...events: CreditEvent[]) => foldCredit(events);
-const run = (events: CreditEvent[], command: CreditCommand) => decideCredit(command, given(...events));
-const apply = (events: CreditEvent[], command: CreditCommand) => [...events, ...run(events, command)];
+/** given events / when command / then events (time plays no part in a ledger). */
+const { given, stateOf } = deciderSpec(creditDecider, { givenAt: '2026-11-20T10:00:00.000Z' });
+/** The history after a command: to start the next scenario from. */
+const apply = (events: CreditEvent[], command: CreditCommand) => [...events, ...given(events).when(command).events()];
 
 const grant = (amount: number, unit: 'money' | 'credits' = 'credits', id = `g${amount}`): CreditCommand => ({
   type: 'AdjustCredit',
@@ -41,72 +41,72 @@ const settle = (charges: ChargeLine[], extra: Partial<SettleOrder> = {}): Settle
 
 describe('credit ledger', () => {
   it('grants credits with a reason and counts the balance after', () => {
-    const events = run([], grant(25));
-    expect(events).toEqual([
-      {
-        type: 'CreditGranted',
-        schemaVersion: 1,
-        data: { movementId: 'g25', unit: 'credits', amount: 25, currency: null, balanceAfter: 25, reason: 'Demo credit' },
-      },
-    ]);
+    given([])
+      .when(grant(25))
+      .then([
+        {
+          type: 'CreditGranted',
+          schemaVersion: 1,
+          data: { movementId: 'g25', unit: 'credits', amount: 25, currency: null, balanceAfter: 25, reason: 'Demo credit' },
+        },
+      ]);
   });
 
   it('spends one credit per check (PSV) and per accreditation (AC)', () => {
-    const history = run([], grant(25));
-    const events = run(history, settle([charge('V1', 1), charge('V1', 1, 'AC'), charge('V2', 1)]));
-    expect(events.map((e) => [e.type, (e.data as { balanceAfter: number }).balanceAfter])).toEqual([
-      ['CreditSpent', 24],
-      ['AccreditationCharged', 23],
-      ['CreditSpent', 22],
-    ]);
+    const history = apply([], grant(25));
+    given(history)
+      .when(settle([charge('V1', 1), charge('V1', 1, 'AC'), charge('V2', 1)]))
+      .then((events) =>
+        expect(events.map((e) => [e.type, (e.data as { balanceAfter: number }).balanceAfter])).toEqual([
+          ['CreditSpent', 24],
+          ['AccreditationCharged', 23],
+          ['CreditSpent', 22],
+        ]),
+      );
   });
 
   it('refuses an order the credits do not cover, with the spec-style message', () => {
-    const history = run([], grant(1));
-    expect(() => run(history, settle([charge('V1', 1), charge('V2', 1)]))).toThrow(INSUFFICIENT_CREDITS);
-    try {
-      run(history, settle([charge('V1', 1), charge('V2', 1)]));
-    } catch (e) {
-      expect(e).toBeInstanceOf(DomainError);
-      expect((e as DomainError).kind).toBe('unprocessable');
-    }
+    const history = apply([], grant(1));
+    given(history).when(settle([charge('V1', 1), charge('V2', 1)])).thenRefused('unprocessable', INSUFFICIENT_CREDITS);
   });
 
   it('never charges a verification twice, but may again after a refund', () => {
     let events = apply([], grant(5));
     events = apply(events, settle([charge('V1', 1)]));
-    expect(() => run(events, settle([{ ...charge('V1', 1), movementId: 'again' }]))).toThrow('Verification V1 has already been paid.');
+    given(events).when(settle([{ ...charge('V1', 1), movementId: 'again' }])).thenRefused('conflict', 'Verification V1 has already been paid.');
     events = apply(events, { type: 'RefundVerification', movementId: 'r1', verificationId: 'V1', currency: null, reason: 'Cancelled' });
-    expect(given(...events).balances.credits).toBe(5);
-    expect(run(events, settle([{ ...charge('V1', 1), movementId: 'again' }]))).toHaveLength(1);
+    expect(stateOf(events).balances.credits).toBe(5);
+    given(events)
+      .when(settle([{ ...charge('V1', 1), movementId: 'again' }]))
+      .then((decided) => expect(decided).toHaveLength(1));
   });
 
   it('refunds what the verification took, its accreditation included, once', () => {
     let events = apply([], grant(5));
     events = apply(events, settle([charge('V1', 1), charge('V1', 1, 'AC')]));
     const refund: CreditCommand = { type: 'RefundVerification', movementId: 'r1', verificationId: 'V1', currency: null, reason: 'Cancelled' };
-    expect(run(events, refund)).toEqual([
-      expect.objectContaining({ type: 'CreditRefunded', data: expect.objectContaining({ amount: 2, balanceAfter: 5 }) }),
-    ]);
+    given(events)
+      .when(refund)
+      .then([{ type: 'CreditRefunded', data: expect.objectContaining({ amount: 2, balanceAfter: 5 }) }]);
     events = apply(events, refund);
-    expect(run(events, refund)).toEqual([]);
-    expect(() => run(events, { ...refund, movementId: 'r2' })).toThrow('has already been refunded');
-    expect(() => run(events, { ...refund, movementId: 'r3', verificationId: 'V9' })).toThrow(DomainError);
+    given(events).when(refund).then([]);
+    given(events).when({ ...refund, movementId: 'r2' }).thenRefused('conflict', 'has already been refunded');
+    given(events).when({ ...refund, movementId: 'r3', verificationId: 'V9' }).thenRefused('not-found');
   });
 
   it('removes credit only down to zero', () => {
     const events = apply([], grant(3));
-    expect(run(events, grant(-3, 'credits', 'rm'))).toEqual([
-      expect.objectContaining({ type: 'CreditRemoved', data: expect.objectContaining({ amount: 3, balanceAfter: 0 }) }),
-    ]);
-    expect(() => run(events, grant(-4, 'credits', 'rm'))).toThrow('cannot go below zero');
-    expect(() => run(events, { ...grant(1), reason: ' ' } as CreditCommand)).toThrow('A reason is required.');
-    expect(() => run(events, grant(0))).toThrow(DomainError);
+    given(events)
+      .when(grant(-3, 'credits', 'rm'))
+      .then([{ type: 'CreditRemoved', data: expect.objectContaining({ amount: 3, balanceAfter: 0 }) }]);
+    given(events).when(grant(-4, 'credits', 'rm')).thenRefused('unprocessable', 'cannot go below zero');
+    given(events).when({ ...grant(1), reason: ' ' } as CreditCommand).thenRefused('invalid', 'A reason is required.');
+    given(events).when(grant(0)).thenRefused('invalid');
   });
 
   it('decides nothing new for a retried grant or purchase (same movement id)', () => {
     const events = apply([], grant(3));
-    expect(run(events, grant(3))).toEqual([]);
+    given(events).when(grant(3)).then([]);
     const purchase: CreditCommand = {
       type: 'PurchaseCredit',
       unit: 'money',
@@ -115,7 +115,7 @@ describe('credit ledger', () => {
     };
     const bought = apply([], purchase);
     expect(bought[0]).toMatchObject({ type: 'CreditPurchased', data: { amount: 1000, balanceAfter: 1000 } });
-    expect(run(bought, purchase)).toEqual([]);
+    given(bought).when(purchase).then([]);
   });
 });
 
@@ -130,14 +130,14 @@ describe('reservations: credit held while a card is charged', () => {
   it('holds credit so a second order cannot spend it, and releases it when the payment fails', () => {
     let events = apply([], money(1000));
     events = apply(events, { type: 'ReserveCredit', reservationId: 'R1', unit: 'money', amount: 1000 });
-    expect(availableCredit(given(...events), 'money')).toBe(0);
-    expect(() => run(events, { type: 'ReserveCredit', reservationId: 'R2', unit: 'money', amount: 1 })).toThrow(DomainError);
+    expect(availableCredit(stateOf(events), 'money')).toBe(0);
+    given(events).when({ type: 'ReserveCredit', reservationId: 'R2', unit: 'money', amount: 1 }).thenRefused('unprocessable');
     // The same reservation again decides nothing.
-    expect(run(events, { type: 'ReserveCredit', reservationId: 'R1', unit: 'money', amount: 1000 })).toEqual([]);
+    given(events).when({ type: 'ReserveCredit', reservationId: 'R1', unit: 'money', amount: 1000 }).then([]);
     events = apply(events, { type: 'ReleaseReservation', reservationId: 'R1', code: 'QC-CARD-DECLINED', message: 'Declined' });
-    expect(availableCredit(given(...events), 'money')).toBe(1000);
-    expect(given(...events).closed.R1).toEqual({ outcome: 'released', code: 'QC-CARD-DECLINED', message: 'Declined' });
-    expect(() => run(events, { type: 'ReserveCredit', reservationId: 'R1', unit: 'money', amount: 1000 })).toThrow(DomainError);
+    expect(availableCredit(stateOf(events), 'money')).toBe(1000);
+    expect(stateOf(events).closed.R1).toEqual({ outcome: 'released', code: 'QC-CARD-DECLINED', message: 'Declined' });
+    given(events).when({ type: 'ReserveCredit', reservationId: 'R1', unit: 'money', amount: 1000 }).thenRefused('conflict');
   });
 
   it('settles an order with its card payment and the held credit: purchases first, then charges', () => {
@@ -149,19 +149,23 @@ describe('reservations: credit held while a card is charged', () => {
       reservationId: 'R1',
       purchases: [{ movementId: 'buy', invoiceId: '100002', amount: 4400, method: 'card', transactionId: 't', receiptId: 'r' }],
     });
-    const settled = run(events, order);
-    expect(settled.map((e) => e.type)).toEqual(['CreditPurchased', 'CreditSpent', 'CreditReservationSettled']);
-    expect(settled.map((e) => (e.data as { balanceAfter?: number }).balanceAfter)).toEqual([5400, 0, undefined]);
-    events = [...events, ...settled];
-    expect(given(...events)).toMatchObject({ balances: { money: 0 }, holds: {} });
-    expect(run(events, order)).toEqual([]);
+    const after = given(events)
+      .when(order)
+      .then((settled) => {
+        expect(settled.map((e) => e.type)).toEqual(['CreditPurchased', 'CreditSpent', 'CreditReservationSettled']);
+        expect(settled.map((e) => (e.data as { balanceAfter?: number }).balanceAfter)).toEqual([5400, 0, undefined]);
+      });
+    expect(after).toMatchObject({ balances: { money: 0 }, holds: {} });
+    events = apply(events, order);
+    given(events).when(order).then([]);
   });
 
   it('does not let an order spend credit another order holds', () => {
     let events = apply([], money(1000));
     events = apply(events, { type: 'ReserveCredit', reservationId: 'R1', unit: 'money', amount: 600 });
-    const other = settle([charge('V2', 500)], { unit: 'money', currency: 'GBP' });
-    expect(() => run(events, other)).toThrow(DomainError);
-    expect(run(events, settle([charge('V2', 400)], { unit: 'money', currency: 'GBP' }))).toHaveLength(1);
+    given(events).when(settle([charge('V2', 500)], { unit: 'money', currency: 'GBP' })).thenRefused('unprocessable');
+    given(events)
+      .when(settle([charge('V2', 400)], { unit: 'money', currency: 'GBP' }))
+      .then((decided) => expect(decided).toHaveLength(1));
   });
 });

@@ -1,3 +1,4 @@
+import type { TimedEvent } from '../../shared/decider';
 import type { CreditUnit } from '../pricing';
 import { movementSign, type CreditEvent } from './credit.events';
 
@@ -27,7 +28,8 @@ export function availableCredit(state: CreditState, unit: CreditUnit, exceptRese
   return state.balances[unit] - held;
 }
 
-export function evolveCredit(state: CreditState, event: CreditEvent): CreditState {
+/** The ledger after one movement or hold (time plays no part in the balance). */
+export function evolveCredit(state: CreditState, event: TimedEvent<CreditEvent>): CreditState {
   switch (event.type) {
     case 'CreditPurchased':
     case 'CreditRefunded':
@@ -79,5 +81,3 @@ export function evolveCredit(state: CreditState, event: CreditEvent): CreditStat
     }
   }
 }
-
-export const foldCredit = (events: readonly CreditEvent[]): CreditState => events.reduce(evolveCredit, initialCreditState());

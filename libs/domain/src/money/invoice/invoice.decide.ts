@@ -1,8 +1,9 @@
+import type { Decider } from '../../shared/decider';
 import { DomainError } from '../../shared/domain-error';
 import { invoiceTotals } from '../invoice-totals';
 import type { Minor } from '../money';
 import type { InvoiceBilling, InvoiceCompany, InvoiceEvent, InvoiceItem, InvoiceKind, InvoicePaid } from './invoice.events';
-import type { InvoiceState } from './invoice.state';
+import { evolveInvoice, initialInvoiceState, type InvoiceState } from './invoice.state';
 
 export interface IssueInvoice {
   type: 'IssueInvoice';
@@ -105,3 +106,10 @@ export function decideInvoice(command: InvoiceCommand, state: InvoiceState): Inv
     }
   }
 }
+
+/** The invoice aggregate, `invoice-<id>`: what the command-handling loop runs. */
+export const invoiceDecider: Decider<InvoiceCommand, InvoiceEvent, InvoiceState> = {
+  decide: decideInvoice,
+  evolve: evolveInvoice,
+  initialState: initialInvoiceState,
+};

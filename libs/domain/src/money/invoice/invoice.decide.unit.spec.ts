@@ -1,6 +1,8 @@
-import { DomainError } from '../../shared/domain-error';
-import { decideInvoice, type IssueInvoice } from './invoice.decide';
-import { foldInvoice } from './invoice.state';
+import { deciderSpec } from '../../shared/decider.spec-helper';
+import { invoiceDecider, type IssueInvoice, type PayInvoice } from './invoice.decide';
+
+/** given events / when command / then events. */
+const { given } = deciderSpec(invoiceDecider, { givenAt: '2026-11-20T10:00:00.000Z' });
 
 const issue: IssueInvoice = {
   type: 'IssueInvoice',
@@ -30,33 +32,38 @@ const issue: IssueInvoice = {
 
 describe('invoice', () => {
   it('is issued with totals computed from its items (money 9)', () => {
-    const [event] = decideInvoice(issue, foldInvoice([]));
-    expect(event.type).toBe('InvoiceIssued');
-    expect(event.data).toMatchObject({ subtotalMinor: 5905, vatMinor: 1181, creditUsedMinor: 1000, totalMinor: 6086 });
-    expect((event.data as { items: { totalMinor: number }[] }).items.map((i) => i.totalMinor)).toEqual([5050, 855]);
+    given([])
+      .when(issue)
+      .then(([event]) => {
+        expect(event.type).toBe('InvoiceIssued');
+        expect(event.data).toMatchObject({ subtotalMinor: 5905, vatMinor: 1181, creditUsedMinor: 1000, totalMinor: 6086 });
+        expect((event.data as { items: { totalMinor: number }[] }).items.map((i) => i.totalMinor)).toEqual([5050, 855]);
+      });
   });
 
   it('is issued once', () => {
-    const state = foldInvoice(decideInvoice(issue, foldInvoice([])));
-    expect(decideInvoice(issue, state)).toEqual([]);
+    const issued = given([]).when(issue).events();
+    given(issued).when(issue).then([]);
   });
 
   it('refuses more credit than the invoice and an empty invoice', () => {
-    expect(() => decideInvoice({ ...issue, creditUsedMinor: 100000 }, foldInvoice([]))).toThrow(DomainError);
-    expect(() => decideInvoice({ ...issue, items: [] }, foldInvoice([]))).toThrow('An invoice needs at least one item.');
+    given([]).when({ ...issue, creditUsedMinor: 100000 }).thenRefused('invalid');
+    given([]).when({ ...issue, items: [] }).thenRefused('invalid', 'An invoice needs at least one item.');
   });
 
   it('is paid for its total; anything above it is card fees; a faithful retry decides nothing', () => {
-    const state = foldInvoice(decideInvoice(issue, foldInvoice([])));
-    const pay = { type: 'PayInvoice' as const, paidMinor: 6200, method: 'card' as const, transactionId: 't1', receiptId: 'A1' };
-    const paid = decideInvoice(pay, state);
-    expect(paid).toEqual([
-      { type: 'InvoicePaid', schemaVersion: 1, data: { invoiceId: '100001', paidMinor: 6200, cardFeeMinor: 114, method: 'card', transactionId: 't1', receiptId: 'A1' } },
-    ]);
-    const after = foldInvoice([...decideInvoice(issue, foldInvoice([])), ...paid]);
-    expect(decideInvoice(pay, after)).toEqual([]);
-    expect(() => decideInvoice({ ...pay, transactionId: 't2' }, after)).toThrow('has already been paid');
-    expect(() => decideInvoice({ ...pay, paidMinor: 6085 }, state)).toThrow('The payment must cover the invoice total.');
-    expect(() => decideInvoice(pay, foldInvoice([]))).toThrow('Invoice not found.');
+    const issued = given([]).when(issue).events();
+    const pay: PayInvoice = { type: 'PayInvoice', paidMinor: 6200, method: 'card', transactionId: 't1', receiptId: 'A1' };
+    const paid = given(issued)
+      .when(pay)
+      .then([
+        { type: 'InvoicePaid', schemaVersion: 1, data: { invoiceId: '100001', paidMinor: 6200, cardFeeMinor: 114, method: 'card', transactionId: 't1', receiptId: 'A1' } },
+      ]);
+    expect(paid.paid).toMatchObject({ paidMinor: 6200 });
+    const after = [...issued, ...given(issued).when(pay).events()];
+    given(after).when(pay).then([]);
+    given(after).when({ ...pay, transactionId: 't2' }).thenRefused('conflict', 'has already been paid');
+    given(issued).when({ ...pay, paidMinor: 6085 }).thenRefused('invalid', 'The payment must cover the invoice total.');
+    given([]).when(pay).thenRefused('not-found', 'Invoice not found.');
   });
 });

@@ -1,3 +1,4 @@
+import type { TimedEvent } from '../../shared/decider';
 import type { InvoiceEvent, InvoiceIssued, InvoicePaid } from './invoice.events';
 
 export interface InvoiceState {
@@ -7,7 +8,7 @@ export interface InvoiceState {
 
 export const initialInvoiceState = (): InvoiceState => ({ issued: null, paid: null });
 
-export function evolveInvoice(state: InvoiceState, event: InvoiceEvent): InvoiceState {
+export function evolveInvoice(state: InvoiceState, event: TimedEvent<InvoiceEvent>): InvoiceState {
   switch (event.type) {
     case 'InvoiceIssued':
       return { ...state, issued: event.data };
@@ -19,5 +20,3 @@ export function evolveInvoice(state: InvoiceState, event: InvoiceEvent): Invoice
     }
   }
 }
-
-export const foldInvoice = (events: readonly InvoiceEvent[]): InvoiceState => events.reduce(evolveInvoice, initialInvoiceState());

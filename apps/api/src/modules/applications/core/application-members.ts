@@ -40,7 +40,7 @@ export class ApplicationMembers {
       [...new Set(ids)].map(async (id) => {
         let state = initialVerificationState();
         for (const e of await this.store.readStream(verificationStream(id))) {
-          if (isVerificationEvent(e)) state = evolveVerification(state, e, e.metadata.occurredAt);
+          if (isVerificationEvent(e)) state = evolveVerification(state, e);
         }
         return state;
       }),

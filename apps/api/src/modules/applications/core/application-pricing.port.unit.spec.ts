@@ -1,4 +1,4 @@
-import { applicationEvent, evolveApplication, initialApplicationState, type ApplicationOpened } from '@credence/domain';
+import { applicationEvent, evolveApplication, initialApplicationState, timed, type ApplicationOpened } from '@credence/domain';
 import type { Principal } from '../../../common/auth/principal';
 import { ApplicationPricingFromApplications } from './application-pricing.port';
 import type { ApplicationStore } from './application-store';
@@ -13,7 +13,7 @@ const opened = applicationEvent<ApplicationOpened>('ApplicationOpened', {
 });
 const store = {
   load: async (id: string) => ({
-    state: id === 'app-1' ? evolveApplication(initialApplicationState(), opened, '2026-11-21T10:00:00.000Z') : initialApplicationState(),
+    state: id === 'app-1' ? evolveApplication(initialApplicationState(), timed(opened, '2026-11-21T10:00:00.000Z')) : initialApplicationState(),
     expected: 'no_stream' as const,
   }),
 } as unknown as ApplicationStore;

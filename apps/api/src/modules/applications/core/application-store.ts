@@ -1,6 +1,7 @@
 import {
   applicationStream,
-  decideApplicationAll,
+  applicationDecider,
+  decideAll,
   evolveApplication,
   initialApplicationState,
   isApplicationEvent,
@@ -43,7 +44,7 @@ export class ApplicationStore {
   async load(id: string): Promise<{ state: ApplicationState; expected: ExpectedRevision }> {
     const recorded = await this.store.readStream(applicationStream(id));
     let state = initialApplicationState();
-    for (const e of recorded) if (isApplicationEvent(e)) state = evolveApplication(state, e, e.metadata.occurredAt);
+    for (const e of recorded) if (isApplicationEvent(e)) state = evolveApplication(state, e);
     return { state, expected: recorded.length ? recorded[recorded.length - 1].revision : 'no_stream' };
   }
 
@@ -57,7 +58,7 @@ export class ApplicationStore {
     for (let attempt = 0; ; attempt++) {
       const loaded = await this.load(id);
       const now = new Date().toISOString();
-      const { events, state } = decideApplicationAll(build(loaded.state), loaded.state, now);
+      const { events, state } = decideAll(applicationDecider, build(loaded.state), loaded.state, now);
       if (!events.length) return { applicationId: id, state, events: [], position: null };
       const commandId = attempt ? `${ctx.commandId}/retry-${attempt}` : ctx.commandId;
       const toAppend = withCommandMetadata(events, { ...ctx, commandId, tenantId: state.applicant.companyId, occurredAt: now });

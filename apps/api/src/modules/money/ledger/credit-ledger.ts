@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { creditStream, evolveCredit, initialCreditState, type CreditEvent, type CreditState } from '@credence/domain';
+import { creditStream, evolveCredit, initialCreditState, timed, type CreditEvent, type CreditState } from '@credence/domain';
 import {
   EVENT_STORE,
   WrongExpectedRevisionError,
@@ -32,7 +32,7 @@ export class CreditLedger {
   async load(companyId: string): Promise<LedgerView> {
     const recorded = await this.store.readStream(creditStream(companyId));
     let state = initialCreditState();
-    for (const e of recorded) state = evolveCredit(state, { type: e.type, schemaVersion: e.schemaVersion, data: e.data } as CreditEvent);
+    for (const e of recorded) state = evolveCredit(state, e as RecordedEvent & CreditEvent);
     return { state, recorded, revision: recorded.length ? recorded[recorded.length - 1].revision : null };
   }
 
@@ -55,7 +55,7 @@ export class CreditLedger {
           withMetadata(events, { ...step, tenantId: companyId }),
           revision ?? 'no_stream',
         );
-        return { events, state: events.reduce(evolveCredit, state), appended };
+        return { events, state: events.reduce((s, e) => evolveCredit(s, timed(e, '')), state), appended };
       } catch (e) {
         if (e instanceof WrongExpectedRevisionError && attempt < MAX_ATTEMPTS) continue;
         throw e;

@@ -4,12 +4,13 @@ import {
   evolveInvoice,
   initialInvoiceState,
   invoiceStream,
+  timed,
   type InvoiceEvent,
   type InvoiceState,
   type IssueInvoice,
   type PayInvoice,
 } from '@credence/domain';
-import { EVENT_STORE, type AppendResult, type EventStore } from '../../../infrastructure/event-store/event-store.port';
+import { EVENT_STORE, type AppendResult, type EventStore, type RecordedEvent } from '../../../infrastructure/event-store/event-store.port';
 import { withMetadata, type MoneyActor } from './event-metadata';
 
 /** Invoices as event streams, `invoice-<id>`: issued once, paid once. */
@@ -20,7 +21,7 @@ export class InvoiceLedger {
   async load(invoiceId: string): Promise<{ state: InvoiceState; revision: bigint | null }> {
     const recorded = await this.store.readStream(invoiceStream(invoiceId));
     let state = initialInvoiceState();
-    for (const e of recorded) state = evolveInvoice(state, { type: e.type, schemaVersion: e.schemaVersion, data: e.data } as InvoiceEvent);
+    for (const e of recorded) state = evolveInvoice(state, e as RecordedEvent & InvoiceEvent);
     return { state, revision: recorded.length ? recorded[recorded.length - 1].revision : null };
   }
 
@@ -32,7 +33,7 @@ export class InvoiceLedger {
   ): Promise<AppendResult | null> {
     const { state, revision } = await this.load(issue.invoiceId);
     const issued = decideInvoice(issue, state);
-    const afterIssue = issued.reduce(evolveInvoice, state);
+    const afterIssue = issued.reduce((s, e) => evolveInvoice(s, timed(e, '')), state);
     const paid = pay ? decideInvoice(pay, afterIssue) : [];
     const events = [...issued, ...paid];
     if (events.length === 0) return null;

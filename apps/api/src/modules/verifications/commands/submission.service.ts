@@ -2,7 +2,7 @@ import {
   allowedTypes,
   canCreateVerification,
   customerCanSee,
-  decideVerificationAll,
+  decideAll,
   DomainError,
   IDENTITY_MAINTENANCE,
   identityUnderMaintenance,
@@ -10,6 +10,7 @@ import {
   initialVerificationState,
   schemePrice,
   VerificationInvalid,
+  verificationDecider,
   type DocumentRef,
   type DraftInput,
   type Problem,
@@ -244,7 +245,7 @@ export class SubmissionService {
     const problems: Problem[] = [];
     const decided = prepared.map((p) => {
       try {
-        return { p, ...decideVerificationAll(p.commands, p.loaded.state, now) };
+        return { p, ...decideAll(verificationDecider, p.commands, p.loaded.state, now) };
       } catch (e) {
         if (e instanceof VerificationInvalid) {
           problems.push(...e.problems);
@@ -283,7 +284,8 @@ export class SubmissionService {
           const resolveKey = randomBytes(32).toString('base64url');
           resolveKeys.set(d.p.id, resolveKey);
           const isIdentity = d.state.institute?.type === 'IDENTITY';
-          const more = decideVerificationAll(
+          const more = decideAll(
+            verificationDecider,
             [
               {
                 type: 'RecordPayment',

@@ -1,8 +1,10 @@
 import {
-  decideVerificationAll,
+  decideAll,
   evolveVerification,
   initialVerificationState,
   isVerificationEvent,
+  timed,
+  verificationDecider,
   verificationStream,
   type VerificationCommand,
   type VerificationEvent,
@@ -76,20 +78,20 @@ export class VerificationStore {
     const recorded = await this.store.readStream(verificationStream(id));
     let state = initialVerificationState();
     for (const e of recorded) {
-      if (isVerificationEvent(e)) state = evolveVerification(state, e, e.metadata.occurredAt);
+      if (isVerificationEvent(e)) state = evolveVerification(state, e);
     }
     return { state, expected: recorded.length ? recorded[recorded.length - 1].revision : 'no_stream' };
   }
 
   /** Decides without appending: for flows that must look at every stream (and take payment) before writing. */
   decide(loaded: Loaded, commands: readonly VerificationCommand[], now = new Date().toISOString()) {
-    return decideVerificationAll(commands, loaded.state, now);
+    return decideAll(verificationDecider, commands, loaded.state, now);
   }
 
   async append(id: string, loaded: Loaded, events: readonly VerificationEvent[], ctx: CommandContext, now = new Date().toISOString()): Promise<Appended> {
     if (!events.length) return { verificationId: id, state: loaded.state, events: [], position: null };
     let state = loaded.state;
-    for (const e of events) state = evolveVerification(state, e, now);
+    for (const e of events) state = evolveVerification(state, timed(e, now));
     const toAppend = withCommandMetadata(events, { ...ctx, tenantId: state.companyId, occurredAt: now });
     const withIds = events.map((event, i) => ({ event, eventId: toAppend[i].metadata.eventId }));
     const result = await this.store.append(verificationStream(id), toAppend, loaded.expected);
