@@ -11,6 +11,7 @@ import type { Pool } from 'pg';
 import type { AppConfig } from '../../config/config.schema';
 import { APP_CONFIG } from '../../config/config.tokens';
 import { PG_POOL } from '../database/database.tokens';
+import { CommandHandling } from '../command-handling/command-handling';
 import { HealthRegistry } from '../health/health.registry';
 import { EVENT_STORE, type EventStore } from './event-store.port';
 import { EventStoreDbEventStore } from './eventstoredb-event-store';
@@ -37,7 +38,7 @@ export function createEventStore(config: AppConfig, pool: Pool, upcasters: Upcas
   }
 }
 
-/** EVENT_STORE for the whole app, PostgreSQL or EventStoreDB as configured. */
+/** EVENT_STORE for the whole app, PostgreSQL or EventStoreDB as configured, and the one command-handling loop on it. */
 @Global()
 @Module({
   providers: [
@@ -48,8 +49,9 @@ export function createEventStore(config: AppConfig, pool: Pool, upcasters: Upcas
       useFactory: (config: AppConfig, pool: Pool, upcasters: UpcasterRegistry) =>
         new TracedEventStore(createEventStore(config, pool, upcasters)),
     },
+    CommandHandling,
   ],
-  exports: [EVENT_STORE],
+  exports: [EVENT_STORE, CommandHandling],
 })
 export class EventStoreModule implements OnModuleInit, BeforeApplicationShutdown {
   constructor(

@@ -11,7 +11,7 @@ import {
 } from '@credence/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { EVENT_STORE, WrongExpectedRevisionError, type EventStore, type ExpectedRevision, type Position } from '../../../infrastructure/event-store/event-store.port';
-import { withCommandMetadata } from '../../../infrastructure/event-store/event-metadata';
+import { stampEvents } from '../../../infrastructure/command-handling/event-stamping';
 import { ProjectionsService } from '../../../infrastructure/projections/projections.service';
 import { inSeedingContext } from '../../verifications/commands/verification-store';
 
@@ -61,7 +61,7 @@ export class ApplicationStore {
       const { events, state } = decideAll(applicationDecider, build(loaded.state), loaded.state, now);
       if (!events.length) return { applicationId: id, state, events: [], position: null };
       const commandId = attempt ? `${ctx.commandId}/retry-${attempt}` : ctx.commandId;
-      const toAppend = withCommandMetadata(events, { ...ctx, commandId, tenantId: state.applicant.companyId, occurredAt: now });
+      const toAppend = stampEvents(events, { ...ctx, commandId, tenantId: state.applicant.companyId, occurredAt: now });
       const withIds = events.map((event, i) => ({ event, eventId: toAppend[i].metadata.eventId }));
       try {
         const result = await this.store.append(applicationStream(id), toAppend, loaded.expected);

@@ -1,6 +1,6 @@
 import { APPLICATION_ERRORS, DomainError, type ApplicationFieldType, type ApplicationTemplate, type TypeCode } from '@credence/domain';
 import { Injectable, Logger } from '@nestjs/common';
-import { uuidV5 } from '../../../infrastructure/event-store/event-ids';
+import { uuidV5 } from '../../../infrastructure/command-handling/event-stamping';
 import { WrongExpectedRevisionError } from '../../../infrastructure/event-store/event-store.port';
 import { AccountsRepository } from '../../identity/persistence/accounts.repository';
 import type { ApplicantRegistered } from '../../identity/registration/applicant-registrations';

@@ -1,6 +1,5 @@
 import type { DomainEvent } from '@credence/domain';
-import { uuidV5 } from '../../../infrastructure/event-store/event-ids';
-import { withCommandMetadata } from '../../../infrastructure/event-store/event-metadata';
+import { stampEvents, uuidV5 } from '../../../infrastructure/command-handling/event-stamping';
 import type { EventToAppend } from '../../../infrastructure/event-store/event-store.port';
 
 /** Who acts on the money ledgers: a customer (maybe impersonated by staff), staff, or a system process. */
@@ -23,7 +22,7 @@ export function withMetadata(
   events: DomainEvent[],
   step: { commandId: string; step: string; actor: MoneyActor; tenantId: string },
 ): EventToAppend[] {
-  return withCommandMetadata(events, {
+  return stampEvents(events, {
     commandId: `${step.commandId}/${step.step}`,
     causationId: step.commandId,
     actor: step.actor.username,

@@ -19,7 +19,7 @@ import {
   type ExpectedRevision,
   type Position,
 } from '../../../infrastructure/event-store/event-store.port';
-import { withCommandMetadata } from '../../../infrastructure/event-store/event-metadata';
+import { stampEvents } from '../../../infrastructure/command-handling/event-stamping';
 import { ProjectionsService } from '../../../infrastructure/projections/projections.service';
 
 /** A job a reaction would enqueue, held back while the demo seed runs its reactions itself. */
@@ -92,7 +92,7 @@ export class VerificationStore {
     if (!events.length) return { verificationId: id, state: loaded.state, events: [], position: null };
     let state = loaded.state;
     for (const e of events) state = evolveVerification(state, timed(e, now));
-    const toAppend = withCommandMetadata(events, { ...ctx, tenantId: state.companyId, occurredAt: now });
+    const toAppend = stampEvents(events, { ...ctx, tenantId: state.companyId, occurredAt: now });
     const withIds = events.map((event, i) => ({ event, eventId: toAppend[i].metadata.eventId }));
     const result = await this.store.append(verificationStream(id), toAppend, loaded.expected);
     return { verificationId: id, state, events: withIds, position: result.position };

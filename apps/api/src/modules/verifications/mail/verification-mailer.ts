@@ -3,7 +3,7 @@ import type { Pool } from 'pg';
 import type { AppConfig } from '../../../config/config.schema';
 import { APP_CONFIG } from '../../../config/config.tokens';
 import { PG_POOL } from '../../../infrastructure/database/database.tokens';
-import { uuidV5 } from '../../../infrastructure/event-store/event-ids';
+import { uuidV5 } from '../../../infrastructure/command-handling/event-stamping';
 import { JOB_QUEUE, type JobQueue } from '../../../infrastructure/queue/job-queue.port';
 import type { RenderedMail } from '../../../infrastructure/mail/mail.templates';
 

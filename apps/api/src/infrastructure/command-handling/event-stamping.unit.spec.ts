@@ -1,4 +1,4 @@
-import { deriveEventId, uuidV5 } from './event-ids';
+import { deriveEventId, uuidV5 } from './event-stamping';
 
 const UUID_V5 = /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
