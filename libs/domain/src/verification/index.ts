@@ -3,6 +3,7 @@ export * from './verification.events';
 export * from './verification.commands';
 export * from './verification.rules';
 export * from './verification.timeline';
+export * from './result-labels';
 export {
   AUTOMATIC_RETRIES,
   evolve as evolveVerification,
