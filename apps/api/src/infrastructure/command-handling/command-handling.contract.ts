@@ -150,6 +150,8 @@ export function runCommandHandlingContract(name: string, open: () => Promise<{ s
       await run(stream, grant('later', 10));
       // A retry of the same request: even a decider that would decide anew (a fresh movement id) is not asked.
       const retried = await handleCommand(store, { ...options, command: [grant('a2', 2), grant('b2', 3)] });
+      expect(first.replayed).toBe(false);
+      expect(retried.replayed).toBe(true);
       expect(retried.position).toEqual(first.position);
       expect(retried.events.map((e) => [e.metadata.eventId, e.data])).toEqual(first.events.map((e) => [e.metadata.eventId, e.data]));
       expect((await store.readStream(stream)).map((e) => (e.data as { movementId: string }).movementId)).toEqual(['a', 'b', 'later']);

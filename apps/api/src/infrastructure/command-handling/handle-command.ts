@@ -83,6 +83,9 @@ export interface CommandResult<E extends DomainEvent, S> {
   position: Position | null;
   /** How many attempts lost to a concurrent writer before this one succeeded. */
   conflicts: number;
+  /** The command had been handled before (its events are in the stream): `events` are those, nothing was
+   * decided or appended now, and side effects that follow an append must not run again. */
+  replayed: boolean;
 }
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -115,19 +118,19 @@ export async function handleCommand<C, E extends DomainEvent, S, X = undefined>(
   for (let attempt = 0; ; attempt++) {
     const loaded = await loadStream(store, stream, decider);
     const replayed = alreadyHandled<E, S>(loaded, context.commandId);
-    if (replayed) return { ...replayed, stream, conflicts: attempt };
+    if (replayed) return { ...replayed, stream, conflicts: attempt, replayed: true };
 
     const commands = typeof options.command === 'function' ? (options.command as (state: S) => C | readonly C[])(loaded.state) : options.command;
     const occurredAt = now().toISOString();
     const decided = decideAll(decider, (Array.isArray(commands) ? commands : [commands]) as readonly C[], loaded.state, occurredAt, options.decisionContext);
     if (!decided.events.length) {
-      return { stream, state: loaded.state, events: [], nextExpectedRevision: loaded.revision, position: null, conflicts: attempt };
+      return { stream, state: loaded.state, events: [], nextExpectedRevision: loaded.revision, position: null, conflicts: attempt, replayed: false };
     }
     const tenantId = typeof context.tenantId === 'function' ? context.tenantId(decided.state) : context.tenantId;
     const events = stampEvents(decided.events, { ...context, tenantId, occurredAt });
     try {
       const appended = await store.append(stream, events, options.expectedRevision ?? loaded.revision);
-      return { stream, state: decided.state, events, nextExpectedRevision: appended.nextExpectedRevision, position: appended.position, conflicts: attempt };
+      return { stream, state: decided.state, events, nextExpectedRevision: appended.nextExpectedRevision, position: appended.position, conflicts: attempt, replayed: false };
     } catch (e) {
       if (!(e instanceof WrongExpectedRevisionError) || attempt >= policy.retries) throw e;
       await sleep(backoffDelay(policy, attempt));
@@ -139,7 +142,7 @@ export async function handleCommand<C, E extends DomainEvent, S, X = undefined>(
  * The events this command appended before, when it did: they are the stream's events stamped with its ids
  * (deriveEventId(commandId, 0), 1, ...), in a row. The state is the stream's now.
  */
-function alreadyHandled<E extends DomainEvent, S>(loaded: LoadedStream<S>, commandId: string): Omit<CommandResult<E, S>, 'stream' | 'conflicts'> | null {
+function alreadyHandled<E extends DomainEvent, S>(loaded: LoadedStream<S>, commandId: string): Omit<CommandResult<E, S>, 'stream' | 'conflicts' | 'replayed'> | null {
   const first = deriveEventId(commandId, 0);
   const start = loaded.recorded.findIndex((e) => e.metadata.eventId === first);
   if (start < 0) return null;

@@ -7,8 +7,6 @@ import { SeedRegistry } from '../../infrastructure/seeding/seed.registry';
 import { IdentityModule } from '../identity/identity.module';
 import { AdminMoneyController } from './http/admin-money.controller';
 import { CreditController } from './http/credit.controller';
-import { CreditLedger } from './ledger/credit-ledger';
-import { InvoiceLedger } from './ledger/invoice-ledger';
 import { CreditAdjustmentsService } from './orders/credit-adjustments.service';
 import { CreditOrderService } from './orders/credit-order.service';
 import { CreditPurchaseService } from './orders/credit-purchase.service';
@@ -36,8 +34,6 @@ import { DemoMoneySeed } from './seed/demo-money.seed';
     moneySettingsProvider,
     paymentGatewayProvider,
     MoneyAccounts,
-    CreditLedger,
-    InvoiceLedger,
     InvoiceNumbers,
     CommandLocks,
     MoneyProjections,

@@ -1,6 +1,4 @@
-import type { DomainEvent } from '@credence/domain';
-import { stampEvents, uuidV5 } from '../../../infrastructure/command-handling/event-stamping';
-import type { EventToAppend } from '../../../infrastructure/event-store/event-store.port';
+import { uuidV5, type CommandContext } from '../../../infrastructure/command-handling/event-stamping';
 
 /** Who acts on the money ledgers: a customer (maybe impersonated by staff), staff, or a system process. */
 export interface MoneyActor {
@@ -15,19 +13,14 @@ const MONEY_NAMESPACE = '5d2f8a61-3c1e-4b7a-9f0e-6b1c2d3e4f50';
 export const moneyId = (name: string) => uuidV5(name, MONEY_NAMESPACE);
 
 /**
- * Events of one step of a command, with deterministic ids (`<command>/<step>`, index) so a retry of the step
- * appends nothing new. All steps of a command share its id as causation: a retry finds what it already did.
+ * The context of one step of a money command (`<command>/<step>`): its events' ids derive from the step, so a
+ * retry of the request (same idempotency key) appends nothing new, and all steps share the command as causation,
+ * so a retry finds what the command already did.
  */
-export function withMetadata(
-  events: DomainEvent[],
-  step: { commandId: string; step: string; actor: MoneyActor; tenantId: string },
-): EventToAppend[] {
-  return stampEvents(events, {
-    commandId: `${step.commandId}/${step.step}`,
-    causationId: step.commandId,
-    actor: step.actor.username,
-    impersonator: step.actor.impersonator,
-    tenantId: step.tenantId,
-    occurredAt: new Date().toISOString(),
-  });
-}
+export const moneyStep = (commandId: string, step: string, actor: MoneyActor, tenantId: string): CommandContext => ({
+  commandId: `${commandId}/${step}`,
+  causationId: commandId,
+  actor: actor.username,
+  impersonator: actor.impersonator,
+  tenantId,
+});

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { availableCredit, decideCredit, DomainError, type CreditUnit } from '@credence/domain';
+import { availableCredit, creditDecider, creditStream, DomainError, type CreditUnit } from '@credence/domain';
 import { AuditService } from '../../../infrastructure/audit/audit.service';
-import { CreditLedger } from '../ledger/credit-ledger';
-import { moneyId, type MoneyActor } from '../ledger/event-metadata';
+import { CommandHandling } from '../../../infrastructure/command-handling/command-handling';
+import { moneyId, moneyStep, type MoneyActor } from '../ledger/money-ids';
 import { MoneyAccounts } from './money-accounts';
 import { MoneyProjections } from './money-projections';
 
@@ -22,7 +22,7 @@ export interface AdjustmentResult {
 export class CreditAdjustmentsService {
   constructor(
     private readonly accounts: MoneyAccounts,
-    private readonly ledger: CreditLedger,
+    private readonly commands: CommandHandling,
     private readonly projections: MoneyProjections,
     private readonly audit: AuditService,
   ) {}
@@ -40,20 +40,22 @@ export class CreditAdjustmentsService {
     }
     const commandId = moneyId(`adjust/${account.companyId}/${idempotencyKey}`);
     const movementId = moneyId(`${commandId}/adjust`);
-    const done = await this.ledger.execute(account.companyId, { commandId, step: 'adjust', actor: staff }, (state) =>
-      decideCredit(
-        { type: 'AdjustCredit', movementId, unit: account.unit!, currency: account.unit === 'money' ? account.currency : null, amount, reason: request.reason },
-        state,
-      ),
-    );
-    if (done.appended) {
+    const unit = account.unit;
+    const done = await this.commands.handleCommand({
+      stream: creditStream(account.companyId),
+      decider: creditDecider,
+      command: { type: 'AdjustCredit', movementId, unit, currency: unit === 'money' ? account.currency : null, amount, reason: request.reason },
+      context: moneyStep(commandId, 'adjust', staff, account.companyId),
+    });
+    // Audited once: a retry of the request (same key) appends nothing and records nothing.
+    if (done.events.length && !done.replayed) {
       await this.audit.record(
         amount > 0 ? 'CreditGrantedByStaff' : 'CreditRemovedByStaff',
         { companyId: account.companyId, movementId, unit: account.unit, amount: request.amount, reason: request.reason.trim() },
         { actor: staff.username, impersonator: staff.impersonator, companyId: account.companyId },
       );
     }
-    await this.projections.caughtUp(done.appended);
+    await this.projections.caughtUp(done);
     const balance = availableCredit(done.state, account.unit);
     return {
       id: movementId,
@@ -72,10 +74,13 @@ export class CreditAdjustmentsService {
   async refundVerification(actor: MoneyActor, companyId: string, verificationId: string, reason: string) {
     const account = await this.accounts.get(companyId);
     const commandId = moneyId(`refund/${companyId}/${verificationId}`);
-    const done = await this.ledger.execute(companyId, { commandId, step: 'refund', actor }, (state) =>
-      decideCredit({ type: 'RefundVerification', movementId: moneyId(`${commandId}/refund`), verificationId, currency: account.unit === 'money' ? account.currency : null, reason }, state),
-    );
-    await this.projections.caughtUp(done.appended);
-    return { refunded: done.events.length > 0 };
+    const done = await this.commands.handleCommand({
+      stream: creditStream(companyId),
+      decider: creditDecider,
+      command: { type: 'RefundVerification', movementId: moneyId(`${commandId}/refund`), verificationId, currency: account.unit === 'money' ? account.currency : null, reason },
+      context: moneyStep(commandId, 'refund', actor, companyId),
+    });
+    await this.projections.caughtUp(done);
+    return { refunded: done.events.length > 0 && !done.replayed };
   }
 }

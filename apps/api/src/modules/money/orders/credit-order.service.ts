@@ -3,7 +3,8 @@ import { creditOrderStream, DomainError, usesTokens, validateCreditOrder, type C
 import type { Principal } from '../../../common/auth/principal';
 import { EVENT_STORE, type EventStore } from '../../../infrastructure/event-store/event-store.port';
 import { MailService } from '../../../infrastructure/mail/mail.service';
-import { moneyId, withMetadata } from '../ledger/event-metadata';
+import { stampEvents } from '../../../infrastructure/command-handling/event-stamping';
+import { moneyId, moneyStep } from '../ledger/money-ids';
 import { MONEY_SETTINGS, type MoneySettings } from '../payments/payment-settings';
 import { MoneyAccounts } from './money-accounts';
 
@@ -34,7 +35,7 @@ export class CreditOrderService {
     const retried = (await this.store.readStream(creditOrderStream(commandId))).length > 0;
     await this.store.append(
       creditOrderStream(commandId),
-      withMetadata([event], { commandId, step: 'order', actor: { username: principal.username, impersonator: principal.impersonator }, tenantId: account.companyId }),
+      stampEvents([event], { ...moneyStep(commandId, 'order', { username: principal.username, impersonator: principal.impersonator }, account.companyId), occurredAt: new Date().toISOString() }),
       'any',
     );
     if (!retried) {

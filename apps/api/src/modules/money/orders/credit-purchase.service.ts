@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { decideCredit, DomainError, extraCreditError, fromMinor, toMinor } from '@credence/domain';
+import { creditDecider, creditStream, DomainError, extraCreditError, fromMinor, invoiceDecider, invoiceStream, toMinor } from '@credence/domain';
 import type { Principal } from '../../../common/auth/principal';
-import { CreditLedger } from '../ledger/credit-ledger';
-import { moneyId, type MoneyActor } from '../ledger/event-metadata';
-import { InvoiceLedger } from '../ledger/invoice-ledger';
+import { CommandHandling } from '../../../infrastructure/command-handling/command-handling';
+import { moneyId, moneyStep, type MoneyActor } from '../ledger/money-ids';
 import { CommandLocks } from '../persistence/command-locks';
 import { InvoiceNumbers } from '../persistence/invoice-numbers';
 import { PAYMENT_GATEWAY, type PaymentGateway } from '../payments/payment-gateway.port';
@@ -27,8 +26,7 @@ export interface BuyCredit {
 export class CreditPurchaseService {
   constructor(
     private readonly accounts: MoneyAccounts,
-    private readonly ledger: CreditLedger,
-    private readonly invoices: InvoiceLedger,
+    private readonly commands: CommandHandling,
     private readonly numbers: InvoiceNumbers,
     private readonly locks: CommandLocks,
     private readonly projections: MoneyProjections,
@@ -50,7 +48,7 @@ export class CreditPurchaseService {
     const actor: MoneyActor = { username: principal.username, impersonator: principal.impersonator };
 
     return this.locks.withLock(commandId, async () => {
-      const { state } = await this.ledger.load(account.companyId);
+      const { state } = await this.commands.load(creditStream(account.companyId), creditDecider);
       if (state.movementIds[movementId]) {
         return { total: fromMinor(amountMinor), id: (await this.numbers.find(`${commandId}/credit`))! };
       }
@@ -66,19 +64,24 @@ export class CreditPurchaseService {
       });
       if (outcome.status !== 'succeeded') throw paymentFailure(outcome);
       const invoiceId = await this.numbers.allocate(`${commandId}/credit`);
-      const issued = await this.invoices.issue(creditInvoice(account, invoiceId, amountMinor), cardPayment(amountMinor, outcome), { commandId, actor });
-      const bought = await this.ledger.execute(account.companyId, { commandId, step: 'purchase', actor }, (s) =>
-        decideCredit(
-          {
-            type: 'PurchaseCredit',
-            unit: 'money',
-            currency: account.currency,
-            purchase: { movementId, invoiceId, amount: amountMinor, method: 'card', transactionId: outcome.transactionId, receiptId: outcome.receiptId },
-          },
-          s,
-        ),
-      );
-      await this.projections.caughtUp(issued, bought.appended);
+      const issued = await this.commands.handleCommand({
+        stream: invoiceStream(invoiceId),
+        decider: invoiceDecider,
+        command: [creditInvoice(account, invoiceId, amountMinor), cardPayment(amountMinor, outcome)],
+        context: moneyStep(commandId, `invoice/${invoiceId}`, actor, account.companyId),
+      });
+      const bought = await this.commands.handleCommand({
+        stream: creditStream(account.companyId),
+        decider: creditDecider,
+        command: {
+          type: 'PurchaseCredit',
+          unit: 'money',
+          currency: account.currency,
+          purchase: { movementId, invoiceId, amount: amountMinor, method: 'card', transactionId: outcome.transactionId, receiptId: outcome.receiptId },
+        },
+        context: moneyStep(commandId, 'purchase', actor, account.companyId),
+      });
+      await this.projections.caughtUp(issued, bought);
       return { total: fromMinor(amountMinor), id: invoiceId };
     });
   }

@@ -8,7 +8,8 @@ import { PG_POOL } from '../../../infrastructure/database/database.tokens';
 import { EVENT_STORE, type EventStore } from '../../../infrastructure/event-store/event-store.port';
 import { ProjectionsService } from '../../../infrastructure/projections/projections.service';
 import { rowTypes } from '../../../infrastructure/projections/projection-sql';
-import { withMetadata } from '../ledger/event-metadata';
+import { stampEvents } from '../../../infrastructure/command-handling/event-stamping';
+import { moneyStep } from '../ledger/money-ids';
 
 /** The unseen-invoice counter (2.3, 2.13): invoices of the company the user has not seen in the credit history. */
 @Injectable()
@@ -42,7 +43,7 @@ export class InvoiceInbox {
     };
     const appended = await this.store.append(
       invoiceInboxStream(principal.userId),
-      withMetadata([event], { commandId, step: 'seen', actor: { username: principal.username, impersonator: principal.impersonator }, tenantId: principal.companyId }),
+      stampEvents([event], { ...moneyStep(commandId, 'seen', { username: principal.username, impersonator: principal.impersonator }, principal.companyId), occurredAt: new Date().toISOString() }),
       'any',
     );
     await this.projections.waitFor('unseen-invoices', appended.position);

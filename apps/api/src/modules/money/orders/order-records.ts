@@ -7,7 +7,7 @@ import {
   type PayInvoice,
   type TokenOrderLine,
 } from '@credence/domain';
-import { moneyId } from '../ledger/event-metadata';
+import { moneyId } from '../ledger/money-ids';
 import type { MoneyAccount } from './money-accounts';
 
 /** Deterministic ids of an order's records, so every attempt of one command writes the same ones. */

@@ -1,18 +1,24 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   availableCredit,
-  decideCredit,
+  creditDecider,
+  creditStream,
   DomainError,
   extraCreditError,
   fromMinor,
+  invoiceDecider,
+  invoiceStream,
   planMoneyOrder,
   planTokenOrder,
   toMinor,
   type CreditPurchased,
   type CreditReserved,
   type CreditState,
+  type CreditCommand,
   type CreditUnit,
   type InvoiceBilling,
+  type IssueInvoice,
+  type PayInvoice,
   type MoneyOrderPlan,
   type OrderLineInput,
   type Payment,
@@ -21,9 +27,8 @@ import {
   type VerificationPaymentMethod,
 } from '@credence/domain';
 import type { Principal } from '../../../common/auth/principal';
-import { CreditLedger } from '../ledger/credit-ledger';
-import { moneyId, type MoneyActor } from '../ledger/event-metadata';
-import { InvoiceLedger } from '../ledger/invoice-ledger';
+import { CommandHandling } from '../../../infrastructure/command-handling/command-handling';
+import { moneyId, moneyStep, type MoneyActor } from '../ledger/money-ids';
 import { CommandLocks } from '../persistence/command-locks';
 import { InvoiceNumbers } from '../persistence/invoice-numbers';
 import { PAYMENT_GATEWAY, type PaymentGateway } from '../payments/payment-gateway.port';
@@ -89,8 +94,7 @@ const MAX_KEY = 200;
 export class OrderService {
   constructor(
     private readonly accounts: MoneyAccounts,
-    private readonly ledger: CreditLedger,
-    private readonly invoices: InvoiceLedger,
+    private readonly commands: CommandHandling,
     private readonly numbers: InvoiceNumbers,
     private readonly locks: CommandLocks,
     private readonly projections: MoneyProjections,
@@ -124,7 +128,7 @@ export class OrderService {
   async creditBalance(companyId: string): Promise<number | null> {
     const account = await this.accounts.get(companyId);
     if (account.unit !== 'credits') return null;
-    return availableCredit((await this.ledger.load(companyId)).state, 'credits');
+    return availableCredit((await this.loadLedger(companyId)).state, 'credits');
   }
 
   async placeOrder(principal: Principal, request: PlaceOrderRequest): Promise<PlaceOrderResult> {
@@ -147,12 +151,14 @@ export class OrderService {
   private async tokenOrder(account: MoneyAccount, request: PlaceOrderRequest, commandId: string, actor: MoneyActor): Promise<PlaceOrderResult> {
     const plan = planTokenOrder({ lines: request.items, paymentType: account.paymentType });
     const charges = tokenCharges(commandId, plan.lines);
-    const settled = await this.ledger.execute(account.companyId, { commandId, step: 'settle', actor }, (state) =>
-      state.movementIds[charges[0].movementId]
-        ? []
-        : decideCredit({ type: 'SettleOrder', unit: 'credits', currency: null, reservationId: null, purchases: [], charges }, state),
-    );
-    await this.projections.caughtUp(settled.appended);
+    const settled = await this.commands.handleCommand({
+      stream: creditStream(account.companyId),
+      decider: creditDecider,
+      command: (state): CreditCommand | CreditCommand[] =>
+        state.movementIds[charges[0].movementId] ? [] : { type: 'SettleOrder', unit: 'credits', currency: null, reservationId: null, purchases: [], charges },
+      context: moneyStep(commandId, 'settle', actor, account.companyId),
+    });
+    await this.projections.caughtUp(settled);
     return {
       ...notPaidHere(),
       unit: 'credits',
@@ -183,7 +189,7 @@ export class OrderService {
         extraCreditMinor,
       });
 
-    const view = await this.ledger.load(account.companyId);
+    const view = await this.loadLedger(account.companyId);
     let plan = planWith(view.state);
     const firstCharge = ids.charge('PSV', plan.lines[0].verificationId);
     if (view.state.movementIds[firstCharge]) return this.replay(account, plan, commandId, actor, view.recorded.filter((e) => e.metadata.causationId === commandId));
@@ -200,10 +206,16 @@ export class OrderService {
     // Hold the current credit the order uses, so a concurrent order cannot spend it while the card is charged.
     let holding = !!view.state.holds[ids.reservation];
     if (!holding && plan.creditUsedMinor > 0) {
-      const reserved = await this.ledger.execute(account.companyId, { commandId, step: 'reserve', actor }, (state) => {
-        plan = planWith(state);
-        if (state.holds[ids.reservation] || plan.creditUsedMinor === 0) return [];
-        return decideCredit({ type: 'ReserveCredit', reservationId: ids.reservation, unit: 'money', amount: plan.creditUsedMinor }, state);
+      const reserved = await this.commands.handleCommand({
+        stream: creditStream(account.companyId),
+        decider: creditDecider,
+        command: (state): CreditCommand | CreditCommand[] => {
+          // Each attempt plans on the balance it reads: a concurrent order may have spent some of it meanwhile.
+          plan = planWith(state);
+          if (state.holds[ids.reservation] || plan.creditUsedMinor === 0) return [];
+          return { type: 'ReserveCredit', reservationId: ids.reservation, unit: 'money', amount: plan.creditUsedMinor };
+        },
+        context: moneyStep(commandId, 'reserve', actor, account.companyId),
       });
       holding = !!reserved.state.holds[ids.reservation];
     }
@@ -250,11 +262,13 @@ export class OrderService {
     }
     let settled;
     try {
-      settled = await this.ledger.execute(account.companyId, { commandId, step: 'settle', actor }, (state) =>
-        state.movementIds[firstCharge]
-          ? []
-          : decideCredit(
-              {
+      settled = await this.commands.handleCommand({
+        stream: creditStream(account.companyId),
+        decider: creditDecider,
+        command: (state): CreditCommand | CreditCommand[] =>
+          state.movementIds[firstCharge]
+            ? []
+            : {
                 type: 'SettleOrder',
                 unit: 'money',
                 currency: account.currency,
@@ -262,9 +276,8 @@ export class OrderService {
                 purchases,
                 charges: moneyCharges(commandId, plan, invoiceId),
               },
-              state,
-            ),
-      );
+        context: moneyStep(commandId, 'settle', actor, account.companyId),
+      });
     } catch (e) {
       // Refused after the card was charged (another order paid one of these verifications meanwhile): give it back.
       if (e instanceof DomainError) {
@@ -274,7 +287,7 @@ export class OrderService {
       throw e;
     }
     const issued = await this.issueInvoices(account, plan, { invoiceId, creditInvoiceId, creditUsedMinor: plan.creditUsedMinor, billing, payment }, commandId, actor);
-    await this.projections.caughtUp(settled.appended, issued);
+    await this.projections.caughtUp(settled, issued);
     return result(account, plan, { invoiceId, creditInvoiceId, creditUsedMinor: plan.creditUsedMinor, billing, payment }, availableCredit(settled.state, 'money'));
   }
 
@@ -305,27 +318,41 @@ export class OrderService {
     const records = { invoiceId: await this.numbers.allocate(ids.orderInvoiceKey), creditInvoiceId: extra?.invoiceId ?? null, creditUsedMinor, billing, payment };
     const issued = await this.issueInvoices(account, plan, records, commandId, actor);
     await this.projections.caughtUp(issued);
-    const { state } = await this.ledger.load(account.companyId);
+    const { state } = await this.loadLedger(account.companyId);
     return result(account, plan, records, availableCredit(state, 'money'));
   }
 
   private async issueInvoices(account: MoneyAccount, plan: MoneyOrderPlan, r: OrderRecords, commandId: string, actor: MoneyActor) {
     const pay = r.billing === 'card' && r.payment ? cardPayment(plan.dueMinor, r.payment) : r.billing === 'credit' ? creditSettlement() : null;
-    let last = await this.invoices.issue(orderInvoice(account, plan, r.invoiceId, r.creditUsedMinor, r.billing), pay, { commandId, actor });
+    let last = await this.issue(orderInvoice(account, plan, r.invoiceId, r.creditUsedMinor, r.billing), pay, commandId, actor);
     if (r.creditInvoiceId && r.payment) {
-      last =
-        (await this.invoices.issue(creditInvoice(account, r.creditInvoiceId, plan.extraCreditMinor), cardPayment(plan.extraCreditMinor, r.payment), {
-          commandId,
-          actor,
-        })) ?? last;
+      const extra = await this.issue(creditInvoice(account, r.creditInvoiceId, plan.extraCreditMinor), cardPayment(plan.extraCreditMinor, r.payment), commandId, actor);
+      if (extra.position) last = extra;
     }
     return last;
   }
 
+  /** Issues an invoice and, when given, records its payment, in one append (a retry appends nothing new). */
+  private issue(issue: IssueInvoice, pay: PayInvoice | null, commandId: string, actor: MoneyActor) {
+    return this.commands.handleCommand({
+      stream: invoiceStream(issue.invoiceId),
+      decider: invoiceDecider,
+      command: pay ? [issue, pay] : [issue],
+      context: moneyStep(commandId, `invoice/${issue.invoiceId}`, actor, issue.companyId),
+    });
+  }
+
   private async release(companyId: string, commandId: string, actor: MoneyActor, why: DomainError) {
-    await this.ledger.execute(companyId, { commandId, step: 'release', actor }, (state) =>
-      decideCredit({ type: 'ReleaseReservation', reservationId: orderIds(commandId).reservation, code: why.code ?? 'QC-PAYMENT', message: why.message }, state),
-    );
+    await this.commands.handleCommand({
+      stream: creditStream(companyId),
+      decider: creditDecider,
+      command: { type: 'ReleaseReservation', reservationId: orderIds(commandId).reservation, code: why.code ?? 'QC-PAYMENT', message: why.message },
+      context: moneyStep(commandId, 'release', actor, companyId),
+    });
+  }
+
+  private loadLedger(companyId: string) {
+    return this.commands.load(creditStream(companyId), creditDecider);
   }
 }
 

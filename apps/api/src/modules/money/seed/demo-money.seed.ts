@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { decideCredit, toMinor, type OrderLineInput } from '@credence/domain';
+import { creditDecider, creditStream, invoiceDecider, invoiceStream, toMinor, type OrderLineInput } from '@credence/domain';
 import type { Principal } from '../../../common/auth/principal';
 import { AccountsRepository } from '../../identity/persistence/accounts.repository';
 import { demoPrincipal } from '../../identity/seed/demo-principal';
-import { CreditLedger } from '../ledger/credit-ledger';
-import { moneyId } from '../ledger/event-metadata';
-import { InvoiceLedger } from '../ledger/invoice-ledger';
+import { CommandHandling } from '../../../infrastructure/command-handling/command-handling';
+import { moneyId, moneyStep } from '../ledger/money-ids';
 import { InvoiceNumbers } from '../persistence/invoice-numbers';
 import { CreditPurchaseService } from '../orders/credit-purchase.service';
 import { MoneyAccounts } from '../orders/money-accounts';
@@ -33,8 +32,7 @@ export class DemoMoneySeed {
     private readonly accounts: MoneyAccounts,
     private readonly orders: OrderService,
     private readonly purchases: CreditPurchaseService,
-    private readonly ledger: CreditLedger,
-    private readonly invoices: InvoiceLedger,
+    private readonly commands: CommandHandling,
     private readonly numbers: InvoiceNumbers,
   ) {}
 
@@ -81,8 +79,11 @@ export class DemoMoneySeed {
     const commandId = moneyId(`demo/tokens/${p.companyId}`);
     const actor = { username: 'system:demo-seed' };
     const invoiceId = await this.numbers.allocate(`${commandId}/credit`);
-    await this.invoices.issue(
-      {
+    await this.commands.handleCommand({
+      stream: invoiceStream(invoiceId),
+      decider: invoiceDecider,
+      command: [
+        {
         type: 'IssueInvoice',
         invoiceId,
         companyId: account.companyId,
@@ -106,20 +107,21 @@ export class DemoMoneySeed {
         vatRatePercent: account.vatPayer ? 20 : 0,
         creditUsedMinor: 0,
       },
-      { type: 'PayInvoice', paidMinor: credits * toMinor(pricePerCredit) * (account.vatPayer ? 1.2 : 1), method: 'transfer', transactionId: null, receiptId: 'BACS-DEMO-0001' },
-      { commandId, actor },
-    );
-    await this.ledger.execute(account.companyId, { commandId, step: 'purchase', actor }, (state) =>
-      decideCredit(
-        {
-          type: 'PurchaseCredit',
-          unit: 'credits',
-          currency: null,
-          purchase: { movementId: moneyId(`${commandId}/purchase`), invoiceId, amount: credits, method: 'manual', transactionId: null, receiptId: 'BACS-DEMO-0001' },
-        },
-        state,
-      ),
-    );
+        { type: 'PayInvoice', paidMinor: credits * toMinor(pricePerCredit) * (account.vatPayer ? 1.2 : 1), method: 'transfer', transactionId: null, receiptId: 'BACS-DEMO-0001' },
+      ],
+      context: moneyStep(commandId, `invoice/${invoiceId}`, actor, account.companyId),
+    });
+    await this.commands.handleCommand({
+      stream: creditStream(account.companyId),
+      decider: creditDecider,
+      command: {
+        type: 'PurchaseCredit',
+        unit: 'credits',
+        currency: null,
+        purchase: { movementId: moneyId(`${commandId}/purchase`), invoiceId, amount: credits, method: 'manual', transactionId: null, receiptId: 'BACS-DEMO-0001' },
+      },
+      context: moneyStep(commandId, 'purchase', actor, account.companyId),
+    });
   }
 
   private principal(username: string): Promise<Principal> {
