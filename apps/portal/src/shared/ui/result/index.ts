@@ -1,0 +1,1 @@
+export { ApplicationStatusChip, ResultChip, toneColor } from '@/shared/ui/result/ResultChip';
