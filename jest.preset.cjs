@@ -16,7 +16,7 @@ module.exports = {
       },
     ],
   },
-  transformIgnorePatterns: ['/node_modules/(?!(pg-boss|serialize-error|non-error|cron-parser|luxon)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(pg-boss|serialize-error|non-error|cron-parser|luxon|puppeteer|puppeteer-core|@puppeteer|chromium-bidi)/)'],
   moduleNameMapper: {
     '^@credence/domain$': path.join(__dirname, 'libs/domain/src/index.ts'),
     '^@credence/read-models$': path.join(__dirname, 'libs/read-models/src/index.ts'),

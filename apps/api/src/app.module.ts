@@ -20,6 +20,7 @@ import { VerificationsModule } from './modules/verifications/verifications.modul
 import { MoneyModule } from './modules/money/money.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { ApplicationsModule } from './modules/applications/applications.module';
+import { RenderingModule } from './modules/rendering/rendering.module';
 import { HealthController } from './modules/health/health.controller';
 import { InfoController } from './modules/info/info.controller';
 
@@ -46,6 +47,7 @@ export class AppModule {
         MoneyModule,
         AdminModule,
         ApplicationsModule,
+        RenderingModule,
         ...extraModules,
       ],
       controllers: [InfoController, HealthController],

@@ -55,6 +55,11 @@ export const configSchema = z.object({
   S3_REGION: z.string().default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  CHROMIUM_PATH: z.string().min(1).optional(),
+  PUPPETEER_EXECUTABLE_PATH: z.string().min(1).optional(),
+  PDF_POOL_SIZE: z.coerce.number().int().min(1).max(16).default(2),
+  PDF_BROWSER_MAX_RENDERS: z.coerce.number().int().min(1).default(500),
+  PDF_RENDER_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20000),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
@@ -87,4 +92,17 @@ export interface AppConfig {
   blobs:
     | { kind: 'local'; root: string }
     | { kind: 's3'; endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
+  /** PDF rendering: one headless Chromium with a pool of pages, started at the first render. */
+  pdf: PdfSettings;
+}
+
+export interface PdfSettings {
+  /** CHROMIUM_PATH, else PUPPETEER_EXECUTABLE_PATH; unset: the system chromium is looked for. */
+  executablePath?: string;
+  /** Which setting named the executable, for the error when it is missing. */
+  executablePathSetting?: 'CHROMIUM_PATH' | 'PUPPETEER_EXECUTABLE_PATH';
+  poolSize: number;
+  /** The browser is replaced after this many renders (Chromium's memory grows slowly with use). */
+  maxRendersPerBrowser: number;
+  renderTimeoutMs: number;
 }

@@ -58,5 +58,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     blobs: c.S3_BUCKET
       ? { kind: 's3', endpoint: c.S3_ENDPOINT!, bucket: c.S3_BUCKET, region: c.S3_REGION, accessKeyId: c.S3_ACCESS_KEY_ID!, secretAccessKey: c.S3_SECRET_ACCESS_KEY! }
       : { kind: 'local', root: path.resolve(c.BLOB_DIR) },
+    pdf: {
+      executablePath: c.CHROMIUM_PATH ?? c.PUPPETEER_EXECUTABLE_PATH,
+      executablePathSetting: c.CHROMIUM_PATH ? 'CHROMIUM_PATH' : c.PUPPETEER_EXECUTABLE_PATH ? 'PUPPETEER_EXECUTABLE_PATH' : undefined,
+      poolSize: c.PDF_POOL_SIZE,
+      maxRendersPerBrowser: c.PDF_BROWSER_MAX_RENDERS,
+      renderTimeoutMs: c.PDF_RENDER_TIMEOUT_MS,
+    },
   };
 }

@@ -1,0 +1,246 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { metrics } from '@opentelemetry/api';
+import { createPool, type Pool } from 'generic-pool';
+import puppeteer, { type Browser, type HTTPRequest, type Page } from 'puppeteer';
+import type { AppConfig, PdfSettings } from '../../../config/config.schema';
+import { APP_CONFIG } from '../../../config/config.tokens';
+import { locateChromium } from './chromium-locator';
+
+/** STACK.md's flags: headless, no GPU, and none of the background traffic Chromium starts on its own. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--headless',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+  '--no-default-browser-check',
+];
+
+interface Generation {
+  id: number;
+  browser: Browser;
+  renders: number;
+  /** Pages of this browser alive in the pool (borrowed or idle). */
+  pages: number;
+  /** Replaced after maxRendersPerBrowser renders, or gone (crashed): its pages are destroyed, not reused. */
+  retired: boolean;
+}
+
+interface Slot {
+  page: Page;
+  gen: Generation;
+}
+
+export interface PdfOptions {
+  landscape?: boolean;
+}
+
+/** A render that failed: the page is thrown away; the caller answers an error, never a half-written PDF. */
+export class RenderFailedError extends Error {
+  constructor(message: string, override readonly cause?: unknown) {
+    super(message);
+    this.name = 'RenderFailedError';
+  }
+}
+
+const meter = metrics.getMeter('credence-api');
+const renderDuration = meter.createHistogram('credence.pdf.render.duration', { unit: 'ms', description: 'HTML to PDF in the pooled Chromium' });
+const browserRestarts = meter.createCounter('credence.pdf.browser.restarts', { description: 'Chromium replaced after a crash or its render quota' });
+const blockedRequests = meter.createCounter('credence.pdf.requests.blocked', { description: 'Requests a template tried to make, refused' });
+
+/**
+ * HTML to PDF with one long-lived headless Chromium and a small pool of reused pages (generic-pool): a reused
+ * page renders an A4 page in ~50 ms where a new browser costs 300-800 ms (STACK.md). The browser starts at the
+ * first render, not at boot, and is replaced when it crashes ('disconnected') or after N renders. Pages run
+ * without JavaScript and refuse every request that is not a data: URL, so a template (and any customer text in
+ * it) cannot reach the network.
+ */
+@Injectable()
+export class PdfRenderer implements OnApplicationShutdown {
+  private readonly logger = new Logger('PdfRenderer');
+  private readonly settings: PdfSettings;
+  private pool: Pool<Slot> | null = null;
+  private current: Promise<Generation> | null = null;
+  private currentGen: Generation | null = null;
+  private readonly generations = new Set<Generation>();
+  private nextGeneration = 1;
+  private closed = false;
+  private readonly counters = { renders: 0, failures: 0, retries: 0, launches: 0, restarts: 0, blockedRequests: 0 };
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.settings = config.pdf;
+    meter
+      .createObservableGauge('credence.pdf.pool.size', { description: 'Pages of the PDF pool: total, borrowed, waiting requests' })
+      .addCallback((result) => {
+        if (!this.pool) return;
+        result.observe(this.pool.size, { state: 'total' });
+        result.observe(this.pool.borrowed, { state: 'borrowed' });
+        result.observe(this.pool.pending, { state: 'waiting' });
+      });
+  }
+
+  /** For tests and the benchmark: what the pool has done so far. */
+  stats() {
+    return {
+      ...this.counters,
+      started: this.current !== null,
+      poolSize: this.pool?.size ?? 0,
+      borrowed: this.pool?.borrowed ?? 0,
+      waiting: this.pool?.pending ?? 0,
+      browserPid: [...this.generations].find((g) => !g.retired)?.browser.process()?.pid ?? null,
+    };
+  }
+
+  /** The HTML (a whole document) as an A4 PDF. Retried once on a fresh page when the browser went away mid-render. */
+  async render(html: string, options: PdfOptions = {}): Promise<Buffer> {
+    if (this.closed) throw new RenderFailedError('The PDF renderer is shut down.');
+    const pool = this.getPool();
+    for (let attempt = 1; ; attempt++) {
+      const started = performance.now();
+      // A browser that cannot start fails this request now; the pool would otherwise retry its create forever.
+      await this.browser();
+      const slot = await pool.acquire();
+      try {
+        const pdf = await this.renderOn(slot.page, html, options);
+        renderDuration.record(performance.now() - started, { outcome: 'ok' });
+        this.counters.renders++;
+        slot.gen.renders++;
+        if (slot.gen.renders >= this.settings.maxRendersPerBrowser) this.retire(slot.gen, 'render quota reached');
+        await pool.release(slot);
+        return pdf;
+      } catch (e) {
+        renderDuration.record(performance.now() - started, { outcome: 'error' });
+        await pool.destroy(slot);
+        const browserGone = !slot.gen.browser.connected;
+        if (browserGone) this.retire(slot.gen, 'disconnected during a render');
+        if (browserGone && attempt === 1 && !this.closed) {
+          this.counters.retries++;
+          continue;
+        }
+        this.counters.failures++;
+        throw e instanceof RenderFailedError ? e : new RenderFailedError(`PDF render failed: ${(e as Error).message}`, e);
+      }
+    }
+  }
+
+  private async renderOn(page: Page, html: string, options: PdfOptions): Promise<Buffer> {
+    const timeout = this.settings.renderTimeoutMs;
+    await page.setContent(html, { waitUntil: 'load', timeout });
+    const pdf = await page.pdf({ format: 'A4', landscape: options.landscape ?? false, printBackground: true, preferCSSPageSize: true, timeout });
+    // Leave the page empty so a document's content never outlives its render.
+    await page.setContent('<!doctype html><html></html>', { timeout });
+    return Buffer.from(pdf);
+  }
+
+  private getPool(): Pool<Slot> {
+    this.pool ??= createPool<Slot>(
+      {
+        create: async () => {
+          const gen = await this.browser();
+          const page = await gen.browser.newPage();
+          gen.pages++;
+          await page.setJavaScriptEnabled(false);
+          await page.setRequestInterception(true);
+          page.on('request', (req) => this.intercept(req));
+          return { page, gen };
+        },
+        destroy: async (slot) => {
+          slot.gen.pages--;
+          await slot.page.close().catch(() => undefined);
+          if (slot.gen.retired && slot.gen.pages <= 0) await this.closeGeneration(slot.gen);
+        },
+        validate: async (slot) => !slot.gen.retired && slot.gen.browser.connected && !slot.page.isClosed(),
+      },
+      { max: this.settings.poolSize, min: 0, testOnBorrow: true, acquireTimeoutMillis: this.settings.renderTimeoutMs },
+    );
+    return this.pool;
+  }
+
+  /** The template's own data (data: URLs) loads; everything else is refused and counted. */
+  private intercept(req: HTTPRequest) {
+    if (req.isInterceptResolutionHandled()) return;
+    const url = req.url();
+    if (url.startsWith('data:') || url === 'about:blank') {
+      void req.continue().catch(() => undefined);
+      return;
+    }
+    this.counters.blockedRequests++;
+    blockedRequests.add(1);
+    // The URL itself may carry customer text: only its scheme goes to the log.
+    this.logger.warn(`refused a ${url.split(':')[0]}: request from a PDF template`);
+    void req.abort('blockedbyclient').catch(() => undefined);
+  }
+
+  private browser(): Promise<Generation> {
+    if (!this.current) {
+      const launching = this.launch();
+      this.current = launching;
+      launching.catch(() => {
+        if (this.current === launching) this.current = null;
+      });
+    }
+    return this.current;
+  }
+
+  private async launch(): Promise<Generation> {
+    const executablePath = locateChromium(this.settings);
+    const started = performance.now();
+    const browser = await puppeteer.launch({
+      executablePath,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+    });
+    const gen: Generation = { id: this.nextGeneration++, browser, renders: 0, pages: 0, retired: false };
+    this.generations.add(gen);
+    this.currentGen = gen;
+    if (this.counters.launches++ > 0) {
+      this.counters.restarts++;
+      browserRestarts.add(1);
+    }
+    browser.on('disconnected', () => {
+      if (!gen.retired) this.retire(gen, 'disconnected');
+      this.generations.delete(gen);
+    });
+    this.logger.log(`chromium ${gen.id} started in ${Math.round(performance.now() - started)} ms`);
+    return gen;
+  }
+
+  /** New pages come from a new browser; this one closes once its last page is destroyed. */
+  private retire(gen: Generation, why: string) {
+    if (gen.retired) return;
+    gen.retired = true;
+    this.logger.log(`chromium ${gen.id} retired: ${why}`);
+    if (this.currentGen === gen) {
+      this.currentGen = null;
+      this.current = null;
+    }
+    if (gen.pages <= 0) void this.closeGeneration(gen);
+  }
+
+  private async closeGeneration(gen: Generation) {
+    this.generations.delete(gen);
+    if (gen.browser.connected) await gen.browser.close().catch(() => undefined);
+  }
+
+  async onApplicationShutdown() {
+    this.closed = true;
+    if (this.pool) {
+      const pool = this.pool;
+      this.pool = null;
+      await pool.drain().catch(() => undefined);
+      await pool.clear().catch(() => undefined);
+    }
+    const launching = this.current;
+    this.current = null;
+    this.currentGen = null;
+    // A launch still under way finishes first, so its browser is closed too.
+    if (launching) await launching.catch(() => null);
+    await Promise.all([...this.generations].map((g) => this.closeGeneration(g)));
+  }
+}
