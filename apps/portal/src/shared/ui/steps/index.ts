@@ -1,0 +1,7 @@
+export {
+  StepIndicator,
+  VerificationProgress,
+  verificationProgressSteps,
+  type Step,
+  type StepState,
+} from '@/shared/ui/steps/StepIndicator';
