@@ -1,0 +1,27 @@
+import { useTheme } from '@mui/material/styles';
+import { LineChart } from '@mui/x-charts/LineChart';
+import { seriesColours } from '@/shared/ui/charts/palette';
+import type { CartesianChartProps } from '@/shared/ui/charts/types';
+
+/** The @mui/x-charts line chart, loaded only with a screen that draws one (see charts/index.ts). */
+export default function LineChartView({ categories, series, height = 300, valueFormatter = String }: CartesianChartProps) {
+  const colours = seriesColours(useTheme(), series);
+  return (
+    <LineChart
+      height={height}
+      xAxis={[{ scaleType: 'point', data: [...categories] }]}
+      yAxis={[{ valueFormatter: (v: number) => valueFormatter(v), width: 56 }]}
+      series={series.map((s, i) => ({
+        id: `${i}`,
+        label: s.label,
+        data: [...s.data],
+        color: colours[i],
+        connectNulls: false,
+        valueFormatter: (v: number | null) => (v == null ? '' : valueFormatter(v)),
+      }))}
+      grid={{ horizontal: true }}
+      hideLegend={series.length < 2}
+      margin={{ top: 12, right: 16, bottom: 8, left: 8 }}
+    />
+  );
+}
