@@ -14,7 +14,7 @@ import { Actors } from './commands/actors';
 import { DocumentIntake } from './commands/document-intake';
 import { LifecycleService } from './commands/lifecycle.service';
 import { SubmissionService } from './commands/submission.service';
-import { VerificationStore } from './commands/verification-store';
+import { VerificationReadModels } from './commands/verification-stream';
 import { AdminVerificationsController } from './http/admin-verifications.controller';
 import { IdentityController } from './http/identity.controller';
 import { ResolutionController } from './http/resolution.controller';
@@ -48,7 +48,7 @@ import { DemoVerificationsSeeder } from './seed/demo-verifications.seeder';
   controllers: [ResolutionController, VerificationsController, IdentityController, AdminVerificationsController],
   providers: [
     Actors,
-    VerificationStore,
+    VerificationReadModels,
     DocumentIntake,
     VerificationReactions,
     VerificationMailer,
@@ -73,7 +73,7 @@ import { DemoVerificationsSeeder } from './seed/demo-verifications.seeder';
     },
   ],
   // For applications: the documents' store, and the verification views an organisation reads applications with.
-  exports: [BLOB_STORE, DocumentIntake, VerificationDetailQuery, VerificationViews, VerificationMailer, VerificationStore, SubmissionService, LifecycleService, DemoVerificationsSeeder],
+  exports: [BLOB_STORE, DocumentIntake, VerificationDetailQuery, VerificationViews, VerificationMailer, SubmissionService, LifecycleService, DemoVerificationsSeeder],
 })
 export class VerificationsModule implements OnModuleInit {
   private readonly logger = new Logger('Verifications');

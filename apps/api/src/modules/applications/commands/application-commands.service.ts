@@ -1,5 +1,7 @@
 import {
   APPLICATION_ERRORS,
+  applicationDecider,
+  applicationStream,
   applicationVisibleTo,
   customerCanSee,
   VerificationInvalid,
@@ -15,7 +17,8 @@ import { checkPdf } from '../../verifications/commands/document-intake';
 import { BLOB_STORE, type BlobStore } from '../../verifications/ports/blob-store.port';
 import { applicationActorOf } from '../core/application-actor';
 import { ApplicationMembers } from '../core/application-members';
-import { ApplicationStore } from '../core/application-store';
+import { CommandHandling } from '../../../infrastructure/command-handling/command-handling';
+import { ApplicationReadModels, onApplication } from '../core/application-stream';
 import { ApplicationReactions } from '../jobs/application-reactions';
 
 /** A document as PUT /application/{id} carries it: new ones with data, kept ones by id. */
@@ -37,23 +40,24 @@ export class ApplicationCommands {
   private readonly logger = new Logger('Applications');
 
   constructor(
-    private readonly store: ApplicationStore,
+    private readonly commands: CommandHandling,
+    private readonly readModels: ApplicationReadModels,
     private readonly members: ApplicationMembers,
     private readonly reactions: ApplicationReactions,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
   ) {}
 
   private async run(principal: Principal, id: string, build: (s: ApplicationState) => ApplicationCommand[]) {
-    const appended = await this.store.execute(id, build, { commandId: randomUUID(), actor: principal.username, impersonator: principal.impersonator });
+    const appended = await this.commands.handleCommand(onApplication(id, build, { commandId: randomUUID(), actor: principal.username, impersonator: principal.impersonator }));
     await this.reactions.after(appended);
-    await this.store.settle(appended.position);
+    await this.readModels.settle(appended.position);
     return appended;
   }
 
   /** PUT /application/{id} with {fields, documents}: the applicant saves the details and documents asked for. */
   async saveDetails(principal: Principal, id: string, input: { fields?: Record<string, unknown>; documents?: DocumentInput[] }) {
     const actor = applicationActorOf(principal);
-    const { state } = await this.store.load(id);
+    const { state } = await this.commands.load(applicationStream(id), applicationDecider);
     this.assertVisible(state, actor);
     const stored: ApplicationDocument[] = [];
     try {
@@ -75,7 +79,7 @@ export class ApplicationCommands {
   /** POST /application/{id}/document: one PDF, for a requirement or with the applicant's own label. */
   async addDocument(principal: Principal, id: string, input: DocumentInput): Promise<ApplicationDocument> {
     const actor = applicationActorOf(principal);
-    const { state } = await this.store.load(id);
+    const { state } = await this.commands.load(applicationStream(id), applicationDecider);
     this.assertVisible(state, actor);
     const document = await this.storeDocument(state, input);
     try {
@@ -90,7 +94,7 @@ export class ApplicationCommands {
   async removeDocument(principal: Principal, id: string, documentId: string) {
     const actor = applicationActorOf(principal);
     const appended = await this.run(principal, id, () => [{ type: 'RemoveApplicationDocument', actor, documentId }]);
-    for (const { event } of appended.events) {
+    for (const event of appended.events) {
       if (event.type === 'ApplicationDocumentRemoved') await this.discard([{ blobKey: event.data.blobKey }]);
     }
   }
@@ -98,7 +102,7 @@ export class ApplicationCommands {
   /** PUT /application/{id}/verification: the applicant's own verifications the application shall include. */
   async selectVerifications(principal: Principal, id: string, verificationIds: string[]) {
     const actor = applicationActorOf(principal);
-    const { state } = await this.store.load(id);
+    const { state } = await this.commands.load(applicationStream(id), applicationDecider);
     this.assertVisible(state, actor);
     const ids = [...new Set(verificationIds.map((v) => String(v).trim()).filter(Boolean))];
     const states = await this.members.states(ids);
@@ -112,7 +116,7 @@ export class ApplicationCommands {
   /** PUT /application/{id} with {status: 'PENDING'}: the applicant submits what the application holds. */
   async submit(principal: Principal, id: string) {
     const actor = applicationActorOf(principal);
-    const { state } = await this.store.load(id);
+    const { state } = await this.commands.load(applicationStream(id), applicationDecider);
     this.assertVisible(state, actor);
     const members = await this.members.of(state.verificationIds);
     const appended = await this.run(principal, id, () => [{ type: 'SubmitApplication', actor, add: [], members }]);

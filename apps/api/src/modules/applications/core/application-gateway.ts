@@ -1,5 +1,7 @@
 import {
   APPLICATION_ERRORS,
+  applicationDecider,
+  applicationStream,
   submissionProblems,
   type ApplicationState,
   type MemberVerification,
@@ -12,7 +14,8 @@ import type { Principal } from '../../../common/auth/principal';
 import { PG_POOL } from '../../../infrastructure/database/database.tokens';
 import { JOB_QUEUE, type JobQueue } from '../../../infrastructure/queue/job-queue.port';
 import { ApplicationMembers } from './application-members';
-import { ApplicationStore } from './application-store';
+import { CommandHandling } from '../../../infrastructure/command-handling/command-handling';
+import { ApplicationReadModels, onApplication } from './application-stream';
 import { APPLICATION_MEMBER_TABLE, APPLICATION_TABLE } from './application-tables';
 
 /**
@@ -23,7 +26,8 @@ import { APPLICATION_MEMBER_TABLE, APPLICATION_TABLE } from './application-table
 @Injectable()
 export class ApplicationGateway {
   constructor(
-    private readonly store: ApplicationStore,
+    private readonly commands: CommandHandling,
+    private readonly readModels: ApplicationReadModels,
     private readonly members: ApplicationMembers,
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
@@ -31,7 +35,7 @@ export class ApplicationGateway {
 
   /** The caller's own application, still open: verifications can be added to it. */
   async openFor(principal: Principal, applicationId: string): Promise<ApplicationState> {
-    const { state } = await this.store.load(applicationId);
+    const { state } = await this.load(applicationId);
     if (!state.exists || state.applicant.companyId !== principal.companyId) throw APPLICATION_ERRORS.notFound();
     if (state.status !== 'OPEN') throw APPLICATION_ERRORS.closed();
     return state;
@@ -45,7 +49,7 @@ export class ApplicationGateway {
 
   /** The caller's application if it is still open (a saved draft of it being submitted), else null. */
   async openOrNull(principal: Principal, applicationId: string): Promise<ApplicationState | null> {
-    const { state } = await this.store.load(applicationId);
+    const { state } = await this.load(applicationId);
     return state.exists && state.applicant.companyId === principal.companyId && state.status === 'OPEN' ? state : null;
   }
 
@@ -56,20 +60,25 @@ export class ApplicationGateway {
   async include(principal: Principal, applicationId: string, added: readonly MemberVerification[], submit: boolean): Promise<void> {
     const actor = { kind: 'applicant' as const, companyId: principal.companyId, username: principal.username };
     const addedIds = added.map((m) => m.id);
-    const { state } = await this.store.load(applicationId);
+    const { state } = await this.load(applicationId);
     const earlier = submit ? await this.members.of(state.verificationIds.filter((id) => !addedIds.includes(id))) : [];
-    const appended = await this.store.execute(
-      applicationId,
-      (now) =>
-        submit
-          ? [{ type: 'SubmitApplication', actor, add: addedIds, members: [...earlier, ...added] }]
-          : [{ type: 'SelectVerifications', actor, verificationIds: [...new Set([...now.verificationIds, ...addedIds])] }],
-      { commandId: randomUUID(), actor: principal.username, impersonator: principal.impersonator },
-      { retryOnConflict: true },
+    const appended = await this.commands.handleCommand(
+      onApplication(
+        applicationId,
+        (now) =>
+          submit
+            ? [{ type: 'SubmitApplication', actor, add: addedIds, members: [...earlier, ...added] }]
+            : [{ type: 'SelectVerifications', actor, verificationIds: [...new Set([...now.verificationIds, ...addedIds])] }],
+        { commandId: randomUUID(), actor: principal.username, impersonator: principal.impersonator },
+      ),
     );
     // A check may have finished between reading the members and the append: take stock once more, later.
-    if (submit) await this.reconcileLater([applicationId], `submitted:${appended.events[0]?.eventId ?? randomUUID()}`);
-    await this.store.settle(appended.position);
+    if (submit) await this.reconcileLater([applicationId], `submitted:${appended.events[0]?.metadata.eventId ?? randomUUID()}`);
+    await this.readModels.settle(appended.position);
+  }
+
+  private load(applicationId: string) {
+    return this.commands.load(applicationStream(applicationId), applicationDecider);
   }
 
   /** The applications that include this verification. */

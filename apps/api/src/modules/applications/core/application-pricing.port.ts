@@ -1,9 +1,9 @@
-import { applicationVisibleTo } from '@credence/domain';
+import { applicationDecider, applicationStream, applicationVisibleTo } from '@credence/domain';
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../../common/auth/principal';
 import type { ApplicationPrices, ApplicationPricing } from '../../catalogue/pricing/application-pricing';
 import { applicationActorOf } from './application-actor';
-import { ApplicationStore } from './application-store';
+import { CommandHandling } from '../../../infrastructure/command-handling/command-handling';
 
 /**
  * GET /institute/{id}?applicationId=: inside an application its applicantPays decides whether prices show
@@ -11,10 +11,10 @@ import { ApplicationStore } from './application-store';
  */
 @Injectable()
 export class ApplicationPricingFromApplications implements ApplicationPricing {
-  constructor(private readonly store: ApplicationStore) {}
+  constructor(private readonly commands: CommandHandling) {}
 
   async find(applicationId: string, caller: Principal): Promise<ApplicationPrices | null> {
-    const { state } = await this.store.load(applicationId);
+    const { state } = await this.commands.load(applicationStream(applicationId), applicationDecider);
     if (!state.exists) return null;
     if (!applicationVisibleTo(state, applicationActorOf(caller))) return null;
     return { applicantPays: state.template.applicantPays, pricingScheme: state.template.pricingScheme, nextPosition: state.verificationIds.length };

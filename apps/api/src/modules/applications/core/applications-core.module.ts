@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ApplicationGateway } from './application-gateway';
 import { ApplicationMembers } from './application-members';
-import { ApplicationStore } from './application-store';
+import { ApplicationReadModels } from './application-stream';
 import { ApplicationPricingFromApplications } from './application-pricing.port';
 import { APPLICATION_PRICING } from '../../catalogue/pricing/application-pricing';
 
@@ -11,11 +11,11 @@ import { APPLICATION_PRICING } from '../../catalogue/pricing/application-pricing
  */
 @Module({
   providers: [
-    ApplicationStore,
+    ApplicationReadModels,
     ApplicationMembers,
     ApplicationGateway,
     { provide: APPLICATION_PRICING, useClass: ApplicationPricingFromApplications },
   ],
-  exports: [ApplicationStore, ApplicationMembers, ApplicationGateway, APPLICATION_PRICING],
+  exports: [ApplicationReadModels, ApplicationMembers, ApplicationGateway, APPLICATION_PRICING],
 })
 export class ApplicationsCoreModule {}

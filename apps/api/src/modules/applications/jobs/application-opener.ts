@@ -5,7 +5,8 @@ import { WrongExpectedRevisionError } from '../../../infrastructure/event-store/
 import { AccountsRepository } from '../../identity/persistence/accounts.repository';
 import type { ApplicantRegistered } from '../../identity/registration/applicant-registrations';
 import { OwnersService, type OwnerTemplate } from '../../identity/registration/owners.service';
-import { ApplicationStore } from '../core/application-store';
+import { CommandHandling } from '../../../infrastructure/command-handling/command-handling';
+import { ApplicationReadModels, onApplication } from '../core/application-stream';
 import { APPLICATION_TABLE } from '../core/application-tables';
 
 const APPLICATION_ID_NAMESPACE = '0f7c1d52-9a5e-4b8e-8f43-6d2b1c3a9e11';
@@ -51,7 +52,8 @@ export class ApplicationOpener {
   private readonly logger = new Logger('ApplicationOpener');
 
   constructor(
-    private readonly store: ApplicationStore,
+    private readonly commands: CommandHandling,
+    private readonly readModels: ApplicationReadModels,
     private readonly owners: OwnersService,
     private readonly accounts: AccountsRepository,
   ) {}
@@ -64,9 +66,9 @@ export class ApplicationOpener {
     }
     const applicationId = applicationIdFor(e.userId, owner.id);
     try {
-      const appended = await this.store.execute(
-        applicationId,
-        () => [
+      const appended = await this.commands.handleCommand(
+        onApplication(
+          applicationId,
           {
             type: 'OpenApplication',
             actor: { kind: 'system', process: 'registration' },
@@ -75,10 +77,10 @@ export class ApplicationOpener {
             applicant: { companyId: e.companyId, userId: e.userId, username: e.username, firstname: e.firstname, lastname: e.lastname },
             customerReference: e.customerReference,
           },
-        ],
-        { commandId: `open-application/${applicationId}`, actor: e.username },
+          { commandId: `open-application/${applicationId}`, actor: e.username },
+        ),
       );
-      await this.store.settle(appended.position);
+      await this.readModels.settle(appended.position);
     } catch (err) {
       const already = err instanceof WrongExpectedRevisionError || (err instanceof DomainError && err.message === APPLICATION_ERRORS.exists().message);
       if (!already) throw err;

@@ -1,4 +1,4 @@
-import type { ApplicationState } from '@credence/domain';
+import { applicationDecider, applicationStream, type ApplicationState } from '@credence/domain';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { PG_POOL } from '../../../infrastructure/database/database.tokens';
@@ -6,7 +6,8 @@ import { JOB_QUEUE, type Job, type JobQueue } from '../../../infrastructure/queu
 import { AccountsRepository } from '../../identity/persistence/accounts.repository';
 import { VerificationMailer } from '../../verifications/mail/verification-mailer';
 import { ApplicationMembers } from '../core/application-members';
-import { ApplicationStore } from '../core/application-store';
+import { CommandHandling } from '../../../infrastructure/command-handling/command-handling';
+import { onApplication } from '../core/application-stream';
 import { APPLICATION_MEMBER_TABLE, APPLICATION_TABLE } from '../core/application-tables';
 import { VERIFICATION_LIST_TABLE } from '../../verifications/projections/verification-tables';
 import { VerificationInvalid } from '@credence/domain';
@@ -33,7 +34,7 @@ export class ApplicationProcessors implements OnApplicationBootstrap, OnModuleDe
   constructor(
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(PG_POOL) private readonly pool: Pool,
-    private readonly store: ApplicationStore,
+    private readonly commands: CommandHandling,
     private readonly members: ApplicationMembers,
     private readonly reactions: ApplicationReactions,
     private readonly lists: ApplicationListQuery,
@@ -55,21 +56,26 @@ export class ApplicationProcessors implements OnApplicationBootstrap, OnModuleDe
 
   /** Decides the application's status from its verifications' streams as they are now. */
   async reconcile(applicationId: string, causeId: string) {
-    const { state } = await this.store.load(applicationId);
+    const { state } = await this.load(applicationId);
     if (state.status !== 'PENDING' && state.status !== 'APPLICANT_ACTION') return;
     const members = await this.members.of(state.verificationIds);
-    const appended = await this.store.execute(
-      applicationId,
-      () => [{ type: 'ReconcileApplication', actor: { kind: 'system', process: 'application-reconcile' }, members }],
-      { commandId: `application-reconcile/${causeId}`, actor: 'system:application-reconcile' },
-      { retryOnConflict: true },
+    const appended = await this.commands.handleCommand(
+      onApplication(
+        applicationId,
+        { type: 'ReconcileApplication', actor: { kind: 'system', process: 'application-reconcile' }, members },
+        { commandId: `application-reconcile/${causeId}`, actor: 'system:application-reconcile' },
+      ),
     );
     await this.reactions.after(appended);
   }
 
+  private load(applicationId: string) {
+    return this.commands.load(applicationStream(applicationId), applicationDecider);
+  }
+
   async notify(job: Job<'application.notify'>) {
     const { applicationId, eventId, eventType } = job.payload;
-    const { state } = await this.store.load(applicationId);
+    const { state } = await this.load(applicationId);
     if (!state.exists) return;
     const applicantLink = this.mailer.link(`/application/history/${encodeURIComponent(applicationId)}`);
     const ownerLink = this.mailer.link(`/applicant/history/${encodeURIComponent(applicationId)}`);
@@ -124,18 +130,18 @@ export class ApplicationProcessors implements OnApplicationBootstrap, OnModuleDe
     );
     const system = { kind: 'system', process: 'application-sweep' } as const;
     for (const r of rows) {
-      const { state } = await this.store.load(r.applicationId);
+      const { state } = await this.load(r.applicationId);
       if (state.status !== 'OPEN') continue;
       const ids = [...new Set([...state.verificationIds, ...r.ids])];
       const ctx = { commandId: `application-stragglers/${r.applicationId}/${ids.join(',')}`, actor: 'system:application-sweep' };
-      const select = () => this.store.execute(r.applicationId, () => [{ type: 'SelectVerifications', actor: system, verificationIds: ids }], ctx, { retryOnConflict: true });
+      const select = () => this.commands.handleCommand(onApplication(r.applicationId, { type: 'SelectVerifications', actor: system, verificationIds: ids }, ctx));
       if (!r.submitted) {
         await select();
         continue;
       }
       const members = await this.members.of(ids);
       try {
-        const appended = await this.store.execute(r.applicationId, () => [{ type: 'SubmitApplication', actor: system, add: r.ids, members }], ctx, { retryOnConflict: true });
+        const appended = await this.commands.handleCommand(onApplication(r.applicationId, { type: 'SubmitApplication', actor: system, add: r.ids, members }, ctx));
         await this.reactions.after(appended);
       } catch (e) {
         if (!(e instanceof VerificationInvalid)) throw e;
@@ -159,7 +165,7 @@ export class ApplicationProcessors implements OnApplicationBootstrap, OnModuleDe
         [new Date(now.getTime() - days * DAY_MS).toISOString(), new Date(now.getTime() - (days + 1) * DAY_MS).toISOString()],
       );
       for (const { id } of rows) {
-        const { state } = await this.store.load(id);
+        const { state } = await this.load(id);
         if (state.status !== 'OPEN') continue;
         const link = this.mailer.link(`/application/${encodeURIComponent(id)}/start`);
         const unsubscribe = this.mailer.link(`/unsubscribe?appid=${encodeURIComponent(id)}`);

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JOB_QUEUE, type JobQueue } from '../../../infrastructure/queue/job-queue.port';
-import type { AppendedApplication } from '../core/application-store';
+import type { ApplicationCommandResult } from '../core/application-stream';
 
 /**
  * Side effects of appended application events, enqueued right after the append and keyed by the event id:
@@ -10,13 +10,14 @@ import type { AppendedApplication } from '../core/application-store';
 export class ApplicationReactions {
   constructor(@Inject(JOB_QUEUE) private readonly queue: JobQueue) {}
 
-  async after(appended: AppendedApplication): Promise<void> {
-    for (const { event, eventId } of appended.events) {
+  async after(appended: ApplicationCommandResult): Promise<void> {
+    for (const event of appended.events) {
+      const { eventId } = event.metadata;
       const notifies =
         event.type === 'ApplicationArchived' ||
         event.type === 'ApplicationCompleted' ||
         (event.type === 'ApplicationProgressed' && event.data.status === 'APPLICANT_ACTION');
-      if (notifies) await this.queue.enqueue('application.notify', eventId, { applicationId: appended.applicationId, eventId, eventType: event.type });
+      if (notifies) await this.queue.enqueue('application.notify', eventId, { applicationId: appended.state.id, eventId, eventType: event.type });
     }
   }
 }

@@ -94,8 +94,8 @@ export class DocumentIntake {
    * Deletes the blobs of the documents that appended events removed (RemoveDocument, or a new upload for the same
    * requirement). The DocumentRemoved event stays in the timeline; the bytes are no longer served, so not kept.
    */
-  discardRemoved(before: { documents: readonly DocumentRef[] }, appended: readonly { event: VerificationEvent }[]): Promise<void> {
-    const removed = new Set(appended.flatMap(({ event }) => (event.type === 'DocumentRemoved' ? [event.data.documentId] : [])));
+  discardRemoved(before: { documents: readonly DocumentRef[] }, appended: readonly VerificationEvent[]): Promise<void> {
+    const removed = new Set(appended.flatMap((event) => (event.type === 'DocumentRemoved' ? [event.data.documentId] : [])));
     return this.discard(before.documents.filter((d) => removed.has(d.id)));
   }
 

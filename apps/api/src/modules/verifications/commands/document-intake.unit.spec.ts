@@ -60,7 +60,7 @@ describe('DocumentIntake clean-up', () => {
     const kept = await intake.store('V1', PDF, meta);
     const removed = await intake.store('V1', PDF, meta);
     await intake.discardRemoved({ documents: [kept, removed] }, [
-      { event: { type: 'DocumentRemoved', data: { documentId: removed.id, name: removed.name } } as never },
+      { type: 'DocumentRemoved', data: { documentId: removed.id, name: removed.name } } as never,
     ]);
     expect([...blobs.keys()]).toEqual([kept.blobKey]);
   });

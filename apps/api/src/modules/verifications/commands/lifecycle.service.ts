@@ -10,17 +10,20 @@ import {
   type ResolutionResult,
   type VerificationCommand,
   type VerificationState,
+  verificationDecider,
+  verificationStream,
 } from '@credence/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../../common/auth/principal';
+import { CommandHandling } from '../../../infrastructure/command-handling/command-handling';
 import { VerificationReactions } from '../jobs/verification-reactions';
 import { IDENTITY_PROVIDER, type IdentityProvider } from '../ports/identity-provider.port';
 import { VerificationDetailQuery } from '../queries/verification-detail.query';
 import { Actors } from './actors';
 import { DocumentIntake } from './document-intake';
 import { SubmissionService } from './submission.service';
-import { VerificationStore, type Appended, type CommandContext } from './verification-store';
+import { onVerification, VerificationReadModels, type VerificationCommandContext, type VerificationCommandResult } from './verification-stream';
 
 const notFound = () => new DomainError('not-found', 'Verification not found.', 'QC-VERIFICATION-NOT-FOUND');
 
@@ -40,7 +43,8 @@ export interface ResolutionInput {
 @Injectable()
 export class LifecycleService {
   constructor(
-    private readonly store: VerificationStore,
+    private readonly commands: CommandHandling,
+    private readonly readModels: VerificationReadModels,
     private readonly actors: Actors,
     private readonly intake: DocumentIntake,
     private readonly reactions: VerificationReactions,
@@ -49,14 +53,14 @@ export class LifecycleService {
     @Inject(IDENTITY_PROVIDER) private readonly identity: IdentityProvider,
   ) {}
 
-  private ctx(principal: Principal): CommandContext {
+  private ctx(principal: Principal): VerificationCommandContext {
     return { commandId: randomUUID(), actor: principal.username, impersonator: principal.impersonator };
   }
 
-  private async run(id: string, build: (s: VerificationState) => VerificationCommand[], ctx: CommandContext, resolveKey?: string) {
-    const appended = await this.store.execute(id, build, ctx);
+  private async run(id: string, build: (s: VerificationState) => VerificationCommand[], ctx: VerificationCommandContext, resolveKey?: string) {
+    const appended = await this.commands.handleCommand(onVerification(id, build, ctx));
     await this.reactions.after(appended, { resolveKey });
-    await this.store.settle(appended.position);
+    await this.readModels.settle(appended.position);
     return appended;
   }
 
@@ -67,7 +71,7 @@ export class LifecycleService {
   /** POST /verification/{id}/document: a PDF for a requirement, or an additional one with the user's label. */
   async upload(principal: Principal, id: string, file: { bytes: Buffer; name?: string; requirementId?: string; filename?: string }): Promise<DocumentRef> {
     const actor = await this.customerActor(principal);
-    const loaded = await this.store.load(id);
+    const loaded = await this.commands.load(verificationStream(id), verificationDecider);
     if (!loaded.state.exists || loaded.state.result === 'DELETED' || !customerCanSee(loaded.state, actor)) throw notFound();
     const institute = await this.submissions.institute(loaded.state.institute?.id ?? null);
     const requirement = institute?.documentRequirements.find((r) => r.id === file.requirementId);
@@ -77,10 +81,12 @@ export class LifecycleService {
       requirementId: requirement?.id ?? null,
       filename: file.filename ?? null,
     });
-    let appended: Appended;
+    let appended: VerificationCommandResult;
     try {
-      const { events } = this.store.decide(loaded, [{ type: 'AttachDocument', actor, document, requirements: institute?.documentRequirements ?? [] }]);
-      appended = await this.store.append(id, loaded, events, this.ctx(principal));
+      // Decided on the state the blob was checked against: a concurrent change answers 409 rather than attach anyway.
+      appended = await this.commands.handleCommand(
+        onVerification(id, { type: 'AttachDocument', actor, document, requirements: institute?.documentRequirements ?? [] }, this.ctx(principal), { expectedRevision: loaded.revision }),
+      );
     } catch (e) {
       // Refused (say, the verification is VERIFIED) or beaten by another writer: nothing references the blob.
       await this.intake.discard([document]);
@@ -88,7 +94,7 @@ export class LifecycleService {
     }
     // A document for a requirement replaces the one before it.
     await this.intake.discardRemoved(loaded.state, appended.events);
-    await this.store.settle(appended.position);
+    await this.readModels.settle(appended.position);
     return appended.state.documents.find((d) => d.id === document.id)!;
   }
 

@@ -8,6 +8,7 @@ import {
   identityUnderMaintenance,
   fromMinor,
   initialVerificationState,
+  verificationStream,
   schemePrice,
   VerificationInvalid,
   verificationDecider,
@@ -19,6 +20,8 @@ import {
   type VerificationState,
 } from '@credence/domain';
 import { Inject, Injectable } from '@nestjs/common';
+import { CommandHandling } from '../../../infrastructure/command-handling/command-handling';
+import type { LoadedStream } from '../../../infrastructure/command-handling/handle-command';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Principal } from '../../../common/auth/principal';
 import { ApplicationGateway } from '../../applications/core/application-gateway';
@@ -33,11 +36,11 @@ import { hashResolveKey } from '../queries/verification-detail.query';
 import { Actors, type CustomerActor } from './actors';
 import { bytesOfDataUrl, DocumentIntake, type UnappendedBlobs } from './document-intake';
 import { changesFrom, draftFrom, instituteIdOf, newVerificationId, refOf, typeAliasOf } from './draft-input';
-import { VerificationStore, type Appended, type Loaded } from './verification-store';
+import { onVerification, VerificationReadModels, type VerificationCommandResult } from './verification-stream';
 
 interface Prepared {
   id: string;
-  loaded: Loaded;
+  loaded: LoadedStream<VerificationState>;
   institute: DirectoryInstitute | null;
   consent: boolean;
   commands: VerificationCommand[];
@@ -65,7 +68,8 @@ const MAX_BATCH = 50;
 @Injectable()
 export class SubmissionService {
   constructor(
-    private readonly store: VerificationStore,
+    private readonly commands: CommandHandling,
+    private readonly readModels: VerificationReadModels,
     private readonly actors: Actors,
     private readonly intake: DocumentIntake,
     private readonly reactions: VerificationReactions,
@@ -116,7 +120,7 @@ export class SubmissionService {
       const docs = await this.inlineDocuments(id, item.documents, institute, unappended);
       prepared.push({
         id,
-        loaded: { state: initialVerificationState(), expected: 'no_stream' },
+        loaded: { state: initialVerificationState(), revision: 'no_stream', recorded: [] },
         institute,
         draft,
         consent: item.consent ?? item.consentTicked ?? body.consent ?? body.consentTicked ?? false,
@@ -153,7 +157,7 @@ export class SubmissionService {
     const item: SubmissionDto = body.verifications?.[0] ?? body;
     const company = await this.actors.company(principal);
     const actor = this.actors.customer(principal, company);
-    const loaded = await this.store.load(id);
+    const loaded = await this.commands.load(verificationStream(id), verificationDecider);
     this.assertVisible(loaded.state, actor);
     const now = new Date().toISOString();
     const today = now.slice(0, 10);
@@ -183,7 +187,11 @@ export class SubmissionService {
       return this.submitPrepared(principal, company, actor, [entry], true, body.creditPurchase, now, unappended, application);
     }
     const resolveKey = randomBytes(32).toString('base64url');
-    const { events } = this.store.decide(loaded, [
+    // Decided on the state the documents and changes were checked against: a concurrent change answers 409.
+    const appended = await this.commands.handleCommand(
+      onVerification(
+        id,
+        [
       ...attachments,
       {
         type: 'ResubmitVerification',
@@ -196,12 +204,15 @@ export class SubmissionService {
         checkId: randomUUID(),
         resolveKeyHash: hashResolveKey(resolveKey),
       },
-    ], now);
-    const appended = await this.store.append(id, loaded, events, this.context(principal), now);
+        ],
+        this.context(principal),
+        { expectedRevision: loaded.revision, now: () => new Date(now) },
+      ),
+    );
     unappended.delete(id);
     await this.intake.discardRemoved(loaded.state, appended.events);
     await this.reactions.after(appended, { resolveKey });
-    await this.store.settle(appended.position);
+    await this.readModels.settle(appended.position);
     return { ids: [id], invoiceId: null, paymentDue: false };
   }
 
@@ -245,7 +256,7 @@ export class SubmissionService {
     const problems: Problem[] = [];
     const decided = prepared.map((p) => {
       try {
-        return { p, ...decideAll(verificationDecider, p.commands, p.loaded.state, now) };
+        return { p, commands: [...p.commands], ...decideAll(verificationDecider, p.commands, p.loaded.state, now) };
       } catch (e) {
         if (e instanceof VerificationInvalid) {
           problems.push(...e.problems);
@@ -274,7 +285,7 @@ export class SubmissionService {
         // The same requests at the same revisions with the same card token are the same order: a retry is never
         // charged twice, while a new card token after a declined one is a new attempt.
         idempotencyKey: `verifications/${createHash('sha256')
-          .update(toPay.map((d) => `${d.p.id}@${d.p.loaded.expected.toString()}`).join(','))
+          .update(toPay.map((d) => `${d.p.id}@${d.p.loaded.revision.toString()}`).join(','))
           .update(`|${creditPurchase?.btNonce ?? ''}|${creditPurchase?.amount ?? 0}`)
           .digest('hex')}`,
       });
@@ -284,9 +295,7 @@ export class SubmissionService {
           const resolveKey = randomBytes(32).toString('base64url');
           resolveKeys.set(d.p.id, resolveKey);
           const isIdentity = d.state.institute?.type === 'IDENTITY';
-          const more = decideAll(
-            verificationDecider,
-            [
+          const paid: VerificationCommand[] = [
               {
                 type: 'RecordPayment',
                 actor,
@@ -301,27 +310,30 @@ export class SubmissionService {
                 resolveKeyHash: hashResolveKey(resolveKey),
                 identity: isIdentity ? { supplierUrl: this.identity.captureUrl(d.p.id), thirdPartyActionUrl: this.identity.captureUrl(d.p.id) } : null,
               },
-            ],
-            d.state,
-            now,
-          );
+          ];
+          const more = decideAll(verificationDecider, paid, d.state, now);
+          d.commands.push(...paid);
           d.events.push(...more.events);
           d.state = more.state;
         }
       } else paymentDue = true;
     }
 
-    const appended: Appended[] = [];
+    const appended: VerificationCommandResult[] = [];
     const ctx = this.context(principal);
     for (const d of ready) {
-      const a = await this.store.append(d.p.id, d.p.loaded, d.events, { ...ctx, commandId: `${ctx.commandId}/${d.p.id}` }, now);
+      // The commands decided above, on the revision they were decided (and paid) on: the loop decides them again
+      // to the same events, stamps them, and answers a concurrent change with 409 instead of deciding anew.
+      const a = await this.commands.handleCommand(
+        onVerification(d.p.id, d.commands, { ...ctx, commandId: `${ctx.commandId}/${d.p.id}` }, { expectedRevision: d.p.loaded.revision, now: () => new Date(now) }),
+      );
       appended.push(a);
       unappended.delete(d.p.id);
       await this.intake.discardRemoved(d.p.loaded.state, a.events);
       await this.reactions.after(a, { resolveKey: resolveKeys.get(d.p.id) });
     }
     const last = appended.map((a) => a.position).filter((p) => p !== null).pop() ?? null;
-    await this.store.settle(last);
+    await this.readModels.settle(last);
     if (application) await this.applications.include(principal, application.id, appended.map((a) => memberOf(a.state)), submit);
     return { ids: prepared.map((p) => p.id), invoiceId, paymentDue };
   }

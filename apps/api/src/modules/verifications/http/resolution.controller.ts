@@ -47,7 +47,7 @@ export class ResolutionController {
   @Put('pending/key/:vkey')
   async resolveByKey(@Param('vkey') vkey: string, @Body() body: ResolveDto) {
     const appended = await this.lifecycle.resolveByKey(vkey, body);
-    return { id: appended.verificationId, result: appended.state.result, message: 'Verification resolved, thank you.' };
+    return { id: appended.state.id, result: appended.state.result, message: 'Verification resolved, thank you.' };
   }
 
   @Public()

@@ -1,10 +1,11 @@
-import { instituteKind, type VerificationState } from '@credence/domain';
+import { instituteKind, verificationDecider, verificationStream, type VerificationState } from '@credence/domain';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { PG_POOL } from '../../../infrastructure/database/database.tokens';
 import { JOB_QUEUE, type Job, type JobQueue } from '../../../infrastructure/queue/job-queue.port';
 import { AccountsRepository } from '../../identity/persistence/accounts.repository';
-import { VerificationStore } from '../commands/verification-store';
+import { CommandHandling } from '../../../infrastructure/command-handling/command-handling';
+import { onVerification } from '../commands/verification-stream';
 import { verificationMails, type VerificationMailName } from '../mail/verification-mail.templates';
 import { VerificationMailer } from '../mail/verification-mailer';
 import { IDENTITY_PROVIDER, type IdentityProvider } from '../ports/identity-provider.port';
@@ -30,7 +31,7 @@ export class VerificationProcessors implements OnApplicationBootstrap, OnModuleD
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(INSTITUTE_DIRECTORY) private readonly directory: InstituteDirectory,
     @Inject(IDENTITY_PROVIDER) private readonly identity: IdentityProvider,
-    private readonly store: VerificationStore,
+    private readonly commands: CommandHandling,
     private readonly reactions: VerificationReactions,
     private readonly mailer: VerificationMailer,
     private readonly accounts: AccountsRepository,
@@ -50,7 +51,7 @@ export class VerificationProcessors implements OnApplicationBootstrap, OnModuleD
 
   async autoCheck(job: Job<'verification.auto-check'>) {
     const { verificationId, checkId } = job.payload;
-    const { state } = await this.store.load(verificationId);
+    const { state } = await this.load(verificationId);
     if (state.stage !== 'AUTOMATIC_CHECK' || state.checkId !== checkId || !state.institute) return;
     const match = await this.directory.findMatch(state.institute.id, {
       firstName: state.person.firstname,
@@ -58,9 +59,9 @@ export class VerificationProcessors implements OnApplicationBootstrap, OnModuleD
       dob: state.person.dob,
       fields: state.fields,
     });
-    const appended = await this.store.execute(
-      verificationId,
-      () => [
+    const appended = await this.commands.handleCommand(
+      onVerification(
+        verificationId,
         {
           type: 'RecordAutomaticCheck',
           actor: { kind: 'system', process: 'auto-check' },
@@ -68,16 +69,15 @@ export class VerificationProcessors implements OnApplicationBootstrap, OnModuleD
           match: match.outcome === 'MATCH' ? { thirdPartyData: match.data } : null,
           hints: match.outcome === 'MATCH' ? [] : match.hints,
         },
-      ],
-      { commandId: `auto-check/${checkId}`, actor: 'system:auto-check' },
-      { retryOnConflict: true },
+        { commandId: `auto-check/${checkId}`, actor: 'system:auto-check' },
+      ),
     );
     await this.reactions.after(appended);
   }
 
   async identityCheck(job: Job<'verification.identity-check'>) {
     const { verificationId, checkId, supplierId, poll } = job.payload;
-    const { state } = await this.store.load(verificationId);
+    const { state } = await this.load(verificationId);
     if (state.stage !== 'IDENTITY_CHECK' || state.checkId !== checkId) return;
     const verdict = await this.identity.check(supplierId);
     if (verdict.status === 'PENDING') {
@@ -88,18 +88,19 @@ export class VerificationProcessors implements OnApplicationBootstrap, OnModuleD
       await this.queue.enqueue('verification.identity-check', `${checkId}:${poll + 1}`, { ...job.payload, poll: poll + 1 }, { delayMs: this.identity.pollIntervalMs });
       return;
     }
-    const appended = await this.store.execute(
-      verificationId,
-      () => [{ type: 'RecordIdentityCheck', actor: { kind: 'system', process: 'identity-check' }, checkId, outcome: verdict.outcome, thirdPartyData: verdict.data }],
-      { commandId: `identity-check/${checkId}`, actor: 'system:identity-check' },
-      { retryOnConflict: true },
+    const appended = await this.commands.handleCommand(
+      onVerification(
+        verificationId,
+        { type: 'RecordIdentityCheck', actor: { kind: 'system', process: 'identity-check' }, checkId, outcome: verdict.outcome, thirdPartyData: verdict.data },
+        { commandId: `identity-check/${checkId}`, actor: 'system:identity-check' },
+      ),
     );
     await this.reactions.after(appended);
   }
 
   async notify(job: Job<'verification.notify'>) {
     const { verificationId, eventId, eventType, resolveKey } = job.payload;
-    const { state } = await this.store.load(verificationId);
+    const { state } = await this.load(verificationId);
     if (!state.exists) return;
     const view = this.mailer.link(`/verification/history/${encodeURIComponent(verificationId)}`);
     const toSubmitter = async (template: VerificationMailName, link = view) => {
@@ -134,6 +135,10 @@ export class VerificationProcessors implements OnApplicationBootstrap, OnModuleD
       default:
         this.logger.warn(`no mail for ${eventType}`);
     }
+  }
+
+  private load(id: string) {
+    return this.commands.load(verificationStream(id), verificationDecider);
   }
 
   /** access.md 6.3: the company's central notification address when set, otherwise the submitting user. */
@@ -172,7 +177,7 @@ export class VerificationProcessors implements OnApplicationBootstrap, OnModuleD
     );
     const round = Math.floor(Date.now() / (10 * 60_000));
     for (const { id } of rows) {
-      const { state } = await this.store.load(id);
+      const { state } = await this.load(id);
       if (!state.checkId) continue;
       if (state.stage === 'AUTOMATIC_CHECK') {
         await this.queue.enqueue('verification.auto-check', `${state.checkId}:sweep:${round}`, { verificationId: id, checkId: state.checkId });

@@ -2,7 +2,8 @@ import { resultChange, type VerificationEvent } from '@credence/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { JOB_QUEUE, type JobQueue } from '../../../infrastructure/queue/job-queue.port';
 import { ApplicationGateway } from '../../applications/core/application-gateway';
-import { VerificationStore, type Appended, type HeldJob } from '../commands/verification-store';
+import { heldJobs, type HeldJob } from '../commands/seeding-context';
+import type { VerificationCommandResult } from '../commands/verification-stream';
 import { IDENTITY_PROVIDER, type IdentityProvider } from '../ports/identity-provider.port';
 
 /** Events that mail someone: the submitter (or the central address), the resolver, or both. */
@@ -28,19 +29,20 @@ export class VerificationReactions {
   constructor(
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(IDENTITY_PROVIDER) private readonly identity: IdentityProvider,
-    private readonly store: VerificationStore,
     private readonly applications: ApplicationGateway,
   ) {}
 
   private async enqueue(queue: HeldJob['queue'], key: string, payload: Record<string, unknown>, delayMs?: number) {
-    const held = this.store.heldJobs();
+    const held = heldJobs();
     if (held) held.push({ queue, key, payload });
     else await this.queue.enqueue(queue, key, payload as never, delayMs ? { delayMs } : undefined);
   }
 
-  async after(appended: Appended, extra: { resolveKey?: string } = {}): Promise<void> {
-    const verificationId = appended.verificationId;
-    for (const { event, eventId } of appended.events) {
+  /** Also after a replayed command: what it enqueued then is keyed the same, so a crash before the enqueue heals. */
+  async after(appended: VerificationCommandResult, extra: { resolveKey?: string } = {}): Promise<void> {
+    const verificationId = appended.state.id;
+    for (const event of appended.events) {
+      const { eventId } = event.metadata;
       if (event.type === 'AutomaticCheckStarted') {
         await this.enqueue('verification.auto-check', event.data.checkId, { verificationId, checkId: event.data.checkId });
       }
@@ -58,11 +60,11 @@ export class VerificationReactions {
       }
     }
     // Applications that include this verification follow its result (keyed by the first event that changed it).
-    const changed = appended.events.find(({ event }) => resultChange(event));
+    const changed = appended.events.find((event) => resultChange(event));
     if (changed) {
       const applicationIds = await this.applications.applicationsOf(verificationId);
       if (appended.state.applicationId) applicationIds.push(appended.state.applicationId);
-      await this.applications.reconcileLater(applicationIds, changed.eventId);
+      await this.applications.reconcileLater(applicationIds, changed.metadata.eventId);
     }
   }
 }

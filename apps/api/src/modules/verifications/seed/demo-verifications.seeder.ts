@@ -7,7 +7,7 @@ import { AccountsRepository } from '../../identity/persistence/accounts.reposito
 import { demoPrincipal } from '../../identity/seed/demo-principal';
 import { LifecycleService } from '../commands/lifecycle.service';
 import { SubmissionService } from '../commands/submission.service';
-import { VerificationStore } from '../commands/verification-store';
+import { heldJobs, runSeeding } from '../commands/seeding-context';
 import type { SubmissionBodyDto } from '../dto/submission.dto';
 import { VerificationProcessors } from '../jobs/verification-processors';
 
@@ -63,7 +63,6 @@ export class DemoVerificationsSeeder {
     private readonly accounts: AccountsRepository,
     private readonly submissions: SubmissionService,
     private readonly lifecycle: LifecycleService,
-    private readonly store: VerificationStore,
     private readonly processors: VerificationProcessors,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -74,7 +73,7 @@ export class DemoVerificationsSeeder {
 
   /** One customer's chain in its own seeding context: its jobs (checks, mails) run in order, right away. */
   chain(fn: () => Promise<void>): Promise<void> {
-    return this.store.seeding(async () => {
+    return runSeeding(async () => {
       await fn();
       await this.drain();
     });
@@ -82,7 +81,7 @@ export class DemoVerificationsSeeder {
 
   /** Runs the held jobs (and the ones they cause) now. Identity checks are left to the queue. */
   async drain() {
-    const held = this.store.heldJobs()!;
+    const held = heldJobs()!;
     for (let job = held.shift(); job; job = held.shift()) {
       const base = { key: job.key, attempt: 1 };
       if (job.queue === 'verification.auto-check') {
