@@ -15,6 +15,7 @@ import { DocumentIntake } from './commands/document-intake';
 import { LifecycleService } from './commands/lifecycle.service';
 import { SubmissionService } from './commands/submission.service';
 import { VerificationReadModels } from './commands/verification-stream';
+import { VERIFICATION_COMMAND_HANDLERS } from './commands/handlers';
 import { AdminVerificationsController } from './http/admin-verifications.controller';
 import { IdentityController } from './http/identity.controller';
 import { ResolutionController } from './http/resolution.controller';
@@ -49,6 +50,7 @@ import { DemoVerificationsSeeder } from './seed/demo-verifications.seeder';
   providers: [
     Actors,
     VerificationReadModels,
+    ...VERIFICATION_COMMAND_HANDLERS,
     DocumentIntake,
     VerificationReactions,
     VerificationMailer,

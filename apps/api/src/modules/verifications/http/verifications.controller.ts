@@ -1,35 +1,39 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, UploadedFile, UseFilters, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator';
 import type { Principal } from '../../../common/auth/principal';
-import { bytesOfDataUrl, MAX_DOCUMENT_BYTES, tooLarge } from '../commands/document-intake';
-import { LifecycleService } from '../commands/lifecycle.service';
-import { SubmissionService, type SubmissionResult } from '../commands/submission.service';
+import { MAX_DOCUMENT_BYTES } from '../commands/document-intake';
+import {
+  AttachVerificationDocument,
+  CancelVerification,
+  DeleteVerification,
+  RemoveVerificationDocument,
+  SaveVerification,
+  SubmitVerifications,
+  type UploadedPdf,
+} from '../commands/handlers';
+import type { SubmissionResult } from '../commands/submission.service';
 import { CancelDto, SubmissionBodyDto, UploadDocumentDto } from '../dto/submission.dto';
 import { VerificationViews } from '../queries/verification-views.service';
 import { VerificationErrorsFilter } from './verification-errors.filter';
-import { flag } from './list-params';
 
-/** Multer's file as this controller reads it. */
-interface UploadedPdf {
-  buffer: Buffer;
-  size: number;
-  originalname: string;
-}
 
 /** Multipart uploads are read up to this size, so an oversized file is answered with its size in the spec's words. */
 const MULTIPART_LIMIT = 4 * MAX_DOCUMENT_BYTES;
 
-/** Customers' verification routes (verifications.md 7). Static paths come before `:id`. */
+/**
+ * Customers' verification routes (verifications.md 7). Static paths come before `:id`. Writes build their command
+ * once from the request and go through the command bus; the answer is read from the read models.
+ */
 @ApiTags('verifications')
 @UseFilters(VerificationErrorsFilter)
 @Controller('verification')
 export class VerificationsController {
   constructor(
-    private readonly submissions: SubmissionService,
-    private readonly lifecycle: LifecycleService,
+    private readonly commandBus: CommandBus,
     private readonly views: VerificationViews,
   ) {}
 
@@ -50,9 +54,7 @@ export class VerificationsController {
 
   @Post()
   async create(@CurrentPrincipal() principal: Principal, @Body() body: SubmissionBodyDto, @Query() query: Record<string, unknown>) {
-    const autosubmit = query.autosubmit !== 'false';
-    const result = await this.submissions.create(principal, body, autosubmit);
-    return this.answer(principal, result, !!body.verifications);
+    return this.answer(principal, await this.commandBus.execute(SubmitVerifications.fromRequest(principal, body, query)), !!body.verifications);
   }
 
   @Get(':id')
@@ -62,19 +64,18 @@ export class VerificationsController {
 
   @Put(':id')
   async update(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: SubmissionBodyDto, @Query() query: Record<string, unknown>) {
-    const result = await this.submissions.update(principal, id, body, { submit: flag(query, 'resub') || flag(query, 'push') });
-    return this.answer(principal, result, !!body.verifications);
+    return this.answer(principal, await this.commandBus.execute(SaveVerification.fromRequest(principal, id, body, query)), !!body.verifications);
   }
 
   @Delete(':id')
   @HttpCode(204)
   async delete(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
-    await this.lifecycle.delete(principal, id);
+    await this.commandBus.execute(new DeleteVerification(principal, id));
   }
 
   @Post(':id/cancel')
   async cancel(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: CancelDto) {
-    await this.lifecycle.cancel(principal, id, body.reason ?? null);
+    await this.commandBus.execute(CancelVerification.fromRequest(principal, id, body));
     return this.views.get(principal, id);
   }
 
@@ -92,21 +93,14 @@ export class VerificationsController {
     @Body() body: UploadDocumentDto,
     @UploadedFile() file: UploadedPdf | undefined,
   ) {
-    const bytes = file ? file.buffer : bytesOfDataUrl(body.data);
-    if (file && file.size > MAX_DOCUMENT_BYTES) throw tooLarge(file.size);
-    const doc = await this.lifecycle.upload(principal, id, {
-      bytes,
-      name: body.name,
-      requirementId: body.requirementId ?? body.id,
-      filename: body.filename ?? file?.originalname,
-    });
+    const doc = await this.commandBus.execute(AttachVerificationDocument.fromRequest(principal, id, body, file));
     return { id: doc.id, name: doc.name, type: doc.type, filename: doc.filename, size: doc.size, requirementId: doc.requirementId, required: doc.requirementId !== null, output: false, verificationId: id };
   }
 
   @Delete(':id/document/:docId')
   @HttpCode(204)
   async removeDocument(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Param('docId') docId: string) {
-    await this.lifecycle.removeDocument(principal, id, docId);
+    await this.commandBus.execute(new RemoveVerificationDocument(principal, id, docId));
   }
 
   @Get(':id/document/:docId')
