@@ -1,12 +1,40 @@
-import { Module } from '@nestjs/common';
+import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { ThrottlerModule } from '@nestjs/throttler';
+import type { Pool } from 'pg';
+import { PG_POOL } from '../../infrastructure/database/database.tokens';
+import { ensureSchema } from '../../infrastructure/database/ensure-schema';
+import { ApplicationsCoreModule } from '../applications/core/applications-core.module';
+import { IdentityModule } from '../identity/identity.module';
+import { MoneyModule } from '../money/money.module';
+import { VerificationsModule } from '../verifications/verifications.module';
 import { PdfRenderer } from './browser/pdf-renderer';
+import { CertificateService } from './certificates/certificate.service';
+import { CERTIFICATES_SCHEMA, CertificateStore } from './certificates/certificate-store';
+import { CertificateDownloadController, CertificateVerifyController } from './http/certificates.controller';
+import { AdminInvoicePdfController, InvoicePdfController } from './http/invoice-pdf.controller';
+import { InvoicePdfService } from './invoices/invoice-pdf.service';
 
 /**
  * PDF documents (issue 17): certificates, invoices and receipts rendered from typed server-side HTML templates by
- * one pooled headless Chromium, finished with pdf-lib.
+ * one pooled headless Chromium, finished with pdf-lib, certificates issued under a public verify code.
  */
 @Module({
-  providers: [PdfRenderer],
-  exports: [PdfRenderer],
+  imports: [
+    VerificationsModule,
+    ApplicationsCoreModule,
+    IdentityModule,
+    MoneyModule,
+    // Only the public certificate check uses it (its controller names ThrottlerGuard); no global guard.
+    ThrottlerModule.forRoot([{ name: 'default', ttl: 60_000, limit: 30 }]),
+  ],
+  controllers: [CertificateDownloadController, CertificateVerifyController, InvoicePdfController, AdminInvoicePdfController],
+  providers: [PdfRenderer, CertificateStore, CertificateService, InvoicePdfService],
+  exports: [PdfRenderer, CertificateService],
 })
-export class RenderingModule {}
+export class RenderingModule implements OnModuleInit {
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+
+  async onModuleInit() {
+    await ensureSchema(this.pool, 'rendering', CERTIFICATES_SCHEMA);
+  }
+}

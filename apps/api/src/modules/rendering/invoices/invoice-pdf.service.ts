@@ -1,0 +1,45 @@
+import { DomainError } from '@credence/domain';
+import { Injectable } from '@nestjs/common';
+import type { Principal } from '../../../common/auth/principal';
+import { presentInvoice } from '../../money/http/money.presenters';
+import { MoneyReads } from '../../money/queries/money-reads';
+import { PdfRenderer } from '../browser/pdf-renderer';
+import { finishPdf } from '../pdf/pdf-finishing';
+import { invoiceHtml } from '../templates/invoice.template';
+
+/**
+ * Invoices and receipts as PDF (money 2.14): read through the money module's read side (the same row and
+ * presenter as GET /credit/history/{id}), so the PDF and the screen cannot disagree on a total.
+ */
+@Injectable()
+export class InvoicePdfService {
+  constructor(
+    private readonly reads: MoneyReads,
+    private readonly renderer: PdfRenderer,
+  ) {}
+
+  /** GET /credit/history/{id}/pdf: the caller's company's invoices only (another's answers 404, as the JSON). */
+  async forCustomer(principal: Principal, id: string) {
+    const row = await this.reads.invoice(id);
+    if (!row || row.companyId !== principal.companyId) throw new DomainError('not-found', 'Invoice not found.');
+    return this.pdf(presentInvoice(row));
+  }
+
+  /** The console's invoice show page: staff read any invoice. */
+  async forStaff(id: string) {
+    const row = await this.reads.invoice(id);
+    if (!row) throw new DomainError('not-found', 'Invoice not found.');
+    return this.pdf(presentInvoice(row));
+  }
+
+  private async pdf(inv: ReturnType<typeof presentInvoice>) {
+    const rendered = await this.renderer.render(invoiceHtml(inv));
+    const bytes = await finishPdf(rendered, {
+      title: `${inv.title} ${inv.id}`,
+      subject: `Credence ${inv.title.toLowerCase()} for ${inv.company.name ?? 'a customer'}`,
+      keywords: [inv.title, String(inv.id), ...(inv.receiptId ? [String(inv.receiptId)] : [])],
+      issuedAt: new Date(inv.created),
+    });
+    return { filename: `${inv.title}-${inv.id}.pdf`, bytes };
+  }
+}
