@@ -5,7 +5,11 @@ import { isApplicationStatus } from './application.types';
  * An application's status as the lists show it (verifications.md 4): APPLICANT_ACTION is shown as Pending, with
  * 'Applicant Action Required' beside it; the other statuses read as their names. Unknown values are shown raw.
  */
-export function applicationStatusLabel(status: string): { label: string; detail: string | null; tone: ResultTone } {
+export function applicationStatusLabel(status: string): {
+  label: string;
+  detail: string | null;
+  tone: ResultTone;
+} {
   if (!isApplicationStatus(status)) return { label: status, detail: null, tone: 'neutral' };
   switch (status) {
     case 'OPEN':

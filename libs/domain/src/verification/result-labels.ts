@@ -75,7 +75,9 @@ export function historyResultChoices(options: { showDeleted: boolean }): ResultF
       label: resultLabel(r, 'history'),
     })),
   ];
-  return options.showDeleted ? [...choices, { value: 'DELETED', label: resultLabel('DELETED', 'history') }] : choices;
+  return options.showDeleted
+    ? [...choices, { value: 'DELETED', label: resultLabel('DELETED', 'history') }]
+    : choices;
 }
 
 /** The Result multi-select of the resolved list (2.11): Rejected, Verified, Not Verified. */

@@ -30,7 +30,9 @@ describe('result tones (verifications.md 2.9, 2.10)', () => {
   });
 
   it('gives every result of the spec a tone', () => {
-    expect(RESULTS.map(resultTone).every((t) => ['success', 'error', 'warning', 'info', 'neutral'].includes(t))).toBe(true);
+    expect(
+      RESULTS.map(resultTone).every((t) => ['success', 'error', 'warning', 'info', 'neutral'].includes(t)),
+    ).toBe(true);
   });
 
   it('highlights only REJECTED and NOT_FOUND rows', () => {
@@ -40,15 +42,27 @@ describe('result tones (verifications.md 2.9, 2.10)', () => {
 
 describe('presentResult', () => {
   it('labels a result for its list and keeps the internal value', () => {
-    expect(presentResult('REJECTED')).toEqual({ result: 'REJECTED', label: 'Action Required', tone: 'warning' });
-    expect(presentResult('REJECTED', 'resolved')).toEqual({ result: 'REJECTED', label: 'Rejected', tone: 'warning' });
+    expect(presentResult('REJECTED')).toEqual({
+      result: 'REJECTED',
+      label: 'Action Required',
+      tone: 'warning',
+    });
+    expect(presentResult('REJECTED', 'resolved')).toEqual({
+      result: 'REJECTED',
+      label: 'Rejected',
+      tone: 'warning',
+    });
     expect(presentResult('NOT_FOUND', 'other').label).toBe('Retry');
     expect(presentResult('NOT_FOUND', 'other', { inApplication: true }).label).toBe('Action Required');
     expect(presentResult('UNABLE').label).toBe('Delayed at Source');
   });
 
   it("labels an application's ACTION_REQUIRED as Action Required", () => {
-    expect(presentResult('ACTION_REQUIRED')).toEqual({ result: 'ACTION_REQUIRED', label: 'Action Required', tone: 'warning' });
+    expect(presentResult('ACTION_REQUIRED')).toEqual({
+      result: 'ACTION_REQUIRED',
+      label: 'Action Required',
+      tone: 'warning',
+    });
   });
 });
 
@@ -63,7 +77,10 @@ describe('result filter choices', () => {
       'Cancelled',
       'Delayed at Source',
     ]);
-    expect(historyResultChoices({ showDeleted: true }).at(-1)).toEqual({ value: 'DELETED', label: 'Deleted' });
+    expect(historyResultChoices({ showDeleted: true }).at(-1)).toEqual({
+      value: 'DELETED',
+      label: 'Deleted',
+    });
   });
 
   it('sends values the API filter understands, aliases included', () => {

@@ -9,31 +9,36 @@ export function ChartDataTable({
   categories,
   series,
   valueFormatter = String,
-}: Pick<CartesianChartProps, 'title' | 'categories' | 'series' | 'valueFormatter'> & { firstHeader: string }) {
+}: Pick<CartesianChartProps, 'title' | 'categories' | 'series' | 'valueFormatter'> & {
+  firstHeader: string;
+}) {
   return (
-    <Box component="table" sx={visuallyHidden}>
-      <caption>{title}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{firstHeader}</th>
-          {series.map((s) => (
-            <th key={s.label} scope="col">
-              {s.label}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {categories.map((c, i) => (
-          <tr key={`${i}-${c}`}>
-            <th scope="row">{c}</th>
-            {series.map((s) => {
-              const v = s.data[i];
-              return <td key={s.label}>{v == null ? '' : valueFormatter(v)}</td>;
-            })}
+    // A table ignores a 1px width; the wrapper is what clips it.
+    <Box sx={visuallyHidden}>
+      <table>
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{firstHeader}</th>
+            {series.map((s) => (
+              <th key={s.label} scope="col">
+                {s.label}
+              </th>
+            ))}
           </tr>
-        ))}
-      </tbody>
+        </thead>
+        <tbody>
+          {categories.map((c, i) => (
+            <tr key={`${i}-${c}`}>
+              <th scope="row">{c}</th>
+              {series.map((s) => {
+                const v = s.data[i];
+                return <td key={s.label}>{v == null ? '' : valueFormatter(v)}</td>;
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </Box>
   );
 }

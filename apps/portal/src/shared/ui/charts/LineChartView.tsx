@@ -4,19 +4,27 @@ import { seriesColours } from '@/shared/ui/charts/palette';
 import type { CartesianChartProps } from '@/shared/ui/charts/types';
 
 /** The @mui/x-charts line chart, loaded only with a screen that draws one (see charts/index.ts). */
-export default function LineChartView({ categories, series, height = 300, valueFormatter = String }: CartesianChartProps) {
+export default function LineChartView({
+  categories,
+  series,
+  height = 300,
+  valueFormatter = String,
+}: CartesianChartProps) {
   const colours = seriesColours(useTheme(), series);
+  // Counts and amounts start from zero, or a small rise looks like a steep one.
+  const floor = series.every((s) => s.data.every((v) => v == null || v >= 0)) ? 0 : undefined;
   return (
     <LineChart
       height={height}
       xAxis={[{ scaleType: 'point', data: [...categories] }]}
-      yAxis={[{ valueFormatter: (v: number) => valueFormatter(v), width: 56 }]}
+      yAxis={[{ valueFormatter: (v: number) => valueFormatter(v), width: 56, min: floor }]}
       series={series.map((s, i) => ({
         id: `${i}`,
         label: s.label,
         data: [...s.data],
         color: colours[i],
         connectNulls: false,
+        curve: 'linear',
         valueFormatter: (v: number | null) => (v == null ? '' : valueFormatter(v)),
       }))}
       grid={{ horizontal: true }}

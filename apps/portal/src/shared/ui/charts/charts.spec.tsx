@@ -14,9 +14,15 @@ describe('LineChart and BarChart', () => {
     );
     const figure = screen.getByRole('figure', { name: 'VOLUME' });
     const table = within(figure).getByRole('table', { name: 'VOLUME' });
-    expect(within(table).getAllByRole('row').map((r) => r.textContent)).toEqual(['Volume', 'Jan 20243', 'Feb 20247', 'Mar 202412']);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['DateVolume', 'Jan 20243', 'Feb 20247', 'Mar 202412']);
     await screen.findByText('Feb 2024', { selector: 'svg text, svg tspan' });
-    expect(container.querySelector('.MuiLineElement-root, path[class*="MuiLineChart"], .MuiChartsSurface-root')).not.toBeNull();
+    expect(
+      container.querySelector('.MuiLineElement-root, path[class*="MuiLineChart"], .MuiChartsSurface-root'),
+    ).not.toBeNull();
   });
 
   it('draws stacked bars with a legend for each series', async () => {
@@ -42,11 +48,20 @@ describe('LineChart and BarChart', () => {
       <BarChart
         title="COUNTRY STATISTICS"
         horizontal
+        categoryLabel="Country"
         categories={['United Kingdom', 'India']}
         series={[{ label: 'Volume', data: [40, 25] }]}
       />,
     );
-    expect(await screen.findByText('United Kingdom', { selector: 'svg text, svg tspan' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('United Kingdom', { selector: 'svg text, svg tspan' }),
+    ).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'COUNTRY STATISTICS' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Country', 'Volume']);
   });
 
   it("shows the empty text instead of a chart without data (2.18 'Not enough current data available')", () => {

@@ -26,10 +26,12 @@ function Cartesian({ props, children }: { props: CartesianChartProps; children: 
   }
   return (
     <Box component="figure" aria-label={props.title} sx={{ m: 0, minWidth: 0 }}>
-      <Suspense fallback={<Placeholder height={height} label={`Loading ${props.title}`} />}>{children}</Suspense>
+      <Suspense fallback={<Placeholder height={height} label={`Loading ${props.title}`} />}>
+        {children}
+      </Suspense>
       <ChartDataTable
         title={props.title}
-        firstHeader=""
+        firstHeader={props.categoryLabel ?? 'Date'}
         categories={props.categories}
         series={props.series}
         valueFormatter={props.valueFormatter}

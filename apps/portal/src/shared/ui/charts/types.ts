@@ -13,6 +13,8 @@ export interface CartesianChartProps {
   title: string;
   /** The x-axis labels, already formatted (a weekly chart labels each week by its Monday). */
   categories: readonly string[];
+  /** What the categories are, heading them in the data table: 'Date' (the default) or 'Country'. */
+  categoryLabel?: string;
   series: readonly ChartSeries[];
   height?: number;
   valueFormatter?: (value: number) => string;

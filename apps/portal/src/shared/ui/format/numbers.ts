@@ -13,7 +13,10 @@ export function formatMoney(minor: Minor, currency: string | null | undefined): 
  * An amount the API answers in major units (40.5 meaning £40.50), read as minor units first so that 8.55 stays
  * 8.55; '' when the value is not a number.
  */
-export function formatMajorAmount(amount: number | null | undefined, currency: string | null | undefined): string {
+export function formatMajorAmount(
+  amount: number | null | undefined,
+  currency: string | null | undefined,
+): string {
   if (typeof amount !== 'number' || !Number.isFinite(amount)) return '';
   return formatMoney(Math.round(amount * 100), currency);
 }

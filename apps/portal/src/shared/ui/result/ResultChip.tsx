@@ -1,11 +1,6 @@
 import { Chip, Stack, Typography } from '@mui/material';
 import { alpha, type Theme } from '@mui/material/styles';
-import {
-  applicationStatusLabel,
-  presentResult,
-  type ResultList,
-  type ResultTone,
-} from '@credence/domain';
+import { applicationStatusLabel, presentResult, type ResultList, type ResultTone } from '@credence/domain';
 
 interface ResultChipProps {
   /** The internal result (VERIFIED, NOT_FOUND, RESOLVE_..., or an application's ACTION_REQUIRED). */
@@ -18,13 +13,25 @@ interface ResultChipProps {
 }
 
 /** A verification's result as customers read it, coloured by its tone; the label and tone come from libs/domain. */
-export function ResultChip({ result, list = 'history', inApplication, thirdPartyActionUrl, size = 'small' }: ResultChipProps) {
+export function ResultChip({
+  result,
+  list = 'history',
+  inApplication,
+  thirdPartyActionUrl,
+  size = 'small',
+}: ResultChipProps) {
   const { label, tone } = presentResult(result, list, { inApplication, thirdPartyActionUrl });
   return <ToneChip label={label} tone={tone} size={size} data-result={result} />;
 }
 
 /** An application's status (verifications.md 4): APPLICANT_ACTION shows Pending with 'Applicant Action Required'. */
-export function ApplicationStatusChip({ status, size = 'small' }: { status: string; size?: 'small' | 'medium' }) {
+export function ApplicationStatusChip({
+  status,
+  size = 'small',
+}: {
+  status: string;
+  size?: 'small' | 'medium';
+}) {
   const { label, detail, tone } = applicationStatusLabel(status);
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>

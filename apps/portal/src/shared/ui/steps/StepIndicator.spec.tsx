@@ -7,20 +7,39 @@ const states = (result: string) => verificationProgressSteps(result).map((s) => 
 
 describe('verificationProgressSteps (money 2.7, 4)', () => {
   it('PENDING: details done, Pending is the current step', () => {
-    expect(states('PENDING')).toEqual(['Verification Details:complete', 'Pending:active', 'Completed:upcoming']);
+    expect(states('PENDING')).toEqual([
+      'Verification Details:complete',
+      'Pending:active',
+      'Completed:upcoming',
+    ]);
   });
 
   it.each(['REJECTED', 'NOT_FOUND'])('%s: the second step reads Action Required and warns', (result) => {
-    expect(states(result)).toEqual(['Verification Details:complete', 'Action Required:warning', 'Completed:upcoming']);
+    expect(states(result)).toEqual([
+      'Verification Details:complete',
+      'Action Required:warning',
+      'Completed:upcoming',
+    ]);
   });
 
   it.each(['VERIFIED', 'NOT_VERIFIED'])('%s: every step is complete', (result) => {
-    expect(states(result)).toEqual(['Verification Details:complete', 'Pending:complete', 'Completed:complete']);
+    expect(states(result)).toEqual([
+      'Verification Details:complete',
+      'Pending:complete',
+      'Completed:complete',
+    ]);
   });
 
-  it.each(['UNPAID', 'AWAITING_CONSENT', 'CANCELLED'])('%s: the details step is still in progress', (result) => {
-    expect(states(result)).toEqual(['Verification Details:active', 'Pending:upcoming', 'Completed:upcoming']);
-  });
+  it.each(['UNPAID', 'AWAITING_CONSENT', 'CANCELLED'])(
+    '%s: the details step is still in progress',
+    (result) => {
+      expect(states(result)).toEqual([
+        'Verification Details:active',
+        'Pending:upcoming',
+        'Completed:upcoming',
+      ]);
+    },
+  );
 });
 
 describe('StepIndicator', () => {
@@ -45,7 +64,9 @@ describe('StepIndicator', () => {
   it('marks no step current once everything is complete', () => {
     renderUi(<VerificationProgress result="VERIFIED" label="Progress" />);
     expect(screen.queryByRole('listitem', { current: 'step' })).not.toBeInTheDocument();
-    expect(screen.getAllByRole('listitem').every((i) => i.getAttribute('data-state') === 'complete')).toBe(true);
+    expect(screen.getAllByRole('listitem').every((i) => i.getAttribute('data-state') === 'complete')).toBe(
+      true,
+    );
   });
 
   it("shows any bar of steps, such as the verification view's (verifications.md 2.9)", () => {

@@ -45,13 +45,29 @@ export function StepIndicator({ label, steps }: StepIndicatorProps) {
       }}
     >
       {steps.map((step, i) => (
-        <StepItem key={`${i}-${step.label}`} step={step} index={i} last={i === steps.length - 1} vertical={vertical} />
+        <StepItem
+          key={`${i}-${step.label}`}
+          step={step}
+          index={i}
+          last={i === steps.length - 1}
+          vertical={vertical}
+        />
       ))}
     </Box>
   );
 }
 
-function StepItem({ step, index, last, vertical }: { step: Step; index: number; last: boolean; vertical: boolean }) {
+function StepItem({
+  step,
+  index,
+  last,
+  vertical,
+}: {
+  step: Step;
+  index: number;
+  last: boolean;
+  vertical: boolean;
+}) {
   const current = step.state === 'active' || step.state === 'warning';
   const colour = {
     complete: 'success.main',
@@ -133,7 +149,12 @@ function StepItem({ step, index, last, vertical }: { step: Step; index: number; 
         sx={{
           px: 0.5,
           fontWeight: current ? 650 : 500,
-          color: step.state === 'warning' ? 'warning.dark' : step.state === 'upcoming' ? 'text.secondary' : 'text.primary',
+          color:
+            step.state === 'warning'
+              ? 'warning.dark'
+              : step.state === 'upcoming'
+                ? 'text.secondary'
+                : 'text.primary',
           overflowWrap: 'anywhere',
         }}
       >

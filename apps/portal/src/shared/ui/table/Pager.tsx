@@ -18,7 +18,16 @@ interface PagerProps {
 }
 
 /** The line under a list: the 'Showing ...' summary, the page size, and first/previous/5 numbered/next/last. */
-export function Pager({ label, page, perPage, total, perPageOptions, summary, onPage, onPerPage }: PagerProps) {
+export function Pager({
+  label,
+  page,
+  perPage,
+  total,
+  perPageOptions,
+  summary,
+  onPage,
+  onPerPage,
+}: PagerProps) {
   const pages = pageCount(perPage, total);
   const { from, to } = shownRange(page, perPage, total);
   const sizeId = useId();
@@ -38,7 +47,12 @@ export function Pager({ label, page, perPage, total, perPageOptions, summary, on
       <Stack
         direction="row"
         spacing={1.5}
-        sx={{ alignItems: 'center', justifyContent: { xs: 'space-between', md: 'flex-end' }, flexWrap: 'wrap', rowGap: 1 }}
+        sx={{
+          alignItems: 'center',
+          justifyContent: { xs: 'space-between', md: 'flex-end' },
+          flexWrap: 'wrap',
+          rowGap: 1,
+        }}
       >
         <TextField
           select
@@ -57,14 +71,27 @@ export function Pager({ label, page, perPage, total, perPageOptions, summary, on
           ))}
         </TextField>
         <Box component="nav" aria-label={`${label} pages`}>
-          <Box component="ul" sx={{ display: 'flex', alignItems: 'center', gap: 0.25, m: 0, p: 0, listStyle: 'none' }}>
+          <Box
+            component="ul"
+            sx={{ display: 'flex', alignItems: 'center', gap: 0.25, m: 0, p: 0, listStyle: 'none' }}
+          >
             <li>
-              <IconButton size="small" aria-label="Go to first page" disabled={page <= 0} onClick={() => onPage(0)}>
+              <IconButton
+                size="small"
+                aria-label="Go to first page"
+                disabled={page <= 0}
+                onClick={() => onPage(0)}
+              >
                 <FirstPage fontSize="small" />
               </IconButton>
             </li>
             <li>
-              <IconButton size="small" aria-label="Go to previous page" disabled={page <= 0} onClick={() => onPage(page - 1)}>
+              <IconButton
+                size="small"
+                aria-label="Go to previous page"
+                disabled={page <= 0}
+                onClick={() => onPage(page - 1)}
+              >
                 <KeyboardArrowLeft fontSize="small" />
               </IconButton>
             </li>
@@ -74,12 +101,22 @@ export function Pager({ label, page, perPage, total, perPageOptions, summary, on
               </li>
             ))}
             <li>
-              <IconButton size="small" aria-label="Go to next page" disabled={page >= last} onClick={() => onPage(page + 1)}>
+              <IconButton
+                size="small"
+                aria-label="Go to next page"
+                disabled={page >= last}
+                onClick={() => onPage(page + 1)}
+              >
                 <KeyboardArrowRight fontSize="small" />
               </IconButton>
             </li>
             <li>
-              <IconButton size="small" aria-label="Go to last page" disabled={page >= last} onClick={() => onPage(last)}>
+              <IconButton
+                size="small"
+                aria-label="Go to last page"
+                disabled={page >= last}
+                onClick={() => onPage(last)}
+              >
                 <LastPage fontSize="small" />
               </IconButton>
             </li>
@@ -90,7 +127,15 @@ export function Pager({ label, page, perPage, total, perPageOptions, summary, on
   );
 }
 
-function PageButton({ page, current, onPage }: { page: number; current: boolean; onPage: (page: number) => void }) {
+function PageButton({
+  page,
+  current,
+  onPage,
+}: {
+  page: number;
+  current: boolean;
+  onPage: (page: number) => void;
+}) {
   return (
     <Box
       component="button"

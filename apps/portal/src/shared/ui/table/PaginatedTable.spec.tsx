@@ -66,7 +66,10 @@ function Harness({
   );
 }
 
-const bodyRows = () => within(screen.getByRole('table', { name: 'Invoices' })).getAllByRole('row').slice(1);
+const bodyRows = () =>
+  within(screen.getByRole('table', { name: 'Invoices' }))
+    .getAllByRole('row')
+    .slice(1);
 
 describe('PaginatedTable', () => {
   it("shows a page of rows and 'Showing X to Y of Z entries'", () => {
@@ -79,7 +82,10 @@ describe('PaginatedTable', () => {
     const onChange = vi.fn();
     renderUi(<Harness total={47} onChange={onChange} />);
     const pages = screen.getByRole('navigation', { name: 'Invoices pages' });
-    expect(within(pages).getByRole('button', { name: 'Go to page 1' })).toHaveAttribute('aria-current', 'page');
+    expect(within(pages).getByRole('button', { name: 'Go to page 1' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     expect(within(pages).getByRole('button', { name: 'Go to previous page' })).toBeDisabled();
 
     await userEvent.click(within(pages).getByRole('button', { name: 'Go to next page' }));
@@ -90,7 +96,10 @@ describe('PaginatedTable', () => {
     expect(screen.getByText('Showing 41 to 47 of 47 entries')).toBeInTheDocument();
     expect(bodyRows()).toHaveLength(7);
     expect(within(pages).getByRole('button', { name: 'Go to next page' })).toBeDisabled();
-    expect(within(pages).getByRole('button', { name: 'Go to page 3' })).toHaveAttribute('aria-current', 'page');
+    expect(within(pages).getByRole('button', { name: 'Go to page 3' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
 
     await userEvent.click(within(pages).getByRole('button', { name: 'Go to page 2' }));
     expect(onChange).toHaveBeenLastCalledWith({ page: 1, perPage: 20 });
@@ -115,7 +124,13 @@ describe('PaginatedTable', () => {
       .getAllByRole('button')
       .map((b) => b.getAttribute('aria-label'))
       .filter((l) => l?.startsWith('Go to page'));
-    expect(numbered).toEqual(['Go to page 8', 'Go to page 9', 'Go to page 10', 'Go to page 11', 'Go to page 12']);
+    expect(numbered).toEqual([
+      'Go to page 8',
+      'Go to page 9',
+      'Go to page 10',
+      'Go to page 11',
+      'Go to page 12',
+    ]);
     expect(pageWindow(0, 3)).toEqual([0, 1, 2]);
     expect(pageWindow(19, 20)).toEqual([15, 16, 17, 18, 19]);
   });
@@ -128,11 +143,19 @@ describe('PaginatedTable', () => {
     expect(screen.getByRole('columnheader', { name: 'Item' })).not.toHaveAttribute('aria-sort');
 
     await userEvent.click(within(header).getByRole('button'));
-    expect(onChange).toHaveBeenLastCalledWith({ page: 0, perPage: 20, sort: { field: 'created', direction: 'asc' } });
+    expect(onChange).toHaveBeenLastCalledWith({
+      page: 0,
+      perPage: 20,
+      sort: { field: 'created', direction: 'asc' },
+    });
     expect(header).toHaveAttribute('aria-sort', 'ascending');
 
     await userEvent.click(within(header).getByRole('button'));
-    expect(onChange).toHaveBeenLastCalledWith({ page: 0, perPage: 20, sort: { field: 'created', direction: 'desc' } });
+    expect(onChange).toHaveBeenLastCalledWith({
+      page: 0,
+      perPage: 20,
+      sort: { field: 'created', direction: 'desc' },
+    });
     expect(header).toHaveAttribute('aria-sort', 'descending');
 
     const amount = screen.getByRole('columnheader', { name: 'Total Amount (£)' });
@@ -201,7 +224,11 @@ describe('PaginatedTable', () => {
   it("labels each cell with its column for the phone's stacked rows", () => {
     renderUi(<Harness total={1} />);
     const cells = within(bodyRows()[0]).getAllByRole('cell');
-    expect(cells.map((c) => c.getAttribute('data-label'))).toEqual(['Date & Time', 'Item', 'Total Amount (£)']);
+    expect(cells.map((c) => c.getAttribute('data-label'))).toEqual([
+      'Date & Time',
+      'Item',
+      'Total Amount (£)',
+    ]);
   });
 
   it("words Country Insights' pager its own way", () => {

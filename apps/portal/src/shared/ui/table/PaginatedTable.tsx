@@ -103,17 +103,26 @@ export function PaginatedTable<Row>({
               ? {
                   [PHONE]: {
                     // Explicit roles keep the table's semantics when its elements are laid out as blocks.
-                    '& thead': visuallyHidden,
+                    // Row groups ignore width and overflow: as a block the header can be clipped away.
+                    '& thead': { ...visuallyHidden, display: 'block' },
                     '& tbody, & tr, & td': { display: 'block', width: '100%' },
                     '& tbody tr': { borderBottom: 1, borderColor: 'divider', py: 1 },
-                    '& td': { border: 0, py: 0.5, px: 0.5, textAlign: 'left !important' },
+                    '& td': { border: 0, py: 0.375, px: 0.5, textAlign: 'left !important' },
+                    // Label and value side by side: a row takes as many lines as it has columns.
+                    '& td[data-label]': {
+                      display: 'grid',
+                      gridTemplateColumns: 'minmax(6.5rem, 38%) 1fr',
+                      columnGap: 1.5,
+                      alignItems: 'center',
+                      overflowWrap: 'anywhere',
+                    },
                     '& td[data-label]::before': {
                       content: 'attr(data-label)',
-                      display: 'block',
                       fontSize: '0.75rem',
                       fontWeight: 600,
                       color: 'text.secondary',
                     },
+                    '& td[data-label] > *': { justifySelf: 'start' },
                     '& td[data-phone-hidden]': { display: 'none' },
                   },
                 }
@@ -127,7 +136,10 @@ export function PaginatedTable<Row>({
               ))}
             </TableRow>
           </TableHead>
-          <TableBody role={stack ? 'rowgroup' : undefined} sx={{ opacity: loading && rows?.length ? 0.55 : 1 }}>
+          <TableBody
+            role={stack ? 'rowgroup' : undefined}
+            sx={{ opacity: loading && rows?.length ? 0.55 : 1 }}
+          >
             {rows === undefined &&
               Array.from({ length: Math.min(state.perPage, 5) }, (_, i) => (
                 <TableRow key={`loading-${i}`} role={stack ? 'row' : undefined}>
@@ -138,7 +150,11 @@ export function PaginatedTable<Row>({
               ))}
             {rows?.length === 0 && (
               <TableRow role={stack ? 'row' : undefined}>
-                <TableCell colSpan={columns.length} role={stack ? 'cell' : undefined} sx={{ py: 5, textAlign: 'center' }}>
+                <TableCell
+                  colSpan={columns.length}
+                  role={stack ? 'cell' : undefined}
+                  sx={{ py: 5, textAlign: 'center' }}
+                >
                   <Typography color="text.secondary">{emptyText}</Typography>
                 </TableCell>
               </TableRow>
@@ -202,15 +218,23 @@ function HeaderCell<Row>({
   stack: boolean;
 }) {
   const active = sort?.field === column.id;
-  const ariaSort = !column.sortable ? undefined : !active ? 'none' : sort.direction === 'asc' ? 'ascending' : 'descending';
+  const ariaSort = !column.sortable
+    ? undefined
+    : !active
+      ? 'none'
+      : sort.direction === 'asc'
+        ? 'ascending'
+        : 'descending';
   return (
-    <TableCell
-      align={column.align}
-      role={stack ? 'columnheader' : undefined}
-      aria-sort={ariaSort}
-    >
+    <TableCell align={column.align} role={stack ? 'columnheader' : undefined} aria-sort={ariaSort}>
       {column.sortable ? (
-        <TableSortLabel active={active} direction={active ? sort.direction : 'asc'} onClick={() => onSort(column.id)}>
+        <TableSortLabel
+          active={active}
+          direction={active ? sort.direction : 'asc'}
+          onClick={() => onSort(column.id)}
+          // A faint arrow says the column sorts before anyone hovers it.
+          sx={{ '&:not(.Mui-active) .MuiTableSortLabel-icon': { opacity: 0.3 } }}
+        >
           {column.header}
         </TableSortLabel>
       ) : (

@@ -23,7 +23,8 @@ export function shownRange(page: number, perPage: number, total: number): { from
 }
 
 /** 'Showing X to Y of Z entries' (money 2.13, verifications.md 2.5, 2.10, 2.11). */
-export const showingEntries = (from: number, to: number, total: number) => `Showing ${from} to ${to} of ${total} entries`;
+export const showingEntries = (from: number, to: number, total: number) =>
+  `Showing ${from} to ${to} of ${total} entries`;
 
 /** 'Showing entries X to Y of Z countries' (Country Insights, money 2.18). */
 export const showingCountries = (from: number, to: number, total: number) =>

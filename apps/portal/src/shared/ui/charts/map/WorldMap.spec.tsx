@@ -9,6 +9,12 @@ import { renderUi } from '@/shared/ui/test/renderUi';
 // money-and-insights.md 9: turnaround breakpoints 0/0.1/12/19/20.
 const TURNAROUND = [0, 0.1, 12, 19, 20];
 
+/** How wide a drawn path is, from the x coordinates of its absolute commands. */
+function widthOf(d: string | null | undefined): number {
+  const xs = [...(d ?? '').matchAll(/[ML](-?[\d.]+),(-?[\d.]+)/g)].map((m) => Number(m[1]));
+  return xs.length ? Math.max(...xs) - Math.min(...xs) : 0;
+}
+
 const pathOf = (alpha2: string) => document.querySelector<SVGPathElement>(`path[data-country="${alpha2}"]`);
 
 describe('country codes', () => {
@@ -57,7 +63,12 @@ describe('WorldMap', () => {
 
   it('colours each country by the class of its value and leaves the rest grey', async () => {
     renderUi(
-      <WorldMap title="Annual Average Verification Times (Days)" values={values} breakpoints={TURNAROUND} palette={GOOD_TO_BAD} />,
+      <WorldMap
+        title="Annual Average Verification Times (Days)"
+        values={values}
+        breakpoints={TURNAROUND}
+        palette={GOOD_TO_BAD}
+      />,
     );
     await screen.findByRole('group', { name: 'Annual Average Verification Times (Days)' });
     const colours = paletteFor(5, GOOD_TO_BAD);
@@ -82,25 +93,28 @@ describe('WorldMap', () => {
       />,
     );
     const table = await screen.findByRole('table', { name: 'Fraudulent Verifications (%)' });
-    expect(within(table).getAllByRole('row').map((r) => r.textContent)).toEqual([
-      'CountryFraudulent Verifications (%)',
-      'France9.25%',
-      'United Kingdom2.50%',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['CountryFraudulent Verifications (%)', 'France9.25%', 'United Kingdom2.50%']);
     const legend = screen.getByRole('list', { name: 'Fraudulent Verifications (%) legend' });
-    expect(within(legend).getAllByRole('listitem').map((i) => i.textContent)).toEqual([
-      '0.00% to 5.00%',
-      '5.00% to 9.00%',
-      '9.00% to 10.00%',
-      '10.00% and over',
-      'No data',
-    ]);
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((i) => i.textContent),
+    ).toEqual(['0.00% to 5.00%', '5.00% to 9.00%', '9.00% to 10.00%', '10.00% and over', 'No data']);
   });
 
   it('selects a country by click or by keyboard; only countries with a value take focus', async () => {
     const onSelect = vi.fn();
     renderUi(
-      <WorldMap title="Current Number of Institutions" values={{ GB: 120, FR: 80 }} breakpoints={[0, 0.001, 2000, 6150]} onSelectCountry={onSelect} />,
+      <WorldMap
+        title="Current Number of Institutions"
+        values={{ GB: 120, FR: 80 }}
+        breakpoints={[0, 0.001, 2000, 6150]}
+        onSelectCountry={onSelect}
+      />,
     );
     const gb = await screen.findByRole('button', { name: 'United Kingdom: 120' });
     await userEvent.click(gb);
@@ -118,7 +132,8 @@ describe('WorldMap', () => {
     const world = pathOf('GB')?.getAttribute('d');
     rerender(<WorldMap title="Map" values={{ GB: 1 }} breakpoints={[0]} region="150" />);
     const europe = pathOf('GB')?.getAttribute('d');
-    expect(europe).toBeTruthy();
-    expect(europe).not.toBe(world);
+    // Great Britain drawn several times wider, and Europe's countries still on the map.
+    expect(widthOf(europe)).toBeGreaterThan(4 * widthOf(world));
+    expect(pathOf('FR')?.getAttribute('d')).toBeTruthy();
   });
 });

@@ -15,11 +15,26 @@ const HEIGHT = 500;
 
 /** What each region button shows: a lon/lat box (Europe without the whole of Russia, the Americas pole to pole). */
 const REGION_BOX: Record<Exclude<MapRegion, 'world'>, [[number, number], [number, number]]> = {
-  '150': [[-25, 34], [45, 71]],
-  '142': [[25, -11], [150, 56]],
-  '002': [[-20, -36], [53, 38]],
-  '019': [[-170, -56], [-30, 72]],
-  '009': [[110, -48], [180, 0]],
+  '150': [
+    [-25, 34],
+    [45, 71],
+  ],
+  '142': [
+    [25, -11],
+    [150, 56],
+  ],
+  '002': [
+    [-20, -36],
+    [53, 38],
+  ],
+  '019': [
+    [-170, -56],
+    [-30, 72],
+  ],
+  '009': [
+    [110, -48],
+    [180, 0],
+  ],
 };
 
 interface Shape {
@@ -30,23 +45,44 @@ interface Shape {
 }
 
 const topology = atlas as unknown as Topology<{ countries: GeometryCollection<{ name: string }> }>;
-const collection = feature(topology, topology.objects.countries) as FeatureCollection<Geometry, { name: string }>;
+const collection = feature(topology, topology.objects.countries) as FeatureCollection<
+  Geometry,
+  { name: string }
+>;
 // Antarctica takes a fifth of the map and holds no institutes.
 const LANDS = collection.features.filter((f) => f.id !== '010');
 
 const boxOf = ([[w, s], [e, n]]: [[number, number], [number, number]]): Feature<Polygon> => ({
   type: 'Feature',
   properties: {},
-  geometry: { type: 'Polygon', coordinates: [[[w, s], [e, s], [e, n], [w, n], [w, s]]] },
+  // Clockwise, as d3-geo reads a polygon's inside: the other way round it would be the rest of the globe.
+  geometry: {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [w, s],
+        [w, n],
+        [e, n],
+        [e, s],
+        [w, s],
+      ],
+    ],
+  },
 });
 
 function shapesFor(region: MapRegion): Shape[] {
-  const target: GeoPermissibleObjects = region === 'world' ? { type: 'FeatureCollection', features: LANDS } : boxOf(REGION_BOX[region]);
+  const target: GeoPermissibleObjects =
+    region === 'world' ? { type: 'FeatureCollection', features: LANDS } : boxOf(REGION_BOX[region]);
   const projection = geoNaturalEarth1().fitSize([WIDTH, HEIGHT], target);
   const path = geoPath(projection);
   return LANDS.map((f, i) => {
     const country = countryOfFeature(f.id, f.properties.name);
-    return { key: `${f.id ?? f.properties.name}-${i}`, country, name: country?.name ?? f.properties.name, d: path(f) ?? '' };
+    return {
+      key: `${f.id ?? f.properties.name}-${i}`,
+      country,
+      name: country?.name ?? f.properties.name,
+      d: path(f) ?? '',
+    };
   });
 }
 
@@ -85,7 +121,8 @@ export default function WorldMapView({
   );
   const [hover, setHover] = useState<{ name: string; text: string; x: number; y: number } | null>(null);
 
-  const valueText = (v: number | undefined) => (classOf(v, breakpoints) < 0 || v === undefined ? 'No data' : formatValue(v));
+  const valueText = (v: number | undefined) =>
+    classOf(v, breakpoints) < 0 || v === undefined ? 'No data' : formatValue(v);
 
   const select = (country: CountryInfo | null) => {
     if (country && onSelectCountry) onSelectCountry(country);
@@ -137,7 +174,12 @@ export default function WorldMapView({
                 onFocus={(e) => {
                   const r = e.currentTarget.getBoundingClientRect();
                   const box = e.currentTarget.ownerSVGElement?.parentElement?.getBoundingClientRect();
-                  setHover({ name: s.name, text, x: r.left + r.width / 2 - (box?.left ?? 0), y: r.top - (box?.top ?? 0) });
+                  setHover({
+                    name: s.name,
+                    text,
+                    x: r.left + r.width / 2 - (box?.left ?? 0),
+                    y: r.top - (box?.top ?? 0),
+                  });
                 }}
                 onBlur={() => setHover(null)}
               >
@@ -171,22 +213,24 @@ export default function WorldMapView({
         )}
       </Box>
       <Legend labels={classLabels(breakpoints, formatValue)} colours={colours} title={title} />
-      <Box component="table" sx={visuallyHidden}>
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Country</th>
-            <th scope="col">{title}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {listed.map(({ country, value }) => (
-            <tr key={country.alpha2}>
-              <th scope="row">{country.name}</th>
-              <td>{formatValue(value)}</td>
+      <Box sx={visuallyHidden}>
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Country</th>
+              <th scope="col">{title}</th>
             </tr>
-          ))}
-        </tbody>
+          </thead>
+          <tbody>
+            {listed.map(({ country, value }) => (
+              <tr key={country.alpha2}>
+                <th scope="row">{country.name}</th>
+                <td>{formatValue(value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </Box>
     </Box>
   );
@@ -211,7 +255,16 @@ function Legend({ labels, colours, title }: { labels: string[]; colours: string[
 function LegendItem({ colour, label }: { colour: string; label: string }) {
   return (
     <Stack component="li" direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
-      <Box aria-hidden sx={{ width: 14, height: 14, borderRadius: 0.5, bgcolor: colour, border: '1px solid rgba(0,0,0,0.1)' }} />
+      <Box
+        aria-hidden
+        sx={{
+          width: 14,
+          height: 14,
+          borderRadius: 0.5,
+          bgcolor: colour,
+          border: '1px solid rgba(0,0,0,0.1)',
+        }}
+      />
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>

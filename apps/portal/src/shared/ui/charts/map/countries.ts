@@ -10,7 +10,13 @@ export interface CountryInfo {
   name: string;
 }
 
-const info = ([alpha2, alpha3, numeric, region, name]: CountryCodeRow): CountryInfo => ({ alpha2, alpha3, numeric, region, name });
+const info = ([alpha2, alpha3, numeric, region, name]: CountryCodeRow): CountryInfo => ({
+  alpha2,
+  alpha3,
+  numeric,
+  region,
+  name,
+});
 const ALL = COUNTRY_CODES.map(info);
 const BY_CODE = new Map<string, CountryInfo>();
 for (const c of ALL) {
@@ -27,7 +33,8 @@ export function countryByCode(code: string | number): CountryInfo | null {
 }
 
 /** A country by its common English name ('United Kingdom'), as the analytics country rows name them. */
-export const countryByName = (name: string): CountryInfo | null => BY_NAME.get(name.trim().toLowerCase()) ?? null;
+export const countryByName = (name: string): CountryInfo | null =>
+  BY_NAME.get(name.trim().toLowerCase()) ?? null;
 
 /** world-atlas draws a few lands without an ISO id; the ones ISO codes exist for are matched by name. */
 export function countryOfFeature(id: string | number | undefined, atlasName: string): CountryInfo | null {

@@ -4,15 +4,26 @@
  * of -1 or non-numeric are left off the map').
  */
 export function classOf(value: number | null | undefined, breakpoints: readonly number[]): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || breakpoints.length === 0 || value < breakpoints[0]) return -1;
+  if (
+    typeof value !== 'number' ||
+    !Number.isFinite(value) ||
+    breakpoints.length === 0 ||
+    value < breakpoints[0]
+  )
+    return -1;
   let k = 0;
   while (k + 1 < breakpoints.length && value >= breakpoints[k + 1]) k += 1;
   return k;
 }
 
 /** Legend text per class: '0 to 0.1', '0.1 to 12', ..., '20 and over'. */
-export function classLabels(breakpoints: readonly number[], format: (v: number) => string = String): string[] {
-  return breakpoints.map((b, i) => (i + 1 < breakpoints.length ? `${format(b)} to ${format(breakpoints[i + 1])}` : `${format(b)} and over`));
+export function classLabels(
+  breakpoints: readonly number[],
+  format: (v: number) => string = String,
+): string[] {
+  return breakpoints.map((b, i) =>
+    i + 1 < breakpoints.length ? `${format(b)} to ${format(breakpoints[i + 1])}` : `${format(b)} and over`,
+  );
 }
 
 /** From good to bad (verification times, fraud): green through amber to red. */
@@ -26,7 +37,10 @@ export function paletteFor(classes: number, palette: readonly string[] = FEW_TO_
   if (classes <= palette.length) {
     // Spread the classes over the palette so two classes still span from its first to its last colour.
     if (classes <= 1) return [palette[palette.length - 1]];
-    return Array.from({ length: classes }, (_, i) => palette[Math.round((i * (palette.length - 1)) / (classes - 1))]);
+    return Array.from(
+      { length: classes },
+      (_, i) => palette[Math.round((i * (palette.length - 1)) / (classes - 1))],
+    );
   }
   return Array.from({ length: classes }, (_, i) => palette[Math.min(i, palette.length - 1)]);
 }

@@ -13,7 +13,9 @@ export function chartSheet(input: {
   name?: string;
 }): Sheet {
   if (input.headers.length !== input.series.length + 1) {
-    throw new Error(`chartSheet: ${input.headers.length} headers for ${input.series.length} series and the categories`);
+    throw new Error(
+      `chartSheet: ${input.headers.length} headers for ${input.series.length} series and the categories`,
+    );
   }
   return {
     header: input.headers,

@@ -69,7 +69,9 @@ describe('xlsx', () => {
       'xl/worksheets/sheet1.xml',
     ]);
     for (const xml of files.values()) {
-      expect(new DOMParser().parseFromString(xml, 'application/xml').getElementsByTagName('parsererror')).toHaveLength(0);
+      expect(
+        new DOMParser().parseFromString(xml, 'application/xml').getElementsByTagName('parsererror'),
+      ).toHaveLength(0);
     }
     expect(files.get('xl/workbook.xml')).toContain('<sheet name="Revenue_Data"');
     expect(cells(files.get('xl/worksheets/sheet1.xml') ?? '')).toEqual([
@@ -86,11 +88,27 @@ describe('xlsx', () => {
   it('keeps commas, quotes, ampersands, angle brackets and newlines as text', () => {
     const tricky = 'Smith, "Jr" & <Sons>\nLtd';
     const files = unzip(
-      xlsxBytes({ header: ['Country', 'Volume'], rows: [[tricky, 3], ["Côte d'Ivoire", 1], [' padded ', 0]] }),
+      xlsxBytes({
+        header: ['Country', 'Volume'],
+        rows: [
+          [tricky, 3],
+          ["Côte d'Ivoire", 1],
+          [' padded ', 0],
+        ],
+      }),
     );
     const sheet = files.get('xl/worksheets/sheet1.xml') ?? '';
     expect(sheet).toContain('Smith, &quot;Jr&quot; &amp; &lt;Sons&gt;\nLtd');
-    expect(cells(sheet).map(([, v]) => v)).toEqual(['Country', 'Volume', tricky, '3', "Côte d'Ivoire", '1', ' padded ', '0']);
+    expect(cells(sheet).map(([, v]) => v)).toEqual([
+      'Country',
+      'Volume',
+      tricky,
+      '3',
+      "Côte d'Ivoire",
+      '1',
+      ' padded ',
+      '0',
+    ]);
   });
 
   it('drops characters XML cannot hold and names columns past Z', () => {
@@ -99,7 +117,9 @@ describe('xlsx', () => {
   });
 
   it('refuses headers that do not match the series', () => {
-    expect(() => chartSheet({ headers: ['Date'], categories: [], series: [{ data: [] }] })).toThrow(/1 headers for 1 series/);
+    expect(() => chartSheet({ headers: ['Date'], categories: [], series: [{ data: [] }] })).toThrow(
+      /1 headers for 1 series/,
+    );
   });
 });
 
@@ -123,7 +143,9 @@ describe('DownloadSpreadsheetButton', () => {
     renderUi(
       <DownloadSpreadsheetButton
         fileName="Volume_Data.xlsx"
-        sheet={() => chartSheet({ headers: ['Date', 'Volume'], categories: ['01/01/2024'], series: [{ data: [42] }] })}
+        sheet={() =>
+          chartSheet({ headers: ['Date', 'Volume'], categories: ['01/01/2024'], series: [{ data: [42] }] })
+        }
       />,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Download to spreadsheet format' }));
@@ -132,6 +154,11 @@ describe('DownloadSpreadsheetButton', () => {
     expect(clicked[0].href).toBe('blob:sheet');
     expect(blobs[0].type).toBe(XLSX_MIME);
     const files = unzip(await bytesOf(blobs[0]));
-    expect(cells(files.get('xl/worksheets/sheet1.xml') ?? '').map(([, v]) => v)).toEqual(['Date', 'Volume', '01/01/2024', '42']);
+    expect(cells(files.get('xl/worksheets/sheet1.xml') ?? '').map(([, v]) => v)).toEqual([
+      'Date',
+      'Volume',
+      '01/01/2024',
+      '42',
+    ]);
   });
 });

@@ -59,7 +59,9 @@ function cellXml(value: Cell, ref: string, style: number): string {
 export function sheetXml(sheet: Sheet): string {
   const rowXml = (cells: readonly Cell[], r: number, header: boolean) =>
     `<row r="${r}">${cells
-      .map((v, c) => cellXml(v, `${columnName(c)}${r}`, header ? BOLD : sheet.decimals?.[c] ? TWO_DECIMALS : 0))
+      .map((v, c) =>
+        cellXml(v, `${columnName(c)}${r}`, header ? BOLD : sheet.decimals?.[c] ? TWO_DECIMALS : 0),
+      )
       .join('')}</row>`;
   const widths = sheet.header
     .map((h, c) => {
@@ -87,7 +89,8 @@ const STYLES =
   '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
   '</styleSheet>';
 
-const safeSheetName = (name: string | undefined) => (name ?? 'Sheet1').replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Sheet1';
+const safeSheetName = (name: string | undefined) =>
+  (name ?? 'Sheet1').replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Sheet1';
 
 /** An .xlsx workbook of one worksheet, as bytes. */
 export function xlsxBytes(sheet: Sheet): Uint8Array<ArrayBuffer> {
