@@ -1,6 +1,9 @@
 import type { InvoiceRow } from '@credence/read-models';
-import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { ListButton, Show, TopToolbar, useRecordContext } from 'react-admin';
+import Download from '@mui/icons-material/Download';
+import { Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useState } from 'react';
+import { ListButton, Show, TopToolbar, useNotify, useRecordContext } from 'react-admin';
+import { tokens } from '@/auth/tokens';
 import { PageSection } from '@/shared/PageSection';
 import { ShowError } from '@/shared/LoadError';
 import { StatusChip } from '@/shared/StatusChip';
@@ -83,12 +86,46 @@ function Invoice() {
   );
 }
 
+/** The invoice (or receipt) as the customer's PDF: GET /admin/invoices/{id}/pdf, saved under its own name. */
+export function DownloadPdfButton() {
+  const r = useRecordContext<InvoiceRow>();
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  if (!r) return null;
+  const download = async () => {
+    setBusy(true);
+    try {
+      const response = await fetch(`/admin/invoices/${encodeURIComponent(r.id)}/pdf`, {
+        headers: { 'X-AUTH-TOKEN': tokens.token, 'X-Client-Type': 'WEB' },
+      });
+      if (!response.ok) {
+        notify(`The PDF could not be downloaded (${response.status}).`, { type: 'error' });
+        return;
+      }
+      const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `Invoice-${r.id}.pdf`;
+      const url = URL.createObjectURL(await response.blob());
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = name;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button size="small" startIcon={<Download />} disabled={busy} onClick={() => void download()}>
+      Download PDF
+    </Button>
+  );
+}
+
 export function InvoiceShow() {
   return (
     <Show
       title={<RecordTitle field="id" prefix="Invoice " />}
       error={<ShowError />}
-      actions={<TopToolbar><ListButton /></TopToolbar>}
+      actions={<TopToolbar><ListButton /><DownloadPdfButton /></TopToolbar>}
       sx={{ '& .RaShow-card': { bgcolor: 'transparent', border: 0, boxShadow: 'none' } }}
     >
       <Invoice />
