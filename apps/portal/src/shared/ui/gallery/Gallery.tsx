@@ -11,7 +11,7 @@ import {
   WorldMap,
   type MapRegion,
 } from '@/shared/ui/charts';
-import { formatDateTime, formatMoney, formatNewsDate } from '@/shared/ui/format';
+import { formatDateTime, formatDayMonth, formatMoney, formatNewsDate } from '@/shared/ui/format';
 import { ApplicationStatusChip, ResultChip, toneColor } from '@/shared/ui/result';
 import { StepIndicator, VerificationProgress } from '@/shared/ui/steps';
 import { DEFAULT_PER_PAGE, PaginatedTable, type TableState } from '@/shared/ui/table';
@@ -96,6 +96,34 @@ function TableDemo({ empty = false }: { empty?: boolean }) {
   );
 }
 
+const HOLIDAYS = [
+  { event: 'Christmas Day', date: '2024-12-25', endDate: null, regions: '' },
+  { event: 'Boxing Day', date: '2024-12-26', endDate: null, regions: 'England, Wales, Northern Ireland' },
+  { event: "St Andrew's Day", date: '2024-11-30', endDate: '2024-12-02', regions: 'Scotland' },
+];
+
+function HolidaysDemo() {
+  const [state, setState] = useState<TableState>({ page: 0, perPage: 10 });
+  return (
+    <PaginatedTable
+      label="Public Holidays"
+      phoneLayout="scroll"
+      columns={[
+        { id: 'event', header: 'Holiday', cell: (r) => r.event },
+        { id: 'date', header: 'Beginning', cell: (r) => formatDayMonth(r.date) },
+        { id: 'endDate', header: 'Ending', cell: (r) => formatDayMonth(r.endDate ?? r.date) },
+        { id: 'regions', header: 'Regions', cell: (r) => r.regions || 'All Regions' },
+      ]}
+      rows={HOLIDAYS}
+      rowKey={(r) => r.event}
+      total={HOLIDAYS.length}
+      state={state}
+      onChange={setState}
+      emptyText="No public holidays."
+    />
+  );
+}
+
 const MONTHS = [
   'Dec 2023',
   'Jan 2024',
@@ -153,6 +181,9 @@ export function Gallery() {
         </Section>
         <Section title="Invoices">
           <TableDemo empty />
+        </Section>
+        <Section title="Public Holidays">
+          <HolidaysDemo />
         </Section>
         <Section title="Results">
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>

@@ -231,6 +231,28 @@ describe('PaginatedTable', () => {
     ]);
   });
 
+  it('keeps a plain table that scrolls inside its card when asked to', () => {
+    renderUi(
+      <PaginatedTable
+        label="Public Holidays"
+        phoneLayout="scroll"
+        columns={columns}
+        rows={invoices(0, 10, 1)}
+        rowKey={(r) => r.id}
+        total={1}
+        state={{ page: 0, perPage: 10 }}
+        onChange={() => undefined}
+        emptyText="No public holidays."
+      />,
+    );
+    const cells = within(screen.getByRole('table', { name: 'Public Holidays' })).getAllByRole('cell');
+    expect(cells.map((c) => c.getAttribute('data-label'))).toEqual([null, null, null]);
+    expect(screen.getByRole('region', { name: 'Public Holidays, scrolls sideways' })).toHaveAttribute(
+      'tabindex',
+      '0',
+    );
+  });
+
   it("words Country Insights' pager its own way", () => {
     expect(showingCountries(16, 30, 182)).toBe('Showing entries 16 to 30 of 182 countries');
     expect(shownRange(12, 15, 182)).toEqual({ from: 181, to: 182 });

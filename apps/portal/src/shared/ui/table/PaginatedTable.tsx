@@ -92,7 +92,11 @@ export function PaginatedTable<Row>({
 
   return (
     <Box>
-      <TableContainer sx={{ overflowX: 'auto', maxWidth: '100%' }}>
+      <TableContainer
+        sx={{ overflowX: 'auto', maxWidth: '100%' }}
+        // A region that scrolls must be reachable by keyboard, to scroll it with the arrow keys.
+        {...(stack ? {} : { tabIndex: 0, role: 'region', 'aria-label': `${label}, scrolls sideways` })}
+      >
         <Table
           size="small"
           aria-label={label}
