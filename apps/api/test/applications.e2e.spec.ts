@@ -275,9 +275,10 @@ describe('applications', () => {
         .expect(200);
       expect(all.headers['content-disposition']).toContain(`filename="application-${applicationId}-documents.pdf"`);
       const merged = await PDFDocument.load(all.body as Buffer);
-      // The contents page, the CV and the portfolio; the consent form has no page of its own to copy.
-      expect(merged.getPageCount()).toBe(3);
-      expect(merged.getTitle()).toBe(`Application ${applicationId}: documents`);
+      // The contents page, the CV and the portfolio (the consent form has no page of its own to copy), then the
+      // certificate of the verified degree (issue 17).
+      expect(merged.getPageCount()).toBe(4);
+      expect(merged.getTitle()).toBe(`Application ${applicationId}: documents and certificates`);
     });
 
     it('only Acme archives it; the applicant hears that it was reviewed', async () => {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { PdfRenderer } from '../src/modules/rendering/browser/pdf-renderer';
-import { readPdfInfo } from '../src/modules/rendering/pdf/pdf-finishing';
+import { readBookmarks, readPdfInfo } from '../src/modules/rendering/pdf/pdf-finishing';
 import { signIn } from './demo-sessions';
 import { freshDatabase } from './fresh-database';
 import { startTestApp } from './test-app';
@@ -234,6 +234,22 @@ describe('PDF documents', () => {
       await api(app, tokens.staff).get(`/admin/invoices/${inv.id}/pdf`).expect(200);
       await api(app, tokens.alice).get(`/admin/invoices/${inv.id}/pdf`).expect(403);
     });
+  });
+
+  it("Download All: the application's documents then each verification's certificate, one bookmark per part", async () => {
+    const apps = (await api(app, tokens.alice).get('/v1/application?size=100').expect(200)).body.content as { id: string; verificationCount?: number; applicant?: { name: string } }[];
+    let bundle: Buffer | null = null;
+    for (const a of apps) {
+      const res = await request(app.getHttpServer()).get(`/v1/application/${a.id}/downloads/result`).set('X-AUTH-TOKEN', tokens.alice).buffer(true).parse(binary);
+      if (res.status === 200 && (await readBookmarks(res.body)).some((b) => b.startsWith('Certificate: Jane Doe'))) bundle = res.body;
+    }
+    expect(bundle).not.toBeNull();
+    const marks = await readBookmarks(bundle as Buffer);
+    expect(marks[0]).toBe('Application documents');
+    expect(marks).toContain('Certificate: Jane Doe - University of Demo');
+    const text = textOf(bundle as Buffer, 'application-bundle');
+    expect(text).toContain('Verification Certificate');
+    expect(text).toContain(janeInApplication);
   });
 
   it('throttles the public check per client', async () => {

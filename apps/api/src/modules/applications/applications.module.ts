@@ -1,6 +1,7 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { SeedRegistry } from '../../infrastructure/seeding/seed.registry';
 import { IdentityModule } from '../identity/identity.module';
+import { RenderingModule } from '../rendering/rendering.module';
 import { ApplicantRegistrations } from '../identity/registration/applicant-registrations';
 import { VerificationsModule } from '../verifications/verifications.module';
 import { ApplicationCommands } from './commands/application-commands.service';
@@ -20,7 +21,7 @@ import { DemoApplicationsSeeder } from './seed/demo-applications.seeder';
  * `application-<id>`, decided by libs/domain and read through the read models of libs/read-models.
  */
 @Module({
-  imports: [ApplicationsCoreModule, IdentityModule, VerificationsModule],
+  imports: [ApplicationsCoreModule, IdentityModule, VerificationsModule, RenderingModule],
   controllers: [ApplicationsController, AdminApplicationsController],
   providers: [ApplicationCommands, ApplicationViews, ApplicationListQuery, ApplicationReactions, ApplicationProcessors, ApplicationOpener, DemoApplicationsSeeder],
 })

@@ -4,6 +4,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';
 import type { Principal } from '../../../common/auth/principal';
 import { OwnersService } from '../../identity/registration/owners.service';
+import { CertificateService } from '../../rendering/certificates/certificate.service';
+import { mergeWithBookmarks } from '../../rendering/pdf/pdf-finishing';
 import { BLOB_STORE, type BlobStore } from '../../verifications/ports/blob-store.port';
 import { ApplicationMembers } from '../core/application-members';
 import { presentApplication, type ApplicationAudience } from '../http/application.presenter';
@@ -23,6 +25,7 @@ export class ApplicationViews {
     private readonly members: ApplicationMembers,
     private readonly owners: OwnersService,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+    private readonly certificates: CertificateService,
   ) {}
 
   /** The owner's fields offered as filters of the applicant history (organisations only). */
@@ -103,7 +106,9 @@ export class ApplicationViews {
         docs: v.documents.filter((d) => !d.output || outputs).map((d) => ({ id: d.id, name: d.name, blobKey: d.blobKey })),
       });
     }
-    if (!sections.some((s) => s.docs.length)) throw noDocuments();
+    // Issue 17: the organisation's bundle carries the certificates of its verifications too.
+    const certificates = await this.certificates.forApplication(principal, row.verificationIds);
+    if (!sections.some((s) => s.docs.length) && !certificates.length) throw noDocuments();
 
     const merged = await PDFDocument.create();
     merged.setTitle(`Application ${id}: documents`);
@@ -139,7 +144,15 @@ export class ApplicationViews {
       y -= line.size + 10;
       if (y < 50) break;
     }
-    return { filename: `application-${id}-documents.pdf`, bytes: Buffer.from(await merged.save()) };
+    const filename = `application-${id}-documents.pdf`;
+    if (!certificates.length) return { filename, bytes: Buffer.from(await merged.save()) };
+    const bytes = await mergeWithBookmarks([{ title: 'Application documents', pdf: await merged.save() }, ...certificates], {
+      title: `Application ${id}: documents and certificates`,
+      subject: `Application to ${row.ownerName}`,
+      keywords: [id, ...row.verificationIds],
+      issuedAt: new Date(),
+    });
+    return { filename, bytes };
   }
 }
 

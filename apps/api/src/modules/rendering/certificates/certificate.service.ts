@@ -167,6 +167,27 @@ export class CertificateService {
     return { filename, bytes: theirs, code: row.code, cached: true };
   }
 
+  /**
+   * Download All (verifications.md 2.13): the certificates of an application's verifications, for the
+   * organisation it was made to; verifications without a result yet, and callers who may not have a
+   * certificate, are left out rather than failing the bundle.
+   */
+  async forApplication(principal: Principal, verificationIds: readonly string[]): Promise<{ title: string; pdf: Buffer }[]> {
+    const out: { title: string; pdf: Buffer }[] = [];
+    for (const id of verificationIds) {
+      try {
+        const loaded = await this.load(id);
+        if (!loaded || !certificateAvailable(loaded.state.result)) continue;
+        const { bytes } = await this.download(principal, id, { ignoreNotes: false, brand: false });
+        const p = loaded.state.person;
+        out.push({ title: `Certificate: ${p.firstname} ${p.surname} - ${loaded.state.institute?.name ?? loaded.state.id}`, pdf: bytes });
+      } catch (e) {
+        if (!(e instanceof DomainError)) throw e;
+      }
+    }
+    return out;
+  }
+
   private async render(loaded: Loaded, request: CertificateRequest, branding: CertificateBranding | null, code: string, issuedAt: Date) {
     const content = certificateContent(loaded.state, loaded.revision, { ignoreNotes: request.ignoreNotes });
     const digest = contentDigest(content);
