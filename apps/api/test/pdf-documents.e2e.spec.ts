@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
+import { ChromiumNotFoundError } from '../src/modules/rendering/browser/chromium-locator';
 import { PdfRenderer } from '../src/modules/rendering/browser/pdf-renderer';
 import { readBookmarks, readPdfInfo } from '../src/modules/rendering/pdf/pdf-finishing';
 import { signIn } from './demo-sessions';
@@ -168,6 +169,22 @@ describe('PDF documents', () => {
   });
 
   describe('public verify (GET /v1/certificate/{code})', () => {
+    it('tells a certificate issued before a new event from the current one: CHANGED, and the next download is a new certificate', async () => {
+      const id = byRef['ACME-1007'];
+      const before = await download('bob', id).expect(200);
+      const code = before.headers['x-certificate-code'] as string;
+      expect((await request(app.getHttpServer()).get(`/v1/certificate/${code}`).expect(200)).body).toMatchObject({ status: 'CURRENT', changedSince: false });
+
+      await api(app, tokens.staff).post(`/admin/verifications/${id}/comment`, { comment: 'Checked by phone.' }).expect((r) => expect(r.status).toBeLessThan(300));
+      const after = await request(app.getHttpServer()).get(`/v1/certificate/${code}`).expect(200);
+      expect(after.body).toMatchObject({ status: 'CHANGED', changedSince: true, result: 'VERIFIED' });
+
+      const again = await download('bob', id).expect(200);
+      expect(again.headers['x-cache']).toBe('MISS');
+      expect(again.headers['x-certificate-code']).not.toBe(code);
+      expect(Number((await readPdfInfo(again.body)).CredenceStreamRevision)).toBeGreaterThan(Number((await readPdfInfo(before.body)).CredenceStreamRevision));
+    });
+
     it('answers a valid code: issued, QCID, result, date, status, issuer and the digests; a tampered PDF does not match', async () => {
       const id = byRef['ACME-1001'];
       const res = await download('alice', id, '?ignoreNotes=1').expect(200);
@@ -234,6 +251,17 @@ describe('PDF documents', () => {
       await api(app, tokens.staff).get(`/admin/invoices/${inv.id}/pdf`).expect(200);
       await api(app, tokens.alice).get(`/admin/invoices/${inv.id}/pdf`).expect(403);
     });
+  });
+
+  it('answers 503 with the error body naming the setting when no browser can be started', async () => {
+    const renderer = app.get(PdfRenderer);
+    const spy = jest.spyOn(renderer, 'render').mockRejectedValueOnce(new ChromiumNotFoundError('No Chromium found.'));
+    try {
+      const res = await api(app, tokens.alice).get(`/v1/verification/${byRef['ACME-1007']}/downloads/result?ignoreNotes=true`).expect(503);
+      expect(res.body.errors[0].message).toBe('PDF documents cannot be made: the server has no Chromium (set CHROMIUM_PATH).');
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it("Download All: the application's documents then each verification's certificate, one bookmark per part", async () => {

@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Query, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import type { Response } from 'express';
 import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator';
@@ -6,9 +6,11 @@ import type { Principal } from '../../../common/auth/principal';
 import { Public } from '../../../common/auth/public.decorator';
 import { CertificateService } from '../certificates/certificate.service';
 import { sendPdf } from './pdf-response';
+import { RenderingErrorsFilter } from './rendering-errors.filter';
 import { queryFlag } from './query-flags';
 
 /** 'Download certificate' (verifications.md 2.9, 7): organisation users and application owners. */
+@UseFilters(RenderingErrorsFilter)
 @Controller('verification')
 export class CertificateDownloadController {
   constructor(private readonly certificates: CertificateService) {}

@@ -1,12 +1,14 @@
-import { Controller, Get, Param, Res } from '@nestjs/common';
+import { Controller, Get, Param, Res, UseFilters } from '@nestjs/common';
 import type { Response } from 'express';
 import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator';
 import type { Principal } from '../../../common/auth/principal';
 import { StaffOnly } from '../../../common/auth/roles.decorator';
 import { InvoicePdfService } from '../invoices/invoice-pdf.service';
 import { sendPdf } from './pdf-response';
+import { RenderingErrorsFilter } from './rendering-errors.filter';
 
 /** The invoice (or receipt) of money 2.14 as a PDF, for its customer. */
+@UseFilters(RenderingErrorsFilter)
 @Controller('credit')
 export class InvoicePdfController {
   constructor(private readonly invoices: InvoicePdfService) {}
@@ -19,6 +21,7 @@ export class InvoicePdfController {
 }
 
 /** The same PDF for the console's invoice show page. */
+@UseFilters(RenderingErrorsFilter)
 @Controller('admin/invoices')
 @StaffOnly()
 export class AdminInvoicePdfController {
