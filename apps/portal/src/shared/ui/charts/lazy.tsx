@@ -1,5 +1,5 @@
 import { Box, Skeleton, Typography } from '@mui/material';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { ChartDataTable } from '@/shared/ui/charts/ChartDataTable';
 import type { BarChartProps, CartesianChartProps, WorldMapProps } from '@/shared/ui/charts/types';
 
@@ -14,7 +14,7 @@ function Placeholder({ height, label }: { height: number; label: string }) {
   return <Skeleton variant="rounded" height={height} aria-label={label} role="progressbar" />;
 }
 
-function Cartesian({ props, children }: { props: CartesianChartProps; children: React.ReactNode }) {
+function Cartesian({ props, children }: { props: CartesianChartProps; children: ReactNode }) {
   const height = props.height ?? 300;
   if (props.loading) return <Placeholder height={height} label={`Loading ${props.title}`} />;
   if (!hasData(props) && props.emptyText) {
