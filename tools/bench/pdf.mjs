@@ -44,6 +44,14 @@ async function run(total, concurrency, task) {
   return { latencies: latencies.sort((a, b) => a - b), seconds: (performance.now() - started) / 1000 };
 }
 
+const comm = (pid) => {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return '';
+  }
+};
+
 /**
  * Memory (MB) of this process plus every process whose parent chain reaches it (Chromium and its helpers), as
  * PSS: shared pages are split between the processes that map them, so Chromium's many processes are not counted
@@ -67,7 +75,11 @@ function treeRssMb() {
     return false;
   };
   let kb = 0;
-  for (const [pid, value] of rss) if (inTree(pid)) kb += value;
+  for (const [pid, value] of rss) {
+    // The bench's embedded PostgreSQL is a child too: only this process and Chromium's count.
+    if (pid !== process.pid && !/chrom/i.test(comm(pid))) continue;
+    if (inTree(pid)) kb += value;
+  }
   return kb / 1024;
 }
 
