@@ -11,8 +11,11 @@ RUN npx nx run-many -t build --projects=domain,read-models,api,portal,console \
   && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:24-bookworm-slim AS runtime
+# Debian's chromium (with its fonts) renders certificates and invoices (CHROMIUM_PATH, STACK.md).
+RUN apt-get update && apt-get install -y --no-install-recommends chromium fonts-dejavu-core fonts-liberation \
+  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
-ENV NODE_ENV=production PORT=3000
+ENV NODE_ENV=production PORT=3000 CHROMIUM_PATH=/usr/bin/chromium
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/nx.json ./nx.json
 COPY --from=build /app/node_modules ./node_modules
