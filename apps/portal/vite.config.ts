@@ -31,7 +31,11 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group|stylis)/ },
+            // @mui/x-charts is not part of it: the charts load lazily with the routes that draw them.
+            {
+              name: 'mui',
+              test: /node_modules[\\/](@mui[\\/](?!x-)|@emotion|@popperjs|react-transition-group|stylis)/,
+            },
           ],
         },
       },

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, generatePath, useLocation, useParams, type RouteObject } from 'react-router';
 import { RouteGuard } from '@/app/RouteGuard';
 import type { Access, RouteHandle } from '@/shared/routing/routeHandle';
+import { CertificateCheckScreen } from '@/features/certificate/components/CertificateCheckScreen';
 import { AccountScreen } from '@/features/account/components/AccountScreen';
 import { LoginScreen } from '@/features/auth/components/LoginScreen';
 import { ResetPasswordScreen } from '@/features/auth/components/ResetPasswordScreen';
@@ -81,6 +82,7 @@ export const publicScreens: Screen[] = [
   { path: '/BookAMeeting', name: 'BookAMeeting', element: <BookAMeetingScreen /> },
   { path: '/verify/:id', name: 'Verify' },
   { path: '/view/:id', name: 'View Share' },
+  { path: '/certificate/:code', name: 'Certificate', element: <CertificateCheckScreen /> },
   { path: '*', name: 'Not Found', element: <NotFoundScreen /> },
 ];
 

@@ -1,7 +1,6 @@
 import { Alert, Box, Button, Chip, CircularProgress, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import UploadFile from '@mui/icons-material/UploadFile';
-import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
-import { useContext, useRef, useState, type DragEvent } from 'react';
+import { useRef, useState, type DragEvent } from 'react';
 import { useParams } from 'react-router';
 import { sha256Hex, type CertificateCheck } from '@/features/certificate/api/certificate';
 import { useCertificateCheck } from '@/features/certificate/hooks/useCertificateCheck';
@@ -133,13 +132,5 @@ function CertificateCheckContent() {
 
 /** /certificate/:code (public): what the certificate's QR code and short URL open. */
 export function CertificateCheckScreen() {
-  // Uses the portal's query client when one is provided; until then, one of its own.
-  const outer = useContext(QueryClientContext);
-  const [own] = useState(() => (outer ? null : new QueryClient()));
-  if (outer || !own) return <CertificateCheckContent />;
-  return (
-    <QueryClientProvider client={own}>
-      <CertificateCheckContent />
-    </QueryClientProvider>
-  );
+  return <CertificateCheckContent />;
 }

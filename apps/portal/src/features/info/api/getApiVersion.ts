@@ -4,7 +4,8 @@ interface InfoResponse {
   version: string;
 }
 
-export async function getApiVersion(signal?: AbortSignal): Promise<string> {
-  const info = await api.get<InfoResponse>('/info/', undefined, { signal, silent: true });
-  return info.version;
+/** GET /info/: the API's version; null when the answer does not carry one. */
+export async function getApiVersion(signal?: AbortSignal): Promise<string | null> {
+  const info = await api.get<Partial<InfoResponse> | undefined>('/info/', undefined, { signal, silent: true });
+  return typeof info?.version === 'string' ? info.version : null;
 }

@@ -1,0 +1,60 @@
+import type { Query } from '@/shared/api/client';
+
+/**
+ * Every cached read has its key here, per resource: `[resource, kind, params]`. One place, so that a mutation can
+ * invalidate what it changes across areas (a submitted order touches the history, the badges and the balance)
+ * and so that a prefix such as `queryKeys.verification.all` reaches every verification read.
+ */
+export const queryKeys = {
+  account: {
+    all: ['account'] as const,
+    me: () => ['account', 'me'] as const,
+    users: (params: Query = {}) => ['account', 'users', params] as const,
+  },
+  notice: {
+    all: ['notice'] as const,
+    dashboard: () => ['notice', 'dashboard'] as const,
+  },
+  credit: {
+    all: ['credit'] as const,
+    summary: () => ['credit', 'summary'] as const,
+    history: (params: Query = {}) => ['credit', 'history', params] as const,
+    invoice: (id: string) => ['credit', 'invoice', id] as const,
+  },
+  verification: {
+    all: ['verification'] as const,
+    meta: (params: Query = {}) => ['verification', 'meta', params] as const,
+    list: (params: Query = {}) => ['verification', 'list', params] as const,
+    detail: (id: string) => ['verification', 'detail', id] as const,
+    pending: (params: Query = {}) => ['verification', 'pending', params] as const,
+    resolved: (params: Query = {}) => ['verification', 'resolved', params] as const,
+  },
+  application: {
+    all: ['application'] as const,
+    open: () => ['application', 'open'] as const,
+    list: (params: Query = {}) => ['application', 'list', params] as const,
+    detail: (id: string) => ['application', 'detail', id] as const,
+  },
+  applicant: {
+    all: ['applicant'] as const,
+    list: (params: Query = {}) => ['applicant', 'list', params] as const,
+  },
+  institute: {
+    all: ['institute'] as const,
+    summary: (params: Query = {}) => ['institute', 'summary', params] as const,
+    detail: (id: string) => ['institute', 'detail', id] as const,
+  },
+  refdata: { all: ['refdata'] as const },
+  info: { version: () => ['info', 'version'] as const },
+  certificate: { check: (code: string) => ['certificate', 'check', code] as const },
+} as const;
+
+/**
+ * What an order changes (money 2.6, verifications 2.1): the history and the badges (verification), the balance
+ * and the invoices (credit), and applications when it was placed inside one.
+ */
+export const ORDER_CHANGES = [
+  queryKeys.verification.all,
+  queryKeys.credit.all,
+  queryKeys.application.all,
+] as const;
