@@ -3,3 +3,4 @@ export * from './password';
 export * from './permissions';
 export * from './verification-types';
 export * from './shell';
+export * from './registration';
