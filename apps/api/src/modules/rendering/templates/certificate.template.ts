@@ -28,6 +28,8 @@ const CSS = `
 .notes { white-space: pre-wrap; background: #fffbe6; border: 1px solid #efe0a6; padding: 8px 10px; border-radius: 4px; }
 .seal { margin-top: 16px; display: flex; gap: 14px; align-items: center; border-top: 1px solid #c9d6e3; padding-top: 10px; }
 .seal svg { width: 96px; height: 96px; flex: none; }
+/* The link is read back and typed in: it never breaks at the code's '-' or '_'. */
+.seal .link { white-space: nowrap; }
 .cols { display: flex; gap: 18px; } .cols > div { flex: 1; }
 `;
 
@@ -80,7 +82,7 @@ ${c.institute.accreditationUrl ? html`<p class="muted">Accreditation: ${c.instit
 <div class="seal keep">
   ${trustedMarkup(issue.qrSvg)}
   <div>
-    <div><strong>Check this certificate:</strong> ${issue.verifyUrl}</div>
+    <div><strong>Check this certificate:</strong> <span class="link">${issue.verifyUrl}</span></div>
     <div class="muted">Certificate code ${issue.code} · issued ${longDate(issue.issuedAt)} by Credence · record revision ${c.revision}</div>
     <div class="muted">Content digest (SHA-256)</div><div class="mono">${issue.digest}</div>
   </div>
