@@ -7,8 +7,10 @@ COPY libs/domain/package.json libs/domain/package.json
 COPY libs/read-models/package.json libs/read-models/package.json
 RUN npm ci --no-audit --no-fund
 COPY . .
+# The runtime image has Debian's chromium: the npm-shipped one (an optional dependency, ~67 MB) is dropped.
 RUN npx nx run-many -t build --projects=domain,read-models,api,portal,console \
-  && npm prune --omit=dev --no-audit --no-fund
+  && npm prune --omit=dev --no-audit --no-fund \
+  && rm -rf node_modules/@sparticuz/chromium
 
 FROM node:24-bookworm-slim AS runtime
 # Debian's chromium (with its fonts) renders certificates and invoices (CHROMIUM_PATH, STACK.md).

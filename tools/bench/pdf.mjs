@@ -18,7 +18,7 @@ const LEVELS = [1, 4, 16];
 const requireFromRoot = createRequire(path.join(root, 'package.json'));
 const puppeteer = requireFromRoot('puppeteer').default ?? requireFromRoot('puppeteer');
 const QRCode = requireFromRoot('qrcode');
-const { PdfRenderer, CHROMIUM_ARGS } = api('modules/rendering/browser/pdf-renderer');
+const { PdfRenderer, launchOptions } = api('modules/rendering/browser/pdf-renderer');
 const { locateChromium } = api('modules/rendering/browser/chromium-locator');
 const { finishPdf } = api('modules/rendering/pdf/pdf-finishing');
 const { certificateHtml } = api('modules/rendering/templates/certificate.template');
@@ -125,14 +125,14 @@ try {
     warm[concurrency] = r;
   }
 
-  const executablePath = locateChromium(renderer.settings);
+  const chromium = await locateChromium(renderer.settings);
   const naive = {};
   for (const concurrency of LEVELS) {
     const total = Math.max(naiveRenders, concurrency);
     log(`naive: ${total} certificates, ${concurrency} concurrent, a browser launched for each`);
     naive[concurrency] = await run(total, concurrency, async (i) => {
       const { html, code } = await certificateHtmlFor(i);
-      const browser = await puppeteer.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+      const browser = await puppeteer.launch(launchOptions(chromium));
       try {
         const page = await browser.newPage();
         await page.setContent(html, { waitUntil: 'load' });

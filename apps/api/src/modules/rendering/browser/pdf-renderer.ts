@@ -4,7 +4,7 @@ import { createPool, type Pool } from 'generic-pool';
 import puppeteer, { type Browser, type HTTPRequest, type Page } from 'puppeteer';
 import type { AppConfig, PdfSettings } from '../../../config/config.schema';
 import { APP_CONFIG } from '../../../config/config.tokens';
-import { locateChromium } from './chromium-locator';
+import { type LocatedChromium, locateChromium } from './chromium-locator';
 
 /** STACK.md's flags: headless, no GPU, and none of the background traffic Chromium starts on its own. */
 export const CHROMIUM_ARGS = [
@@ -18,6 +18,16 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
   '--no-default-browser-check',
 ];
+
+/** How puppeteer starts the browser found: the npm build also needs its own libraries on LD_LIBRARY_PATH. */
+export function launchOptions(chromium: LocatedChromium) {
+  if (!chromium.libraryPath) return { executablePath: chromium.executablePath, headless: true, args: CHROMIUM_ARGS };
+  // The browser inherits this process's environment, as puppeteer's default does; only the library path is added.
+  // eslint-disable-next-line no-restricted-properties
+  const inherited = process.env;
+  const libraryPath = [chromium.libraryPath, inherited.LD_LIBRARY_PATH].filter(Boolean).join(':');
+  return { executablePath: chromium.executablePath, headless: true, args: CHROMIUM_ARGS, env: { ...inherited, LD_LIBRARY_PATH: libraryPath } };
+}
 
 interface Generation {
   id: number;
@@ -186,16 +196,9 @@ export class PdfRenderer implements OnApplicationShutdown {
   }
 
   private async launch(): Promise<Generation> {
-    const executablePath = locateChromium(this.settings);
+    const chromium = await locateChromium(this.settings);
     const started = performance.now();
-    const browser = await puppeteer.launch({
-      executablePath,
-      headless: true,
-      args: CHROMIUM_ARGS,
-      handleSIGINT: false,
-      handleSIGTERM: false,
-      handleSIGHUP: false,
-    });
+    const browser = await puppeteer.launch({ ...launchOptions(chromium), handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
     const gen: Generation = { id: this.nextGeneration++, browser, renders: 0, pages: 0, retired: false };
     this.generations.add(gen);
     this.currentGen = gen;
@@ -207,7 +210,7 @@ export class PdfRenderer implements OnApplicationShutdown {
       if (!gen.retired) this.retire(gen, 'disconnected');
       this.generations.delete(gen);
     });
-    this.logger.log(`chromium ${gen.id} started in ${Math.round(performance.now() - started)} ms`);
+    this.logger.log(`chromium ${gen.id} (${chromium.source}: ${chromium.executablePath}) started in ${Math.round(performance.now() - started)} ms`);
     return gen;
   }
 
