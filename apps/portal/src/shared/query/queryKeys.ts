@@ -47,6 +47,24 @@ export const queryKeys = {
   refdata: { all: ['refdata'] as const },
   info: { version: () => ['info', 'version'] as const },
   certificate: { check: (code: string) => ['certificate', 'check', code] as const },
+  /**
+   * Registration (access 2.7, 3.7, 3.8): the token read by the complete form, and the owners an atid or a referral
+   * code names.
+   */
+  registration: {
+    all: ['registration'] as const,
+    token: (token: string) => ['registration', 'token', token] as const,
+    templateOwner: (x: string) => ['registration', 'owner', 'template', x] as const,
+    referralOwner: (code: string) => ['registration', 'owner', 'referral', code] as const,
+  },
+  /**
+   * One server search of a reference list by its text (access 5.2, 5.5: country and industry; blank lists all).
+   * Under 'refdata', so invalidating the reference data reaches the searches too.
+   */
+  search: {
+    countries: (name: string) => ['refdata', 'countries', 'search', name] as const,
+    industries: (name: string) => ['refdata', 'industries', 'search', name] as const,
+  },
 } as const;
 
 /**
