@@ -19,17 +19,21 @@ export interface ReferralOwner {
 }
 
 /** GET /application/template/owner/{x}: x is an atid or a host's first label. 404 means no such organisation. */
-export function getTemplateOwner(x: string | number): Promise<ApplicationOwner> {
+export function getTemplateOwner(x: string | number, signal?: AbortSignal): Promise<ApplicationOwner> {
   return api.get<ApplicationOwner>(
     `/application/template/owner/${encodeURIComponent(String(x))}`,
     undefined,
     {
+      signal,
       silent: true,
     },
   );
 }
 
 /** GET /referral/owner/{code}. */
-export function getReferralOwner(code: string): Promise<ReferralOwner> {
-  return api.get<ReferralOwner>(`/referral/owner/${encodeURIComponent(code)}`, undefined, { silent: true });
+export function getReferralOwner(code: string, signal?: AbortSignal): Promise<ReferralOwner> {
+  return api.get<ReferralOwner>(`/referral/owner/${encodeURIComponent(code)}`, undefined, {
+    signal,
+    silent: true,
+  });
 }

@@ -1,8 +1,9 @@
 import { api } from '@/shared/api/client';
 import { withQcmc } from '@/shared/api/qcmc';
+import type { VolumeChecks } from '@credence/domain';
 import type { ApplicationOwner, ReferralOwner } from '@/features/register/api/owners';
 
-export type VolumeChecks = '0-199' | '200+';
+export type { VolumeChecks };
 
 /** Spec 3.7: the registration token as read by the complete form. */
 export interface RegistrationToken {
@@ -49,8 +50,11 @@ export interface CompleteRegistrationRequest {
 }
 
 /** GET /register/{token}; its failure has its own toast (spec 8), so the generic one is left out. */
-export function getRegistrationToken(token: string): Promise<RegistrationToken> {
-  return api.get<RegistrationToken>(`/register/${encodeURIComponent(token)}`, undefined, { silent: true });
+export function getRegistrationToken(token: string, signal?: AbortSignal): Promise<RegistrationToken> {
+  return api.get<RegistrationToken>(`/register/${encodeURIComponent(token)}`, undefined, {
+    signal,
+    silent: true,
+  });
 }
 
 /** POST /register[?qcmc=]: creates a registration token and e-mails the link (spec 4.2). */

@@ -17,8 +17,9 @@ import CheckRounded from '@mui/icons-material/CheckRounded';
 import PersonOutline from '@mui/icons-material/PersonOutline';
 import { useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import type { RegistrationKind } from '@credence/domain';
 
-export type RegistrationKind = 'C' | 'I';
+export type { RegistrationKind };
 
 /** Spec 1: what the registration chooser advertises for each kind of account. */
 const ORGANISATION_FEATURES = [

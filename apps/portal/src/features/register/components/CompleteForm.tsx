@@ -1,19 +1,14 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  FormLabel,
-  Radio,
-  RadioGroup,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useCallback, useState, type FormEvent } from 'react';
+import { Alert, Box } from '@mui/material';
+import { useCallback } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import {
+  completeRegistrationRequires,
+  completeRegistrationVariant,
+  INVALID_PASSWORD,
+  termsNotAccepted,
+  VOLUME_CHECKS,
+} from '@credence/domain';
 import { login } from '@/features/auth/api/login';
 import { newPasswordErrors } from '@/features/auth/passwordRules';
 import { openApplications } from '@/features/applications/api/countOpenApplications';
@@ -24,29 +19,31 @@ import {
   type Industry,
 } from '@/features/company/api/company';
 import { matchCountries, VAT_NOTE } from '@/features/company/countries';
-import {
-  completeRegistration,
-  type RegistrationToken,
-  type VolumeChecks,
-} from '@/features/register/api/registration';
+import type { RegistrationToken, VolumeChecks } from '@/features/register/api/registration';
 import { START_MESSAGES } from '@/features/register/components/StartForm';
+import { useCompleteRegistration } from '@/features/register/hooks/useCompleteRegistration';
 import { LINKS } from '@/shared/config';
-import { FormStatus } from '@/shared/forms/FormStatus';
-import { PasswordField } from '@/shared/forms/PasswordField';
-import { RemoteAutocomplete } from '@/shared/forms/RemoteAutocomplete';
-import { useForm, type FormErrors } from '@/shared/forms/useForm';
+import { FormCheckbox } from '@/shared/forms/FormCheckbox';
+import { FormPasswordField } from '@/shared/forms/FormPasswordField';
+import { FormRadioGroup } from '@/shared/forms/FormRadioGroup';
+import { FormRemoteAutocomplete } from '@/shared/forms/FormRemoteAutocomplete';
+import { FormSubmitBar } from '@/shared/forms/FormSubmitBar';
+import { FormTextField } from '@/shared/forms/FormTextField';
+import type { RuleErrors } from '@/shared/forms/rulesResolver';
+import { applyServerError, fieldsByMessage } from '@/shared/forms/serverErrors';
+import { useRulesForm } from '@/shared/forms/useRulesForm';
 import { required } from '@/shared/forms/validators';
 import { PublicCard } from '@/shared/layout/PublicCard';
 import { useNotify } from '@/shared/notifications/useNotify';
+import { queryKeys } from '@/shared/query/queryKeys';
 import { sessionStore } from '@/shared/session/sessionStore';
 
 export const COMPLETE_MESSAGES = {
   done: 'Your registration is complete.',
-  terms: (withOwner: boolean) =>
-    `You must accept our terms & conditions${withOwner ? ' and agree to share you data' : ''} in order to use our service.`,
+  terms: termsNotAccepted,
 } as const;
 
-export interface CompleteValues extends Record<string, unknown> {
+export interface CompleteValues {
   password: string;
   confirm: string;
   companyName: string;
@@ -60,30 +57,50 @@ export interface CompleteValues extends Record<string, unknown> {
 }
 
 /** What the form asks for, by the token: a team member joining an existing company sets a password only. */
-export function completeVariant(token: RegistrationToken): 'member' | 'individual' | 'organisation' {
-  if (token.companyId) return 'member';
-  return token.individual ? 'individual' : 'organisation';
-}
+export const completeVariant = completeRegistrationVariant;
 
-/** Spec 5.2 as a pure function of the values and the variant. */
+/** Spec 5.2 as a pure function of the values and the variant (which fields it requires: libs/domain). */
 export function completeFormErrors(
   v: CompleteValues,
   variant: ReturnType<typeof completeVariant>,
   withOwner: boolean,
-): FormErrors<CompleteValues> {
+): RuleErrors<CompleteValues> {
   const pw = newPasswordErrors(v.password, v.confirm);
-  const organisation = variant === 'organisation';
-  const needsCountry = variant !== 'member';
+  const requires = new Set(completeRegistrationRequires(variant));
   return {
     password: pw.password,
     confirm: pw.confirm,
-    companyName: organisation ? required('Organisation name', v.companyName) : undefined,
-    volumeChecks: organisation ? required('Annual estimated volume', v.volumeChecks) : undefined,
-    country: needsCountry ? required('Country', v.country) : undefined,
-    industry: organisation ? required('Industry', v.industry) : undefined,
+    companyName: requires.has('companyName') ? required('Organisation name', v.companyName) : undefined,
+    volumeChecks: requires.has('volumeChecks')
+      ? required('Annual estimated volume', v.volumeChecks)
+      : undefined,
+    country: requires.has('country') ? required('Country', v.country) : undefined,
+    industry: requires.has('industry') ? required('Industry', v.industry) : undefined,
     terms: v.terms === 'agree' ? undefined : COMPLETE_MESSAGES.terms(withOwner),
   };
 }
+
+/** The API's refusals of PUT /register/{token} (its words) placed on the fields they are about. */
+const serverFields = fieldsByMessage<CompleteValues>({
+  [INVALID_PASSWORD]: 'password',
+  'The new password and its confirmation do not match.': 'confirm',
+  'Please confirm your password.': 'confirm',
+  'Organisation name is required.': 'companyName',
+  'Annual estimated volume is required.': 'volumeChecks',
+  'Annual estimated volume must be 0-199 or 200+.': 'volumeChecks',
+  'Country is required.': 'country',
+  'Please choose a country from the list.': 'country',
+  'Industry is required.': 'industry',
+});
+
+const VOLUME_OPTIONS = VOLUME_CHECKS.map((v) => ({ value: v, label: v }));
+const TERMS_OPTIONS = [
+  { value: 'agree', label: 'Agree' },
+  { value: 'disagree', label: 'Disagree' },
+];
+
+const searchMatchingCountries = async (text: string, signal: AbortSignal) =>
+  matchCountries(await searchCountries(text, signal), text);
 
 interface CompleteFormProps {
   token: string;
@@ -94,11 +111,11 @@ interface CompleteFormProps {
 export function CompleteForm({ token, registration }: CompleteFormProps) {
   const navigate = useNavigate();
   const notify = useNotify();
-  const [saving, setSaving] = useState(false);
+  const complete = useCompleteRegistration(token);
   const variant = completeVariant(registration);
   const owner = registration.applicationOwner ?? null;
-  const form = useForm<CompleteValues>(
-    {
+  const { control, handleSubmit, setError } = useRulesForm<CompleteValues>({
+    defaultValues: {
       password: '',
       confirm: '',
       companyName: registration.companyName ?? '',
@@ -110,23 +127,14 @@ export function CompleteForm({ token, registration }: CompleteFormProps) {
       marketing: true,
       terms: '',
     },
-    useCallback((v: CompleteValues) => completeFormErrors(v, variant, !!owner), [variant, owner]),
-  );
-  const v = form.values;
-  const termsError = form.shown('terms') ?? (v.terms === 'disagree' ? form.errors.terms : undefined);
-  const blocked = form.blocked || !!termsError;
+    validate: useCallback((v: CompleteValues) => completeFormErrors(v, variant, !!owner), [variant, owner]),
+  });
+  const country = useWatch({ control, name: 'country' });
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (!form.attempt()) {
-      window.scrollTo({ top: 0, behavior: 'smooth' });
-      notify({ severity: 'error', title: 'Error', message: START_MESSAGES.correct });
-      return;
-    }
-    setSaving(true);
+  async function send(v: CompleteValues) {
     const organisation = variant === 'organisation';
     try {
-      await completeRegistration(token, {
+      await complete.mutateAsync({
         password: v.password,
         confirmPassword: v.confirm,
         company:
@@ -142,17 +150,23 @@ export function CompleteForm({ token, registration }: CompleteFormProps) {
         jobTitle: organisation ? v.jobTitle.trim() || null : null,
         volumeChecks: organisation && v.volumeChecks ? v.volumeChecks : null,
       });
-    } catch {
-      setSaving(false);
+    } catch (error) {
+      applyServerError(setError, error, serverFields);
       return;
     }
-    await signInAndGo(organisation ? v.volumeChecks : '');
+    await signInAndGo(v.password, organisation ? v.volumeChecks : '');
+  }
+
+  /** Spec 5.2 and 8: an invalid form scrolls to the top and says so; the focus goes to the first invalid field. */
+  function refuse() {
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+    notify({ severity: 'error', title: 'Error', message: START_MESSAGES.correct });
   }
 
   /** Spec 4.2 steps 4 to 6. */
-  async function signInAndGo(volume: VolumeChecks | '') {
+  async function signInAndGo(password: string, volume: VolumeChecks | '') {
     try {
-      const tokens = await login({ username: registration.email, password: v.password });
+      const tokens = await login({ username: registration.email, password });
       sessionStore.signIn(tokens.token, tokens.refreshToken);
     } catch {
       await navigate('/login');
@@ -173,9 +187,17 @@ export function CompleteForm({ token, registration }: CompleteFormProps) {
     await navigate(volume === '200+' ? '/BookAMeeting' : '/');
   }
 
-  const countries = useCallback(
-    async (text: string, signal: AbortSignal) => matchCountries(await searchCountries(text, signal), text),
-    [],
+  const termsLinks = (
+    <>
+      I agree to the{' '}
+      <a href={LINKS.terms} target="_blank" rel="noopener noreferrer">
+        terms &amp; conditions
+      </a>{' '}
+      and{' '}
+      <a href={LINKS.privacy} target="_blank" rel="noopener noreferrer">
+        privacy notice
+      </a>
+    </>
   );
 
   return (
@@ -188,159 +210,125 @@ export function CompleteForm({ token, registration }: CompleteFormProps) {
         </>
       }
     >
-      <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)} sx={{ display: 'grid', gap: 2.25 }}>
-        <PasswordField
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(e) => void handleSubmit(send, refuse)(e)}
+        sx={{ display: 'grid', gap: 2.25 }}
+      >
+        <FormPasswordField
+          control={control}
+          name="password"
+          rules={{ deps: ['confirm'] }}
           id="complete-password"
           label="Password"
           autoComplete="new-password"
           required
           hint
-          {...form.text('password')}
         />
-        <PasswordField
+        <FormPasswordField
+          control={control}
+          name="confirm"
           id="complete-confirm"
           label="Confirm Password"
           autoComplete="new-password"
           required
-          {...form.text('confirm')}
         />
 
         {variant === 'organisation' && (
           <>
-            <TextField
+            <FormTextField
+              control={control}
+              name="companyName"
               id="complete-company"
               label="Organisation name"
               autoComplete="organization"
               required
-              {...form.text('companyName')}
             />
-            <TextField
+            <FormTextField
+              control={control}
+              name="jobTitle"
               id="complete-jobtitle"
               label="Job title"
               autoComplete="organization-title"
-              {...form.text('jobTitle')}
             />
-            <FormControl required error={!!form.shown('volumeChecks')}>
-              <FormLabel id="complete-volume-label">Annual estimated volume</FormLabel>
-              <RadioGroup
-                row
-                aria-labelledby="complete-volume-label"
-                value={v.volumeChecks}
-                onChange={(e) => {
-                  form.choose('volumeChecks', e.target.value as VolumeChecks);
-                }}
-              >
-                <FormControlLabel value="0-199" control={<Radio />} label="0-199" />
-                <FormControlLabel value="200+" control={<Radio />} label="200+" />
-              </RadioGroup>
-              {form.shown('volumeChecks') && <FormHelperText>{form.shown('volumeChecks')}</FormHelperText>}
-            </FormControl>
+            <FormRadioGroup
+              control={control}
+              name="volumeChecks"
+              label="Annual estimated volume"
+              options={VOLUME_OPTIONS}
+              required
+              row
+            />
           </>
         )}
 
         {variant !== 'member' && (
           <>
-            <RemoteAutocomplete<Country>
+            <FormRemoteAutocomplete<CompleteValues, 'country', Country>
+              control={control}
+              name="country"
               id="complete-country"
               label="Country"
               required
-              value={v.country}
-              onChange={(c) => {
-                form.choose('country', c);
-              }}
-              onBlur={() => form.touch('country')}
-              search={countries}
+              search={searchMatchingCountries}
+              queryKey={queryKeys.search.countries}
               optionLabel={(c) => c.name}
               optionKey={(c) => c.id}
               optionDisabled={(c) => !!c.disabled}
-              error={form.shown('country')}
             />
-            {v.country?.vat && (
+            {country?.vat && (
               <Box>
-                {v.country.id !== 'GB' && (
+                {country.id !== 'GB' && (
                   <Alert severity="info" role="note" sx={{ mb: 1.5 }}>
                     {VAT_NOTE}
                   </Alert>
                 )}
-                <TextField id="complete-vat" label="VAT ID" {...form.text('vatId')} />
+                <FormTextField control={control} name="vatId" id="complete-vat" label="VAT ID" />
               </Box>
             )}
           </>
         )}
 
         {variant === 'organisation' && (
-          <RemoteAutocomplete<Industry>
+          <FormRemoteAutocomplete<CompleteValues, 'industry', Industry>
+            control={control}
+            name="industry"
             id="complete-industry"
             label="Industry"
             required
-            value={v.industry}
-            onChange={(i) => {
-              form.choose('industry', i);
-            }}
-            onBlur={() => form.touch('industry')}
             search={searchIndustries}
+            queryKey={queryKeys.search.industries}
             optionLabel={(i) => i.name}
             optionKey={(i) => i.id}
-            error={form.shown('industry')}
           />
         )}
 
-        <FormControlLabel
-          control={
-            <Checkbox checked={v.marketing} onChange={(e) => form.set('marketing', e.target.checked)} />
-          }
-          label={
-            <Typography variant="body2">
-              Keep me informed about product news, tips and offers by e-mail
-            </Typography>
-          }
+        <FormCheckbox
+          control={control}
+          name="marketing"
+          label="Keep me informed about product news, tips and offers by e-mail"
         />
 
-        <FormControl required error={!!termsError}>
-          <FormLabel id="complete-terms-label" sx={{ mb: 0.5 }}>
-            {owner ? (
+        <FormRadioGroup
+          control={control}
+          name="terms"
+          label={
+            owner ? (
               <>
-                I agree to the{' '}
-                <a href={LINKS.terms} target="_blank" rel="noopener noreferrer">
-                  terms &amp; conditions
-                </a>{' '}
-                and{' '}
-                <a href={LINKS.privacy} target="_blank" rel="noopener noreferrer">
-                  privacy notice
-                </a>
-                , and that the results of my verifications will be shared with {owner.name}
+                {termsLinks}, and that the results of my verifications will be shared with {owner.name}
               </>
             ) : (
-              <>
-                I agree to the{' '}
-                <a href={LINKS.terms} target="_blank" rel="noopener noreferrer">
-                  terms &amp; conditions
-                </a>{' '}
-                and{' '}
-                <a href={LINKS.privacy} target="_blank" rel="noopener noreferrer">
-                  privacy notice
-                </a>
-              </>
-            )}
-          </FormLabel>
-          <RadioGroup
-            row
-            aria-labelledby="complete-terms-label"
-            value={v.terms}
-            onChange={(e) => {
-              form.choose('terms', e.target.value as 'agree' | 'disagree');
-            }}
-          >
-            <FormControlLabel value="agree" control={<Radio />} label="Agree" />
-            <FormControlLabel value="disagree" control={<Radio />} label="Disagree" />
-          </RadioGroup>
-          {termsError && <FormHelperText>{termsError}</FormHelperText>}
-        </FormControl>
+              termsLinks
+            )
+          }
+          labelSx={{ mb: 0.5 }}
+          options={TERMS_OPTIONS}
+          required
+          row
+        />
 
-        <Button type="submit" variant="contained" size="large" loading={saving} disabled={blocked}>
-          Register
-        </Button>
-        <FormStatus blocked={blocked} />
+        <FormSubmitBar control={control} label="Register" />
       </Box>
     </PublicCard>
   );

@@ -1,17 +1,12 @@
 import { Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router';
-import {
-  getReferralOwner,
-  getTemplateOwner,
-  type ApplicationOwner,
-  type ReferralOwner,
-} from '@/features/register/api/owners';
-import { getRegistrationToken, type RegistrationToken } from '@/features/register/api/registration';
 import { ChoiceStep, type RegistrationKind } from '@/features/register/components/ChoiceStep';
 import { CompleteForm } from '@/features/register/components/CompleteForm';
 import { ApplicationsClosed, OwnerNotFound } from '@/features/register/components/OwnerPages';
 import { StartForm } from '@/features/register/components/StartForm';
+import { useRegistrationOwner } from '@/features/register/hooks/useRegistrationOwner';
+import { useRegistrationToken } from '@/features/register/hooks/useRegistrationToken';
 import { PublicCard } from '@/shared/layout/PublicCard';
 import { useNotify } from '@/shared/notifications/useNotify';
 import { usePublicContext } from '@/shared/public/PublicContext';
@@ -53,30 +48,20 @@ function Loading() {
 function CompleteRegistration({ token }: { token: string }) {
   const notify = useNotify();
   const { setBranding } = usePublicContext();
-  const [state, setState] = useState<RegistrationToken | 'loading' | 'failed'>('loading');
+  const registration = useRegistrationToken(token);
+  const failed = registration.isError;
+  const owner = registration.data?.applicationOwner ?? registration.data?.referralOwner;
 
   useEffect(() => {
-    let live = true;
-    getRegistrationToken(token).then(
-      (registration) => {
-        if (!live) return;
-        setState(registration);
-        const owner = registration.applicationOwner ?? registration.referralOwner;
-        if (owner) setBranding({ ownerLogo: owner.logo ?? null, partnerLogo: owner.partnerLogo ?? null });
-      },
-      () => {
-        if (!live) return;
-        setState('failed');
-        notify({ severity: 'error', title: 'Error', message: TOKEN_FAILED, href: '/login' });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [token, notify, setBranding]);
+    if (owner) setBranding({ ownerLogo: owner.logo ?? null, partnerLogo: owner.partnerLogo ?? null });
+  }, [owner, setBranding]);
 
-  if (state === 'loading') return <Loading />;
-  if (state === 'failed') {
+  // Spec 8: the lookup's failure is a toast linking to login.
+  useEffect(() => {
+    if (failed) notify({ severity: 'error', title: 'Error', message: TOKEN_FAILED, href: '/login' });
+  }, [failed, notify]);
+
+  if (failed) {
     return (
       <PublicCard title="This registration link cannot be used">
         <Typography color="text.secondary" sx={{ mb: 3 }}>
@@ -94,15 +79,9 @@ function CompleteRegistration({ token }: { token: string }) {
       </PublicCard>
     );
   }
-  return <CompleteForm token={token} registration={state} />;
+  if (!registration.data) return <Loading />;
+  return <CompleteForm token={token} registration={registration.data} />;
 }
-
-type Owners =
-  | { kind: 'none' }
-  | { kind: 'loading' }
-  | { kind: 'template'; owner: ApplicationOwner }
-  | { kind: 'referral'; owner: ReferralOwner }
-  | { kind: 'not-found'; of: 'template' | 'referral' };
 
 /** The start of a registration, with the entry variants of spec 2.7 (atid, referralcode, shareinvite, e). */
 function StartRegistration() {
@@ -121,37 +100,12 @@ function StartRegistration() {
   const [chosen, setChosen] = useState<RegistrationKind | null>(null);
   const kind = forced ?? chosen;
 
-  const [owners, setOwners] = useState<Owners>(
-    hasTemplate(atid) || referralCode ? { kind: 'loading' } : { kind: 'none' },
-  );
+  const owners = useRegistrationOwner(atid, referralCode);
+  const owner = owners.kind === 'template' || owners.kind === 'referral' ? owners.owner : null;
 
   useEffect(() => {
-    let live = true;
-    if (atid === '-1') {
-      setOwners({ kind: 'not-found', of: 'template' });
-    } else if (hasTemplate(atid)) {
-      getTemplateOwner(atid).then(
-        (owner) => {
-          if (!live) return;
-          setOwners({ kind: 'template', owner });
-          setBranding({ ownerLogo: owner.logo ?? null, partnerLogo: owner.partnerLogo ?? null });
-        },
-        () => live && setOwners({ kind: 'not-found', of: 'template' }),
-      );
-    } else if (referralCode) {
-      getReferralOwner(referralCode).then(
-        (owner) => {
-          if (!live) return;
-          setOwners({ kind: 'referral', owner });
-          setBranding({ ownerLogo: owner.logo ?? null, partnerLogo: owner.partnerLogo ?? null });
-        },
-        () => live && setOwners({ kind: 'not-found', of: 'referral' }),
-      );
-    }
-    return () => {
-      live = false;
-    };
-  }, [atid, referralCode, setBranding]);
+    if (owner) setBranding({ ownerLogo: owner.logo ?? null, partnerLogo: owner.partnerLogo ?? null });
+  }, [owner, setBranding]);
 
   // Spec 2.7: leaving the page clears the partner logo (registration not completed here).
   useEffect(() => () => setBranding({ ownerLogo: null, partnerLogo: null }), [setBranding]);

@@ -1,26 +1,17 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Checkbox,
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  Link,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Link, Stack, Typography } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import PlayCircleOutline from '@mui/icons-material/PlayCircleOutline';
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useState } from 'react';
+import { normaliseEmail, startRegistrationRequires, type RegistrationKind } from '@credence/domain';
 import type { ApplicationOwner, ReferralOwner } from '@/features/register/api/owners';
-import { startRegistration } from '@/features/register/api/registration';
-import type { RegistrationKind } from '@/features/register/components/ChoiceStep';
+import { useStartRegistration } from '@/features/register/hooks/useStartRegistration';
 import { HELP_CARD_TEMPLATE_ID, LINKS } from '@/shared/config';
-import { useForm, type FormErrors } from '@/shared/forms/useForm';
+import { FormCheckbox } from '@/shared/forms/FormCheckbox';
+import { FormServerError } from '@/shared/forms/FormServerError';
+import { FormTextField } from '@/shared/forms/FormTextField';
+import type { RuleErrors } from '@/shared/forms/rulesResolver';
+import { applyServerError, fieldsByMessage } from '@/shared/forms/serverErrors';
+import { useRulesForm } from '@/shared/forms/useRulesForm';
 import { email, required } from '@/shared/forms/validators';
 import { PublicCard } from '@/shared/layout/PublicCard';
 import { hasTemplate } from '@/shared/public/publicParams';
@@ -35,7 +26,7 @@ export const START_MESSAGES = {
     'I understand that I am registering for an organisation account and will be using it to verify third party qualifications',
 } as const;
 
-export interface StartValues extends Record<string, unknown> {
+export interface StartValues {
   firstname: string;
   lastname: string;
   email: string;
@@ -46,23 +37,33 @@ export interface StartValues extends Record<string, unknown> {
   understand: boolean;
 }
 
-/** Spec 5.1, as a pure function of the values and the variant. */
+/** Spec 5.1, as a pure function of the values and the variant (which fields it requires: libs/domain). */
 export function startFormErrors(
   v: StartValues,
   kind: RegistrationKind,
   hasAtid: boolean,
-): FormErrors<StartValues> {
-  const organisation = kind === 'C';
+): RuleErrors<StartValues> {
+  const requires = new Set(startRegistrationRequires(kind, hasAtid));
   return {
     firstname: required('First name', v.firstname),
     lastname: required('Last name', v.lastname),
     email: email('Email', v.email),
-    companyName: organisation ? required('Company Name', v.companyName) : undefined,
-    jobTitle: organisation ? required('Job Title', v.jobTitle) : undefined,
-    phone: organisation ? required('Phone', v.phone) : undefined,
-    understand: organisation && !hasAtid && !v.understand ? 'Please confirm this to continue' : undefined,
+    companyName: requires.has('companyName') ? required('Company Name', v.companyName) : undefined,
+    jobTitle: requires.has('jobTitle') ? required('Job Title', v.jobTitle) : undefined,
+    phone: requires.has('phone') ? required('Phone', v.phone) : undefined,
+    understand: requires.has('understand') && !v.understand ? 'Please confirm this to continue' : undefined,
   };
 }
+
+/** The API's refusals of POST /register (its words) placed on the fields they are about. */
+const serverFields = fieldsByMessage<StartValues>({
+  'First name is required.': 'firstname',
+  'Last name is required.': 'lastname',
+  'Please enter a valid email address.': 'email',
+  'Phone is required.': 'phone',
+  'Company Name is required.': 'companyName',
+  'Job Title is required.': 'jobTitle',
+});
 
 interface StartFormProps {
   kind: RegistrationKind;
@@ -77,12 +78,12 @@ interface StartFormProps {
 /** Spec 2.7 (a) and 5.1: the start form creates a registration token and e-mails the link. */
 export function StartForm({ kind, atid, owner, referralOwner, lockedEmail, onBack }: StartFormProps) {
   const notify = useNotify();
-  const [sending, setSending] = useState(false);
+  const start = useStartRegistration();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const organisation = kind === 'C';
   const hasAtid = hasTemplate(atid);
-  const form = useForm<StartValues>(
-    {
+  const { control, handleSubmit, setError, formState } = useRulesForm<StartValues>({
+    defaultValues: {
       firstname: '',
       lastname: '',
       email: lockedEmail ?? '',
@@ -92,8 +93,8 @@ export function StartForm({ kind, atid, owner, referralOwner, lockedEmail, onBac
       applicationRef: '',
       understand: false,
     },
-    useCallback((v: StartValues) => startFormErrors(v, kind, hasAtid), [kind, hasAtid]),
-  );
+    validate: useCallback((v: StartValues) => startFormErrors(v, kind, hasAtid), [kind, hasAtid]),
+  });
 
   const heading = owner
     ? `Welcome ${owner.name} Applicant`
@@ -101,19 +102,10 @@ export function StartForm({ kind, atid, owner, referralOwner, lockedEmail, onBac
       ? 'Register as an organisation'
       : 'Register as an individual';
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (!form.attempt()) {
-      // Spec 5.1 and 8: an invalid form scrolls to the top and says so.
-      window.scrollTo({ top: 0, behavior: 'smooth' });
-      notify({ severity: 'error', title: 'Error', message: START_MESSAGES.correct });
-      return;
-    }
-    const v = form.values;
-    const address = v.email.trim().toLowerCase();
-    setSending(true);
+  async function send(v: StartValues) {
+    const address = normaliseEmail(v.email);
     try {
-      await startRegistration({
+      await start.mutateAsync({
         firstname: v.firstname.trim(),
         lastname: v.lastname.trim(),
         email: address,
@@ -126,11 +118,18 @@ export function StartForm({ kind, atid, owner, referralOwner, lockedEmail, onBac
         referralOwnerId: referralOwner?.id ?? null,
         applicationRef: v.applicationRef.trim() || null,
       });
-      notify({ severity: 'success', title: 'Thank you!', message: START_MESSAGES.sent });
-      setSentTo(address);
-    } catch {
-      setSending(false);
+    } catch (error) {
+      applyServerError(setError, error, serverFields);
+      return;
     }
+    notify({ severity: 'success', title: 'Thank you!', message: START_MESSAGES.sent });
+    setSentTo(address);
+  }
+
+  /** Spec 5.1 and 8: an invalid form scrolls to the top and says so; the focus goes to the first invalid field. */
+  function refuse() {
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+    notify({ severity: 'error', title: 'Error', message: START_MESSAGES.correct });
   }
 
   if (sentTo) return <CheckInbox email={sentTo} />;
@@ -161,89 +160,87 @@ export function StartForm({ kind, atid, owner, referralOwner, lockedEmail, onBac
         <Box
           component="form"
           noValidate
-          onSubmit={(e) => void onSubmit(e)}
+          onSubmit={(e) => void handleSubmit(send, refuse)(e)}
           sx={{ display: 'grid', gap: 2.25 }}
         >
           <Box sx={{ display: 'grid', gap: 2.25, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <TextField
+            <FormTextField
+              control={control}
+              name="firstname"
               id="reg-firstname"
               label="First name"
               autoComplete="given-name"
               required
-              {...form.text('firstname')}
             />
-            <TextField
+            <FormTextField
+              control={control}
+              name="lastname"
               id="reg-lastname"
               label="Last name"
               autoComplete="family-name"
               required
-              {...form.text('lastname')}
             />
           </Box>
-          <TextField
+          <FormTextField
+            control={control}
+            name="email"
             id="reg-email"
             label="Email"
             type="email"
             autoComplete="email"
             required
-            {...form.text('email', (raw) => raw.toLowerCase())}
+            transform={(raw) => raw.toLowerCase()}
             slotProps={{ htmlInput: { readOnly: !!lockedEmail } }}
-            helperText={form.shown('email') ?? 'This will be your username'}
+            helperText="This will be your username"
           />
           {organisation && (
             <>
-              <TextField
+              <FormTextField
+                control={control}
+                name="companyName"
                 id="reg-company"
                 label="Company Name"
                 autoComplete="organization"
                 required
-                {...form.text('companyName')}
               />
-              <TextField
+              <FormTextField
+                control={control}
+                name="jobTitle"
                 id="reg-jobtitle"
                 label="Job Title"
                 autoComplete="organization-title"
                 required
-                {...form.text('jobTitle')}
               />
             </>
           )}
-          <TextField
+          <FormTextField
+            control={control}
+            name="phone"
             id="reg-phone"
             label="Phone"
             type="tel"
             autoComplete="tel"
             required={organisation}
-            {...form.text('phone')}
           />
           {owner?.referenceLabel && (
-            <TextField id="reg-ref" label={owner.referenceLabel} {...form.text('applicationRef')} />
+            <FormTextField
+              control={control}
+              name="applicationRef"
+              id="reg-ref"
+              label={owner.referenceLabel}
+            />
           )}
           {organisation && !hasAtid && (
-            <FormControl required error={!!form.shown('understand')}>
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    checked={form.values.understand}
-                    onChange={(e) => form.set('understand', e.target.checked)}
-                    onBlur={() => form.touch('understand')}
-                    slotProps={{ input: { 'aria-required': true } as object }}
-                  />
-                }
-                label={
-                  <Typography variant="body2">
-                    {START_MESSAGES.understand}
-                    <Box component="span" aria-hidden="true" sx={{ color: 'error.main' }}>
-                      {' *'}
-                    </Box>
-                  </Typography>
-                }
-                sx={{ alignItems: 'flex-start', '& .MuiCheckbox-root': { mt: -0.75 } }}
-              />
-              {form.shown('understand') && <FormHelperText>{form.shown('understand')}</FormHelperText>}
-            </FormControl>
+            <FormCheckbox
+              control={control}
+              name="understand"
+              label={START_MESSAGES.understand}
+              required
+              alignTop
+            />
           )}
-          <Button type="submit" variant="contained" size="large" loading={sending}>
+          <FormServerError control={control} />
+          <Button type="submit" variant="contained" size="large" loading={formState.isSubmitting}>
             Register
           </Button>
         </Box>
