@@ -14,14 +14,8 @@ const signedOut: SessionState = {
   redirectPage: null,
   endedBy: null,
   qcmc: null,
-  counters: {
-    openApplications: 0,
-    verificationsInProgress: 0,
-    verificationsActionRequired: 0,
-    unseenInvoices: 0,
-    outstandingPendings: 0,
-  },
-  currentCredit: null,
+  openApplicationsAtSignIn: null,
+  applicationInProgress: null,
 };
 const signedIn = (claims: SessionClaims, expiry = at + 60_000): SessionState => ({
   ...signedOut,

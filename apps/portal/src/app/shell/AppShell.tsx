@@ -19,7 +19,8 @@ import { Sidebar } from '@/app/shell/Sidebar';
 import { UserMenu } from '@/app/shell/UserMenu';
 import { TOP_ANCHOR_ID } from '@/app/useScrollToTop';
 import { LogoutDialog } from '@/features/auth/components/LogoutDialog';
-import { ShellDataProvider, useShellData } from '@/features/shell/components/ShellDataProvider';
+import { useAccount } from '@/features/account/hooks/useAccount';
+import { useDashboardNotices } from '@/features/shell/hooks/useDashboardNotices';
 import { TermsModal } from '@/features/shell/components/TermsModal';
 import { WelcomeModal } from '@/features/shell/components/WelcomeModal';
 import { AUTO_LOGOUT_CHECK_MS } from '@/shared/config';
@@ -30,16 +31,11 @@ import { useSession } from '@/shared/session/useSession';
 
 const DRAWER_WIDTH = 280;
 
-/** The logged-in shell of spec 2.3: sidebar, top bar with the route name, content, footer, entry modals. */
+/**
+ * The logged-in shell of spec 2.3: sidebar, top bar with the route name, content, footer, entry modals. What it
+ * shows from the server (account, notices, badges, balance) comes from query hooks; each part that fails is left out.
+ */
 export function AppShell() {
-  return (
-    <ShellDataProvider>
-      <ShellFrame />
-    </ShellDataProvider>
-  );
-}
-
-function ShellFrame() {
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'));
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -144,7 +140,7 @@ function ShellFrame() {
 /** Spec 2.3 and 6.6: a staff administrator acting as a customer always sees so. */
 function ImpersonationBanner() {
   const { claims } = useSession();
-  const { account } = useShellData();
+  const { data: account } = useAccount();
   if (!claims?.isAvatar) return null;
   const name = account ? `${account.firstname} ${account.lastname}`.trim() : (claims.sub ?? '');
   return (
@@ -173,7 +169,7 @@ function ImpersonationBanner() {
 
 /** Spec 2.3: dashboard notices as warning banners. */
 function Notices() {
-  const { notices } = useShellData();
+  const notices = useDashboardNotices();
   if (notices.length === 0) return null;
   return (
     <Stack spacing={1.5} sx={{ mb: 3 }}>
@@ -189,7 +185,7 @@ function Notices() {
 /** Spec 2.3: the terms modal first when the terms are out of date, otherwise the welcome modal when due. */
 function EntryModals() {
   const { claims } = useSession();
-  const { account } = useShellData();
+  const { data: account } = useAccount();
   const [dismissed, setDismissed] = useState<'terms' | 'welcome' | null>(null);
   if (!account || !claims) return null;
   if (needsTermsAcceptance(claims.tcsVersion) && dismissed === null) {

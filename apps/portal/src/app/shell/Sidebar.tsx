@@ -15,7 +15,7 @@ import { NavIcon } from '@/app/shell/NavIcon';
 import { navEntries, type NavEntry } from '@/app/shell/navEntries';
 import { Logo } from '@/shared/layout/Logo';
 import { useAccountFacts } from '@/shared/session/account';
-import { useSession } from '@/shared/session/useSession';
+import { useShellCounters } from '@/features/shell/hooks/useShellCounters';
 
 interface SidebarProps {
   onNavigate: () => void;
@@ -25,7 +25,7 @@ interface SidebarProps {
 /** Spec 2.3: the sidebar, titled with the product name, with the entries this account may see. */
 export function Sidebar({ onNavigate, onLogout }: SidebarProps) {
   const facts = useAccountFacts();
-  const { counters } = useSession();
+  const counters = useShellCounters();
   const { pathname } = useLocation();
   const current = pathname.toLowerCase();
 

@@ -18,6 +18,7 @@ import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import { useId, useState, type MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { balanceText, creditLink } from '@credence/domain';
+import { useCreditSummary } from '@/features/credit/hooks/useCreditSummary';
 import { useAccessToggles } from '@/features/shell/hooks/useAccessToggles';
 import { useAccountFacts } from '@/shared/session/account';
 import { useSession } from '@/shared/session/useSession';
@@ -29,7 +30,9 @@ interface UserMenuProps {
 /** Spec 2.3: the user drop-down with the username, the balance, the account and credit links, toggles, logout. */
 export function UserMenu({ onLogout }: UserMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const { claims, currentCredit } = useSession();
+  const { claims } = useSession();
+  // Money 2.1-2.4: the balance is the cached credit summary; unknown (left out) while loading or after a failure.
+  const { credit: currentCredit } = useCreditSummary();
   const facts = useAccountFacts();
   const toggles = useAccessToggles();
   const menuId = useId();

@@ -1,7 +1,7 @@
 import { accountFactsFromClaims, type AccessClaims } from '@credence/domain';
 import { describe, expect, it } from 'vitest';
 import { navEntries } from '@/app/shell/navEntries';
-import type { Counters } from '@/shared/session/sessionStore';
+import type { Counters } from '@/features/shell/hooks/useShellCounters';
 
 const counters = (over: Partial<Counters> = {}): Counters => ({
   openApplications: 0,

@@ -6,7 +6,7 @@ import {
   type SidebarEntry,
 } from '@credence/domain';
 import { FAQ_URLS } from '@/shared/config';
-import type { Counters } from '@/shared/session/sessionStore';
+import type { Counters } from '@/features/shell/hooks/useShellCounters';
 
 export interface NavEntry {
   key: SidebarEntry;

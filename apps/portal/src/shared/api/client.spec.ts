@@ -35,6 +35,35 @@ describe('api client', () => {
     expect(init?.body).toBe('{"username":"ann"}');
   });
 
+  it('says which application is in progress with every call while there is one, and stops after', async () => {
+    sessionStore.signIn(makeToken({ sub: 'ann@example.com' }), 'refresh');
+    const fetch = mockFetch(() => json({}));
+    const sent = () => new Headers(fetch.mock.calls.at(-1)?.[1]?.headers).get('X-QC-APPL-ID');
+
+    await api.get('/verification');
+    expect(sent()).toBeNull();
+
+    sessionStore.setApplicationInProgress('77');
+    await api.get('/verification');
+    expect(sent()).toBe('77');
+    await api.post('/verification', {});
+    expect(sent()).toBe('77');
+    // A token refresh is the same caller: the application is still in progress.
+    sessionStore.signIn(makeToken({ sub: 'ann@example.com', exp: 9_999_999_999 }), 'refresh-2');
+    await api.get('/verification');
+    expect(sent()).toBe('77');
+
+    sessionStore.setApplicationInProgress(null);
+    await api.get('/verification');
+    expect(sent()).toBeNull();
+
+    // Another user does not inherit it.
+    sessionStore.setApplicationInProgress('77');
+    sessionStore.signIn(makeToken({ sub: 'bob@example.com' }), 'refresh');
+    await api.get('/verification');
+    expect(sent()).toBeNull();
+  });
+
   it('gives response headers to callers that need them', async () => {
     mockFetch(() => new Response(null, { status: 200, headers: { 'x-auth-token': 'abc' } }));
     const response = await apiRequest('/auth', { method: 'POST', body: {} });

@@ -88,12 +88,15 @@ async function send<T>(path: string, options: RequestOptions): Promise<ApiRespon
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   const cancel = () => controller.abort();
   signal?.addEventListener('abort', cancel);
+  const { token, applicationInProgress } = sessionStore.getState();
   const init: RequestInit = {
     method,
     headers: {
       Accept: 'application/json',
       'X-Client-Type': 'WEB',
-      'X-AUTH-TOKEN': sessionStore.getState().token,
+      'X-AUTH-TOKEN': token,
+      // Spec 7.1: while an application is filled in, every call says which one.
+      ...(applicationInProgress ? { 'X-QC-APPL-ID': applicationInProgress } : {}),
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       ...headers,
     },

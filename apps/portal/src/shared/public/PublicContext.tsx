@@ -1,8 +1,10 @@
 import { Backdrop, CircularProgress } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { getTemplateOwner } from '@/features/register/api/owners';
 import { readPublicParams, type PublicParams } from '@/shared/public/publicParams';
+import { queryKeys } from '@/shared/query/queryKeys';
 import { sessionStore } from '@/shared/session/sessionStore';
 
 export interface Branding {
@@ -29,26 +31,22 @@ export function PublicContextProvider({ children }: { children: ReactNode }) {
   const { search } = useLocation();
   const host = window.location.hostname;
   const base = useMemo(() => readPublicParams(new URLSearchParams(search), host), [search, host]);
-  const [subdomainAtid, setSubdomainAtid] = useState<string | null | 'loading'>(
-    base.subdomain && base.atid === null ? 'loading' : null,
-  );
   const [branding, setBranding] = useState<Branding>(noBranding);
+  const subdomain = base.subdomain && base.atid === null ? base.subdomain : null;
+  // The owner of a subdomain does not change while the page is open; a failure is an answer (-1), not retried.
+  const owner = useQuery({
+    queryKey: queryKeys.owner.bySubdomain(subdomain ?? ''),
+    queryFn: () => getTemplateOwner(subdomain ?? ''),
+    enabled: subdomain !== null,
+    staleTime: Infinity,
+    retry: false,
+  });
+  const subdomainAtid: string | null | 'loading' =
+    subdomain === null ? null : owner.isPending ? 'loading' : owner.isError ? '-1' : String(owner.data.id);
 
   useEffect(() => {
     if (base.qcmc) sessionStore.setQcmc(base.qcmc);
   }, [base.qcmc]);
-
-  useEffect(() => {
-    if (!base.subdomain || base.atid !== null) return;
-    let live = true;
-    getTemplateOwner(base.subdomain).then(
-      (owner) => live && setSubdomainAtid(String(owner.id)),
-      () => live && setSubdomainAtid('-1'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [base.subdomain, base.atid]);
 
   const params = useMemo(
     () =>

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/shared/api/client';
-import { sessionStore } from '@/shared/session/sessionStore';
+import { callerOf, sessionStore } from '@/shared/session/sessionStore';
 
 /** How long a read is fresh: a revisited list shows what it had at once and refreshes behind it after this. */
 export const STALE_MS = 30_000;
@@ -63,6 +63,5 @@ export function clearOnUserChange(client: QueryClient): () => void {
  */
 function userOf(): string {
   const { token, claims } = sessionStore.getState();
-  if (!token) return '';
-  return [claims?.sub ?? '', claims?.cid ?? '', claims?.uid ?? '', claims?.imp ?? ''].join('|');
+  return token ? callerOf(claims) : '';
 }

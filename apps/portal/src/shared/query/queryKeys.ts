@@ -9,6 +9,7 @@ export const queryKeys = {
   account: {
     all: ['account'] as const,
     me: () => ['account', 'me'] as const,
+    /** `users()` (no params) is the prefix of every team list: `{}` matches any params when invalidating. */
     users: (params: Query = {}) => ['account', 'users', params] as const,
   },
   notice: {
@@ -44,7 +45,13 @@ export const queryKeys = {
     summary: (params: Query = {}) => ['institute', 'summary', params] as const,
     detail: (id: string) => ['institute', 'detail', id] as const,
   },
-  refdata: { all: ['refdata'] as const },
+  refdata: {
+    all: ['refdata'] as const,
+    countries: () => ['refdata', 'countries'] as const,
+    industries: () => ['refdata', 'industries'] as const,
+  },
+  /** Public pages: the application template owner of a partner subdomain (spec 2.4). */
+  owner: { bySubdomain: (subdomain: string) => ['owner', 'subdomain', subdomain] as const },
   info: { version: () => ['info', 'version'] as const },
   certificate: { check: (code: string) => ['certificate', 'check', code] as const },
   /**

@@ -19,27 +19,15 @@ export interface SessionState {
   endedBy: SessionEnd | null;
   /** Spec 2.4: the marketing/campaign code of the visit, appended to the login, register and forgot calls. */
   qcmc: string | null;
-  /** Spec 3.1: the counters behind the sidebar's visibility and badges. */
-  counters: Counters;
-  /** Spec 3.1: the current credit, when known (the drop-down shows a balance only then). */
-  currentCredit: number | null;
+  /**
+   * Spec 2.5: the open applications counted at sign-in (login, or the end of registration), before the shell's own
+   * query has answered; null when not counted. The badges and the balance are not here: they are server state, read
+   * from the query cache (features/shell/hooks/useShellCounters, features/credit/hooks/useCreditSummary).
+   */
+  openApplicationsAtSignIn: number | null;
+  /** Spec 3.1 and 7.1: the application being filled in, sent as X-QC-APPL-ID with every call; null when none. */
+  applicationInProgress: string | null;
 }
-
-export interface Counters {
-  openApplications: number;
-  verificationsInProgress: number;
-  verificationsActionRequired: number;
-  unseenInvoices: number;
-  outstandingPendings: number;
-}
-
-const noCounters: Counters = {
-  openApplications: 0,
-  verificationsInProgress: 0,
-  verificationsActionRequired: 0,
-  unseenInvoices: 0,
-  outstandingPendings: 0,
-};
 
 export type SessionEnd = 'logout' | 'expiry';
 
@@ -58,8 +46,8 @@ const empty: SessionState = {
   redirectPage: null,
   endedBy: null,
   qcmc: null,
-  counters: noCounters,
-  currentCredit: null,
+  openApplicationsAtSignIn: null,
+  applicationInProgress: null,
 };
 
 type Listener = () => void;
@@ -88,6 +76,11 @@ function createSessionStore() {
     listeners.forEach((l) => l());
   }
 
+  /** Spec 2.5: the open applications counted right after sign-in. */
+  function setOpenApplicationsAtSignIn(count: number | null) {
+    if (count !== state.openApplicationsAtSignIn) set({ ...state, openApplicationsAtSignIn: count });
+  }
+
   return {
     getState: (): SessionState => state,
     subscribe(listener: Listener): () => void {
@@ -98,8 +91,12 @@ function createSessionStore() {
     signIn(token: string, refreshToken: string, now = Date.now()) {
       const claims = decodeClaims(token);
       const expiry = expiryOf(claims, now);
+      // A refresh is the same caller and keeps what was known; another user or an impersonation starts afresh.
+      const sameCaller = callerOf(claims) === callerOf(state.claims);
       set({
         ...state,
+        openApplicationsAtSignIn: sameCaller ? state.openApplicationsAtSignIn : null,
+        applicationInProgress: sameCaller ? state.applicationInProgress : null,
         token,
         // A refresh that does not rotate the refresh token keeps the one we have.
         refreshToken: refreshToken || state.refreshToken,
@@ -121,14 +118,14 @@ function createSessionStore() {
     setQcmc(code: string) {
       if (code !== state.qcmc) set({ ...state, qcmc: code });
     },
-    /** The screens that know a counter (open applications at login, the history lists, ...) report it here. */
-    setCounters(counters: Partial<Counters>) {
-      const next = { ...state.counters, ...counters };
-      const same = (Object.keys(next) as (keyof Counters)[]).every((k) => next[k] === state.counters[k]);
-      if (!same) set({ ...state, counters: next });
+    setOpenApplicationsAtSignIn,
+    /** @deprecated The counters are server state now; only the sign-in count is kept (setOpenApplicationsAtSignIn). */
+    setCounters({ openApplications }: { openApplications?: number }) {
+      if (openApplications !== undefined) setOpenApplicationsAtSignIn(openApplications);
     },
-    setCurrentCredit(credit: number | null) {
-      if (credit !== state.currentCredit) set({ ...state, currentCredit: credit });
+    /** Set by the application start page while an application is filled in, null when it ends (spec 7.1). */
+    setApplicationInProgress(id: string | null) {
+      if (id !== state.applicationInProgress) set({ ...state, applicationInProgress: id });
     },
     /** Spec 4.1: logout (or expiry) clears all state and the portal's local storage. */
     signOut(reason: SessionEnd) {
@@ -149,20 +146,12 @@ function createSessionStore() {
 }
 
 function save(state: SessionState) {
-  const { token, refreshToken, expiry, autoLogout, redirectPage, qcmc, counters, currentCredit } = state;
+  // Server state (counters, credit) is not stored: a reload asks the API again rather than showing old figures.
+  const { token, refreshToken, expiry, autoLogout, redirectPage, qcmc, applicationInProgress } = state;
   try {
     localStorage.setItem(
       STORAGE_KEY,
-      JSON.stringify({
-        token,
-        refreshToken,
-        expiry,
-        autoLogout,
-        redirectPage,
-        qcmc,
-        counters,
-        currentCredit,
-      }),
+      JSON.stringify({ token, refreshToken, expiry, autoLogout, redirectPage, qcmc, applicationInProgress }),
     );
   } catch {
     // Private browsing can refuse storage; the session then lasts as long as the tab.
@@ -195,12 +184,18 @@ function load(): SessionState {
       autoLogout: num(parsed.autoLogout),
       redirectPage: typeof parsed.redirectPage === 'string' ? parsed.redirectPage : null,
       qcmc: typeof parsed.qcmc === 'string' ? parsed.qcmc : null,
-      counters: { ...noCounters, ...(typeof parsed.counters === 'object' ? parsed.counters : {}) },
-      currentCredit: num(parsed.currentCredit),
+      applicationInProgress:
+        typeof parsed.applicationInProgress === 'string' ? parsed.applicationInProgress : null,
     };
   } catch {
     return { ...empty };
   }
+}
+
+/** Who a token is for: a user of an account, and the staff member impersonating them (another caller). */
+export function callerOf(claims: SessionClaims | null): string {
+  if (!claims) return '';
+  return [claims.sub ?? '', claims.cid ?? '', claims.uid ?? '', claims.imp ?? ''].join('|');
 }
 
 export const sessionStore = createSessionStore();

@@ -1,4 +1,4 @@
-import { api } from '@/shared/api/client';
+import { api, type CallOptions } from '@/shared/api/client';
 import type { Company } from '@/features/company/api/company';
 
 /** Spec 3.4: the signed-in user's own account. */
@@ -18,9 +18,12 @@ export interface Account {
   assignableCustomRoles?: string[] | null;
 }
 
-/** GET /account. The shell loads it quietly (a failure leaves its modals out); the account screen says so. */
-export function getAccount(options: { silent?: boolean } = {}): Promise<Account> {
-  return api.get<Account>('/account', undefined, options);
+/**
+ * GET /account, quietly: the shell and the account screen share one cached answer, and a failure leaves the shell's
+ * modals out while the account screen says so in its own words (with Try again).
+ */
+export function getAccount(options: CallOptions = {}): Promise<Account> {
+  return api.get<Account>('/account', undefined, { ...options, silent: true });
 }
 
 export interface AccountUpdate {

@@ -1,4 +1,4 @@
-import { api } from '@/shared/api/client';
+import { api, type CallOptions } from '@/shared/api/client';
 
 /** Spec 3.5. */
 export interface TeamUser {
@@ -25,9 +25,11 @@ export interface TeamUserInput {
   customRoles: string[];
 }
 
+export const TEAM_QUERY = { query: '', includePending: true, orderBy: 'firstname' } as const;
+
 /** GET /user: the account screen asks for everyone, pending users included. */
-export function listUsers(): Promise<TeamUser[]> {
-  return api.get<TeamUser[]>('/user', { query: '', includePending: true, orderBy: 'firstname' });
+export function listUsers(options: CallOptions = {}): Promise<TeamUser[]> {
+  return api.get<TeamUser[]>('/user', TEAM_QUERY, options);
 }
 
 /** POST /user adds a user; the same call with a pending user resends their registration e-mail. */

@@ -1,7 +1,8 @@
 import { Box, Button, Divider, Stack, Typography } from '@mui/material';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import { useCallback, useState, type FormEvent } from 'react';
-import { updateAccount, type Account } from '@/features/account/api/account';
+import type { Account } from '@/features/account/api/account';
+import { useUpdateAccount } from '@/features/account/hooks/useAccount';
 import { PersonFields } from '@/features/account/components/PersonFields';
 import { SectionCard } from '@/features/account/components/SectionCard';
 import { UpdatePasswordDialog } from '@/features/account/components/UpdatePasswordDialog';
@@ -43,7 +44,8 @@ export function AccountCard({
   onSaved: () => void;
 }) {
   const notify = useNotify();
-  const [saving, setSaving] = useState(false);
+  const save = useUpdateAccount();
+  const saving = save.isPending;
   const [passwordOpen, setPasswordOpen] = useState(false);
   const form = useForm<PersonValues>(
     personValues(account),
@@ -54,9 +56,8 @@ export function AccountCard({
     e.preventDefault();
     if (!form.attempt()) return;
     const v = form.values;
-    setSaving(true);
     try {
-      await updateAccount({
+      await save.mutateAsync({
         username: v.username,
         firstname: v.firstname.trim(),
         lastname: v.lastname.trim(),
@@ -68,8 +69,6 @@ export function AccountCard({
       onSaved();
     } catch {
       // The API client has shown the error.
-    } finally {
-      setSaving(false);
     }
   }
 

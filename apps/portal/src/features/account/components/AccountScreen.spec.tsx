@@ -189,6 +189,79 @@ describe('Account screen (spec 2.11, 6.3)', () => {
   });
 });
 
+describe('the account on the query cache', () => {
+  it('reads the account again after a save and starts the card from what the server now holds', async () => {
+    let saved = me;
+    const fetch = accountApi((req) => {
+      if (req.path !== '/v1/account') return undefined;
+      if (req.method === 'PUT') {
+        // The server tidies the number it stores.
+        saved = { ...me, phone: '+44 9000' };
+        return new Response(null, { status: 204 });
+      }
+      return json(saved);
+    });
+    signInAs();
+    const { queryClient } = renderApp('/account');
+    const user = userEvent.setup();
+    const card = await screen.findByRole('region', { name: 'Your account' });
+    const reads = () =>
+      fetch.mock.calls.filter(([u, i]) => u === '/v1/account' && i?.method === 'GET').length;
+    expect(reads()).toBe(1);
+    await user.clear(within(card).getByLabelText(/^Phone/));
+    await user.type(within(card).getByLabelText(/^Phone/), '+44 9');
+    await user.click(within(card).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('region', { name: 'Your account' })).getByLabelText(/^Phone/),
+      ).toHaveValue('+44 9000'),
+    );
+    expect(reads()).toBe(2);
+    expect(queryClient.getQueryData(['account', 'me'])).toMatchObject({ phone: '+44 9000' });
+  });
+
+  it('says so, without a toast, when the account cannot be read, and tries again', async () => {
+    let fail = true;
+    accountApi((req) =>
+      req.path === '/v1/account' && fail
+        ? json({ errors: [{ message: 'Account store down' }] }, { status: 400 })
+        : undefined,
+    );
+    signInAs();
+    renderApp('/account');
+    expect(await screen.findByText('Your account could not be loaded.')).toBeInTheDocument();
+    expect(screen.queryByText('Account store down')).not.toBeInTheDocument();
+    fail = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('region', { name: 'Your account' })).toBeInTheDocument();
+  });
+
+  it('lists the team again after a user is added', async () => {
+    let team = users;
+    accountApi((req) => {
+      if (req.path === '/v1/user' && req.method === 'POST') {
+        team = [...users, { ...users[1], username: 'nina@acme.example', firstname: 'Nina', lastname: 'New' }];
+        return new Response(null, { status: 201 });
+      }
+      if (req.path === '/v1/user' && req.method === 'GET') return json(team);
+      return undefined;
+    });
+    signInAs({ authorities: ADMIN });
+    renderApp('/account');
+    const user = userEvent.setup();
+    await row('bob@acme.example');
+    await user.click(screen.getByRole('button', { name: 'Add a user' }));
+    const dialog = screen.getByRole('dialog', { name: 'New User' });
+    await user.type(within(dialog).getByLabelText(/^Email/), 'nina@acme.example');
+    await user.type(within(dialog).getByLabelText(/^First name/), 'Nina');
+    await user.type(within(dialog).getByLabelText(/^Last name/), 'New');
+    await user.type(within(dialog).getByLabelText(/^Phone/), '+44 3');
+    await user.click(within(dialog).getByRole('button', { name: 'Add user' }));
+    expect(await row('nina@acme.example')).toHaveTextContent('Nina');
+  });
+});
+
 describe('team dialogs (spec 2.11, 5.5, 8)', () => {
   it("adds a user: 'New User', every rule of 5.5, the e-mail lower-cased, custom roles", async () => {
     const fetch = accountApi((req) =>

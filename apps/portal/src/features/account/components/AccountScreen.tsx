@@ -1,30 +1,24 @@
 import { Alert, Box, Button, Card, CardContent, Skeleton, Stack } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { isInstituteOrParent } from '@credence/domain';
-import { getAccount, type Account } from '@/features/account/api/account';
+import { useAccount } from '@/features/account/hooks/useAccount';
 import { AccountCard } from '@/features/account/components/AccountCard';
 import { OrganisationCard } from '@/features/account/components/OrganisationCard';
 import { UsersCard } from '@/features/account/components/UsersCard';
 import { useAccountFacts } from '@/shared/session/account';
 
-/** Spec 2.11: the account card, the organisation card and the users card, by account kind. */
+/**
+ * Spec 2.11: the account card, the organisation card and the users card, by account kind. The worked example of the
+ * portal's data layer: the account is a query shared with the shell, each card saves through a mutation that
+ * invalidates it, and the cards start again from the account as read after the save.
+ */
 export function AccountScreen() {
   const facts = useAccountFacts();
-  const [account, setAccount] = useState<Account | null | 'failed'>(null);
+  const { data: account, isPending, isError, refetch } = useAccount();
+  // Bumped after a save has been read back: the cards' forms start again from the saved values.
   const [version, setVersion] = useState(0);
 
-  const load = useCallback(async () => {
-    try {
-      setAccount(await getAccount());
-    } catch {
-      setAccount('failed');
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  if (account === null) {
+  if (isPending) {
     return (
       <Stack spacing={3}>
         {[0, 1].map((i) => (
@@ -40,12 +34,12 @@ export function AccountScreen() {
       </Stack>
     );
   }
-  if (account === 'failed') {
+  if (isError) {
     return (
       <Alert
         severity="error"
         action={
-          <Button color="inherit" onClick={() => void load()}>
+          <Button color="inherit" onClick={() => void refetch()}>
             Try again
           </Button>
         }
@@ -57,10 +51,7 @@ export function AccountScreen() {
 
   const individual = facts.isIndividual;
   const institute = !!account.institute || isInstituteOrParent(facts.paymentType);
-  const reload = () => {
-    void load();
-    setVersion((n) => n + 1);
-  };
+  const reload = () => setVersion((n) => n + 1);
 
   return (
     <Box

@@ -9,17 +9,17 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, type FormEvent } from 'react';
 import { organisationErrors, type OrganisationValues } from '@/features/account/validation';
 import { SectionCard } from '@/features/account/components/SectionCard';
 import {
   searchCountries,
   searchIndustries,
-  updateCompany,
   type Company,
   type Country,
   type Industry,
 } from '@/features/company/api/company';
+import { useCountryList, useIndustryList, useUpdateCompany } from '@/features/company/hooks/useCompany';
 import { matchCountries, VAT_NOTE } from '@/features/company/countries';
 import { FormStatus } from '@/shared/forms/FormStatus';
 import { RemoteAutocomplete } from '@/shared/forms/RemoteAutocomplete';
@@ -29,34 +29,29 @@ import { useNotify } from '@/shared/notifications/useNotify';
 export const COMPANY_UPDATED = 'Your company details have been updated.';
 
 /**
- * The account may name its country and industry by id only (or with a stale VAT flag): the lists are the reference
- * for names and VAT, so the stored ids are looked up there once.
+ * The account may name its country and industry by id only (or with a stale VAT flag): the cached reference lists
+ * give the names and VAT, once each list has been read, for the values the card opened with.
  */
 function useResolvedReferences(form: ReturnType<typeof useForm<OrganisationValues>>) {
   const { set } = form;
-  const countryId = form.values.country?.id;
-  const industryId = form.values.industry?.id;
+  const countries = useCountryList().data;
+  const industries = useIndustryList().data;
+  const opened = useRef({ country: form.values.country?.id, industry: form.values.industry?.id });
+  // Not a fetch: the lists come from the query cache; this copies the matching entry into the form, once.
   useEffect(() => {
-    const controller = new AbortController();
-    if (countryId) {
-      searchCountries('', controller.signal)
-        .then((list) => {
-          const found = list.find((c) => c.id === countryId);
-          if (found) set('country', found);
-        })
-        .catch(() => undefined);
-    }
-    if (industryId !== undefined) {
-      searchIndustries('', controller.signal)
-        .then((list) => {
-          const found = list.find((i) => i.id === industryId);
-          if (found) set('industry', found);
-        })
-        .catch(() => undefined);
-    }
-    return () => controller.abort();
-    // Once, for the values the card opened with.
-  }, []);
+    const id = opened.current.country;
+    const found = id ? countries?.find((c) => c.id === id) : undefined;
+    if (!found) return;
+    opened.current.country = undefined;
+    set('country', found);
+  }, [countries, set]);
+  useEffect(() => {
+    const id = opened.current.industry;
+    const found = id !== undefined ? industries?.find((i) => i.id === id) : undefined;
+    if (!found) return;
+    opened.current.industry = undefined;
+    set('industry', found);
+  }, [industries, set]);
 }
 
 function toValues(c: Company): OrganisationValues {
@@ -96,7 +91,8 @@ export function OrganisationCard({
   onSaved: () => void;
 }) {
   const notify = useNotify();
-  const [saving, setSaving] = useState(false);
+  const save = useUpdateCompany();
+  const saving = save.isPending;
   const form = useForm<OrganisationValues>(toValues(company), organisationErrors);
   const v = form.values;
   const readOnly = !admin;
@@ -110,9 +106,8 @@ export function OrganisationCard({
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (!form.attempt() || !v.country || !v.industry) return;
-    setSaving(true);
     try {
-      await updateCompany({
+      await save.mutateAsync({
         name: v.name.trim(),
         addressStreet1: v.addressStreet1.trim() || null,
         addressStreet2: v.addressStreet2.trim() || null,
@@ -128,8 +123,6 @@ export function OrganisationCard({
       onSaved();
     } catch {
       // The API client has shown the error.
-    } finally {
-      setSaving(false);
     }
   }
 

@@ -8,8 +8,8 @@ import {
   DialogTitle,
   TextField,
 } from '@mui/material';
-import { useCallback, useState, type FormEvent } from 'react';
-import { updatePassword } from '@/features/auth/api/password';
+import { useCallback, type FormEvent } from 'react';
+import { useUpdatePassword } from '@/features/auth/hooks/useUpdatePassword';
 import { newPasswordErrors } from '@/features/auth/passwordRules';
 import type { PasswordChange } from '@/features/account/validation';
 import { FormStatus } from '@/shared/forms/FormStatus';
@@ -32,7 +32,8 @@ export function UpdatePasswordDialog({
   onClose: () => void;
 }) {
   const notify = useNotify();
-  const [saving, setSaving] = useState(false);
+  const change = useUpdatePassword();
+  const saving = change.isPending;
   const form = useForm<PasswordChange>(
     { current: '', password: '', confirm: '' },
     useCallback((v: PasswordChange) => {
@@ -46,16 +47,15 @@ export function UpdatePasswordDialog({
 
   const close = () => {
     form.reset({ current: '', password: '', confirm: '' });
-    setSaving(false);
+    change.reset();
     onClose();
   };
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (!form.attempt()) return;
-    setSaving(true);
     try {
-      await updatePassword({
+      await change.mutateAsync({
         username,
         password: form.values.current,
         newPassword: form.values.password,
@@ -64,7 +64,7 @@ export function UpdatePasswordDialog({
       notify({ severity: 'success', message: PASSWORD_UPDATED });
       close();
     } catch {
-      setSaving(false);
+      // The API client has shown the error.
     }
   }
 

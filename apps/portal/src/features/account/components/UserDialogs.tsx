@@ -7,8 +7,9 @@ import {
   DialogContentText,
   DialogTitle,
 } from '@mui/material';
-import { useCallback, useState, type FormEvent } from 'react';
-import { addUser, deleteUser, updateUser, type TeamUser } from '@/features/account/api/users';
+import { useCallback, type FormEvent } from 'react';
+import type { TeamUser } from '@/features/account/api/users';
+import { useAddUser, useDeleteUser, useUpdateUser } from '@/features/account/hooks/useTeam';
 import { personValues } from '@/features/account/components/AccountCard';
 import { PersonFields } from '@/features/account/components/PersonFields';
 import { newUserErrors, personErrors, type PersonValues } from '@/features/account/validation';
@@ -63,20 +64,21 @@ export function AddUserDialog({
   onSaved: () => void;
 }) {
   const notify = useNotify();
-  const [saving, setSaving] = useState(false);
+  const add = useAddUser();
   const form = useForm<PersonValues>(emptyUser, newUserErrors);
+  // Still saving after success: the dialog closes next, with the list read again behind it.
+  const saving = add.isPending || add.isSuccess;
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (!form.attempt()) return;
-    setSaving(true);
     try {
       const user = input(form.values);
-      await addUser(user);
+      await add.mutateAsync(user);
       notify({ severity: 'success', message: `${user.firstname} ${user.lastname} added` });
       onSaved();
     } catch {
-      setSaving(false);
+      // The API client has shown the error.
     }
   }
 
@@ -128,7 +130,8 @@ export function EditUserDialog({
   onDelete: () => void;
 }) {
   const notify = useNotify();
-  const [saving, setSaving] = useState(false);
+  const update = useUpdateUser();
+  const saving = update.isPending || update.isSuccess;
   const form = useForm<PersonValues>(
     personValues(user),
     useCallback((v: PersonValues) => personErrors(v, false), []),
@@ -137,14 +140,13 @@ export function EditUserDialog({
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (!form.attempt()) return;
-    setSaving(true);
     try {
       const next = input(form.values);
-      await updateUser(next);
+      await update.mutateAsync(next);
       notify({ severity: 'success', message: `${next.firstname} ${next.lastname} updated` });
       onSaved();
     } catch {
-      setSaving(false);
+      // The API client has shown the error.
     }
   }
 
@@ -189,16 +191,16 @@ export function DeleteUserDialog({
   onDeleted: () => void;
 }) {
   const notify = useNotify();
-  const [deleting, setDeleting] = useState(false);
+  const remove = useDeleteUser();
+  const deleting = remove.isPending || remove.isSuccess;
 
   async function confirm() {
-    setDeleting(true);
     try {
-      await deleteUser(username);
+      await remove.mutateAsync(username);
       notify({ severity: 'success', message: `User ${username} has been deleted.` });
       onDeleted();
     } catch {
-      setDeleting(false);
+      // The API client has shown the error.
     }
   }
 

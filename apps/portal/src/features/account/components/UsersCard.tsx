@@ -19,8 +19,9 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
-import { useCallback, useEffect, useState } from 'react';
-import { listUsers, resendInvitation, type TeamUser } from '@/features/account/api/users';
+import { useState } from 'react';
+import type { TeamUser } from '@/features/account/api/users';
+import { useResendInvitation, useTeam } from '@/features/account/hooks/useTeam';
 import { SectionCard } from '@/features/account/components/SectionCard';
 import { AddUserDialog, DeleteUserDialog, EditUserDialog } from '@/features/account/components/UserDialogs';
 import { useNotify } from '@/shared/notifications/useNotify';
@@ -48,23 +49,17 @@ type Open =
 /** Spec 2.11 and 6.3: the team, with add, edit, delete and resend for admins. */
 export function UsersCard({ me, admin, institute, rolesLabel, assignableRoles }: UsersCardProps) {
   const notify = useNotify();
-  const [users, setUsers] = useState<TeamUser[] | null>(null);
+  const team = useTeam();
+  // Loading shows placeholder rows; a failed load (the client has shown the error) lists no one.
+  const users: TeamUser[] | null = team.isPending ? null : (team.data ?? []);
   const [open, setOpen] = useState<Open>(null);
   const [selfNote, setSelfNote] = useState(false);
-  const [resending, setResending] = useState<string | null>(null);
+  const resendMutation = useResendInvitation();
+  const resending = resendMutation.isPending ? (resendMutation.variables?.username ?? null) : null;
   const roles = { rolesLabel, assignableRoles };
 
-  const load = useCallback(async () => {
-    setUsers(await listUsers().catch(() => []));
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const done = () => {
-    setOpen(null);
-    void load();
-  };
+  // The dialogs' mutations have invalidated the team list already.
+  const done = () => setOpen(null);
 
   function edit(user: TeamUser) {
     if (user.username === me) {
@@ -76,14 +71,11 @@ export function UsersCard({ me, admin, institute, rolesLabel, assignableRoles }:
   }
 
   async function resend(user: TeamUser) {
-    setResending(user.username);
     try {
-      await resendInvitation(user);
+      await resendMutation.mutateAsync(user);
       notify({ severity: 'success', message: USERS_MESSAGES.resent });
     } catch {
       notify({ severity: 'error', title: 'Error', message: USERS_MESSAGES.notResent });
-    } finally {
-      setResending(null);
     }
   }
 

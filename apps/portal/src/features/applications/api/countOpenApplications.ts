@@ -1,4 +1,4 @@
-import { api } from '@/shared/api/client';
+import { api, type CallOptions } from '@/shared/api/client';
 
 interface ApplicationPage {
   totalSize?: number;
@@ -6,11 +6,18 @@ interface ApplicationPage {
 }
 
 /** The open applications asked for at login (spec 2.5: status OPEN, page 0, size 500). */
-export async function openApplications(): Promise<ApplicationPage> {
-  return api.get<ApplicationPage>('/application', { status: 'OPEN', page: 0, size: 500 }, { silent: true });
+export async function openApplications(options: CallOptions = {}): Promise<ApplicationPage> {
+  return api.get<ApplicationPage>(
+    '/application',
+    { status: 'OPEN', page: 0, size: 500 },
+    { ...options, silent: true },
+  );
 }
 
-export async function countOpenApplications(): Promise<number> {
-  const page = await openApplications();
+export function countOf(page: ApplicationPage | undefined): number {
   return page?.totalSize ?? page?.content?.length ?? 0;
+}
+
+export async function countOpenApplications(options: CallOptions = {}): Promise<number> {
+  return countOf(await openApplications(options));
 }

@@ -50,7 +50,7 @@ export async function landingPage(): Promise<string> {
   const remembered = sessionStore.takeRedirect();
   if (!claims.isIndividual) return remembered ?? '/';
   const open = await countOpenApplications().catch(() => 0);
-  sessionStore.setCounters({ openApplications: open });
+  sessionStore.setOpenApplicationsAtSignIn(open);
   if (open > 0) return '/applications/open';
   // Individuals have a wallet, not a dashboard.
   if (remembered?.startsWith('/dashboard')) return '/wallet';

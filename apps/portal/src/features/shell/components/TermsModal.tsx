@@ -15,7 +15,8 @@ import {
   RadioGroup,
 } from '@mui/material';
 import { useState } from 'react';
-import { acknowledgeAccount, type Account } from '@/features/account/api/account';
+import type { Account } from '@/features/account/api/account';
+import { useAcknowledgeAccount } from '@/features/account/hooks/useAccount';
 import { LATEST_TERMS_VERSION } from '@credence/domain';
 import { FormStatus } from '@/shared/forms/FormStatus';
 import { LINKS } from '@/shared/config';
@@ -42,7 +43,9 @@ export function TermsModal({ account, onDone }: TermsModalProps) {
   const [choice, setChoice] = useState<'agree' | 'disagree' | ''>('');
   const [marketing, setMarketing] = useState(account.marketing ?? true);
   const [attempted, setAttempted] = useState(false);
+  // The save and the refresh after it are one wait for the user.
   const [saving, setSaving] = useState(false);
+  const acknowledge = useAcknowledgeAccount();
   const error = (attempted || choice !== '') && choice !== 'agree' ? TERMS_MESSAGES.required : '';
 
   async function submit() {
@@ -50,7 +53,7 @@ export function TermsModal({ account, onDone }: TermsModalProps) {
     if (choice !== 'agree') return;
     setSaving(true);
     try {
-      await acknowledgeAccount(account, { tcsVersion: LATEST_TERMS_VERSION, marketing });
+      await acknowledge.mutateAsync({ account, changes: { tcsVersion: LATEST_TERMS_VERSION, marketing } });
       await refreshSession();
       notify({ severity: 'success', message: TERMS_MESSAGES.thanks });
       onDone();

@@ -1,6 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useState } from 'react';
-import { acknowledgeAccount, type Account } from '@/features/account/api/account';
+import type { Account } from '@/features/account/api/account';
+import { useAcknowledgeAccount } from '@/features/account/hooks/useAccount';
 import { refreshSession } from '@/shared/session/refresh';
 
 interface WelcomeModalProps {
@@ -11,11 +12,13 @@ interface WelcomeModalProps {
 /** Spec 2.3 and 4.5: shown until acknowledged; acknowledging stores the date (sent as 1). */
 export function WelcomeModal({ account, onDone }: WelcomeModalProps) {
   const [saving, setSaving] = useState(false);
+  const save = useAcknowledgeAccount();
 
   async function acknowledge() {
     setSaving(true);
     // Whatever the server says, the user has read it: they are not held up by a failed save.
-    await acknowledgeAccount(account, {})
+    await save
+      .mutateAsync({ account, changes: {} })
       .then(() => refreshSession())
       .catch(() => undefined);
     onDone();

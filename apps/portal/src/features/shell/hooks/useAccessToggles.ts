@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { flipAccessFlag, type AccessFlag } from '@credence/domain';
-import { updateAccessFlags } from '@/features/account/api/account';
+import { useUpdateAccessFlags } from '@/features/account/hooks/useAccount';
 import { refreshSession } from '@/shared/session/refresh';
 import { useSession } from '@/shared/session/useSession';
 
@@ -20,6 +20,8 @@ interface Toggle {
 export function useAccessToggles() {
   const { claims } = useSession();
   const navigate = useNavigate();
+  const save = useUpdateAccessFlags();
+  // The save, the refresh and the navigation are one step for the user: the switches wait for all of it.
   const [pending, setPending] = useState<AccessFlag | null>(null);
   const current = {
     hasCountryAccess: !!claims?.hasCountryAccess,
@@ -36,7 +38,7 @@ export function useAccessToggles() {
     const change = flipAccessFlag(current, flag);
     setPending(flag);
     try {
-      await updateAccessFlags(change);
+      await save.mutateAsync(change);
       await refreshSession();
       const item = items.find((i) => i.flag === flag);
       await navigate(change[flag] ? (item?.to ?? '/') : '/dashboard');
