@@ -126,3 +126,17 @@ export function timelineEntry(event: VerificationEvent, meta: TimelineMeta): Aud
     }
   }
 }
+
+/**
+ * How the Event History colours an entry (2.9): institute events whose text says 'changed status to Action
+ * Required', '... Not Verified' or '... Verified' show as warning, danger (error) or success; everything else is
+ * plain. Not Verified is matched before Verified, which its text contains.
+ */
+export function timelineTone(entry: Pick<AuditEvent, 'type' | 'event'>): 'warning' | 'error' | 'success' | null {
+  if (entry.type !== 'VERIFICATION_INSTITUTE_ACTION') return null;
+  const text = entry.event.toLowerCase();
+  if (text.includes('changed status to action required')) return 'warning';
+  if (text.includes('changed status to not verified')) return 'error';
+  if (text.includes('changed status to verified')) return 'success';
+  return null;
+}
