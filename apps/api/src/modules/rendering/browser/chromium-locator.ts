@@ -23,11 +23,12 @@ export class ChromiumNotFoundError extends Error {
   }
 }
 
-/** The browser found, where it came from, and the library folder it needs (only the npm one brings its own). */
+/** The browser found, where it came from, and the libraries and fonts it needs (only the npm one brings its own). */
 export interface LocatedChromium {
   executablePath: string;
   source: 'setting' | 'system' | 'npm';
   libraryPath?: string;
+  fontConfigFile?: string;
 }
 
 export interface LocatorSources {
@@ -73,8 +74,7 @@ export async function locateChromium(
       `No system Chromium found, and ${NPM_CHROMIUM_PACKAGE} could not be unpacked (${(e as Error).message}).`,
     );
   }
-  if (npm && executable(npm.executablePath))
-    return { executablePath: npm.executablePath, source: 'npm', libraryPath: npm.libraryPath };
+  if (npm && executable(npm.executablePath)) return { ...npm, source: 'npm' };
   throw new ChromiumNotFoundError(
     `No Chromium found (looked in ${candidates.join(', ')}, and for ${NPM_CHROMIUM_PACKAGE}).`,
   );

@@ -1,8 +1,13 @@
 import { ChromiumNotFoundError, locateChromium } from './chromium-locator';
+import { fontConfig } from './npm-chromium';
 import { launchOptions } from './pdf-renderer';
 
 // process.execPath stands in for "an executable file"; '/nowhere/...' for a path with nothing there.
-const npmBrowser = { executablePath: process.execPath, libraryPath: '/tmp/al2023/lib' };
+const npmBrowser = {
+  executablePath: process.execPath,
+  libraryPath: '/tmp/al2023/lib',
+  fontConfigFile: '/tmp/fonts.conf',
+};
 const noNpm = async () => null;
 
 describe('finding the browser', () => {
@@ -47,6 +52,7 @@ describe('finding the browser', () => {
       executablePath: process.execPath,
       source: 'npm',
       libraryPath: '/tmp/al2023/lib',
+      fontConfigFile: '/tmp/fonts.conf',
     });
   });
 
@@ -75,16 +81,26 @@ describe('finding the browser', () => {
 });
 
 describe('starting the browser found', () => {
-  it('puts the npm build’s libraries first on its library path, and leaves other browsers’ environment alone', () => {
+  it('gives the npm build its libraries first on the library path and its fonts, and leaves other browsers’ environment alone', () => {
     const npm = launchOptions({
       executablePath: '/tmp/chromium',
       source: 'npm',
       libraryPath: '/tmp/al2023/lib',
+      fontConfigFile: '/tmp/f.conf',
     });
     expect(npm.executablePath).toBe('/tmp/chromium');
     expect('env' in npm && npm.env?.LD_LIBRARY_PATH?.split(':')[0]).toBe('/tmp/al2023/lib');
+    expect('env' in npm && npm.env?.FONTCONFIG_FILE).toBe('/tmp/f.conf');
+    expect('env' in npm && npm.env?.PATH).toBe(process.env.PATH);
     expect(npm.args).toContain('--disable-background-networking');
     const system = launchOptions({ executablePath: '/usr/bin/chromium', source: 'system' });
     expect('env' in system).toBe(false);
+  });
+
+  it('lets the npm build see the system’s fonts when there are any, and the package’s Open Sans always', () => {
+    const conf = fontConfig('/tmp/a&b/fonts', '/tmp/cache');
+    expect(conf).toContain('<include ignore_missing="yes">/etc/fonts/fonts.conf</include>');
+    expect(conf).toContain('<dir>/tmp/a&amp;b/fonts</dir>');
+    expect(conf).toContain('<cachedir>/tmp/cache</cachedir>');
   });
 });

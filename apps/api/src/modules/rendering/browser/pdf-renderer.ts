@@ -19,14 +19,17 @@ export const CHROMIUM_ARGS = [
   '--no-default-browser-check',
 ];
 
-/** How puppeteer starts the browser found: the npm build also needs its own libraries on LD_LIBRARY_PATH. */
+/** How puppeteer starts the browser found: the npm build also needs its own libraries and fonts. */
 export function launchOptions(chromium: LocatedChromium) {
-  if (!chromium.libraryPath) return { executablePath: chromium.executablePath, headless: true, args: CHROMIUM_ARGS };
-  // The browser inherits this process's environment, as puppeteer's default does; only the library path is added.
+  const options = { executablePath: chromium.executablePath, headless: true, args: CHROMIUM_ARGS };
+  if (!chromium.libraryPath && !chromium.fontConfigFile) return options;
+  // The browser inherits this process's environment, as puppeteer's default does; only these two are added.
   // eslint-disable-next-line no-restricted-properties
   const inherited = process.env;
-  const libraryPath = [chromium.libraryPath, inherited.LD_LIBRARY_PATH].filter(Boolean).join(':');
-  return { executablePath: chromium.executablePath, headless: true, args: CHROMIUM_ARGS, env: { ...inherited, LD_LIBRARY_PATH: libraryPath } };
+  const env: Record<string, string | undefined> = { ...inherited };
+  if (chromium.libraryPath) env.LD_LIBRARY_PATH = [chromium.libraryPath, inherited.LD_LIBRARY_PATH].filter(Boolean).join(':');
+  if (chromium.fontConfigFile) env.FONTCONFIG_FILE = chromium.fontConfigFile;
+  return { ...options, env };
 }
 
 interface Generation {

@@ -1,3 +1,4 @@
+import { DOCUMENT_FONT, embeddedFontCss } from './fonts';
 import { html, trustedMarkup, type SafeHtml } from './html';
 
 /** The product's mark, drawn inline so the document needs no image request. */
@@ -5,7 +6,7 @@ export const PRODUCT_LOGO = trustedMarkup(
   `<svg class="logo" viewBox="0 0 180 40" width="150" height="34" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="Credence">` +
     `<rect x="0" y="4" width="32" height="32" rx="7" fill="#1f4e79"/>` +
     `<path d="M10 21l5 5 9-11" stroke="#fff" stroke-width="3.2" fill="none" stroke-linecap="round" stroke-linejoin="round"/>` +
-    `<text x="40" y="28" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="21" font-weight="700" fill="#1f4e79">Credence</text></svg>`,
+    `<text x="40" y="28" font-family="${DOCUMENT_FONT}, sans-serif" font-size="21" font-weight="700" fill="#1f4e79">Credence</text></svg>`,
 );
 
 /** The provider's own company details, printed at the head of invoices and receipts (money 2.14). */
@@ -16,14 +17,14 @@ export const PROVIDER = {
 };
 
 /**
- * Fonts are the system's DejaVu / Liberation families that Debian's chromium package depends on: local files,
- * not requests, so the "no outside request" rule holds without shipping a font in every document.
+ * Text is set in the embedded Inter (fonts.ts), never in a system font: the same letters on every machine, a bare
+ * one included. The system's fonts are only the fallback for scripts Inter's embedded subsets do not cover.
  */
 const BASE_CSS = `
 @page { size: A4; margin: 16mm 15mm 18mm 15mm; }
 * { box-sizing: border-box; }
 html, body { margin: 0; padding: 0; }
-body { font-family: 'DejaVu Sans', 'Liberation Sans', Arial, sans-serif; font-size: 10pt; color: #1d2733; line-height: 1.35; }
+body { font-family: '${DOCUMENT_FONT}', sans-serif; font-size: 10pt; color: #1d2733; line-height: 1.35; }
 h1 { font-size: 17pt; margin: 0; color: #1f4e79; }
 h2 { font-size: 11pt; margin: 14px 0 6px; color: #1f4e79; border-bottom: 1px solid #c9d6e3; padding-bottom: 3px; }
 table { width: 100%; border-collapse: collapse; }
@@ -37,7 +38,7 @@ th, td { text-align: left; vertical-align: top; padding: 4px 6px; }
 .head { display: flex; justify-content: space-between; align-items: flex-start; gap: 16px; border-bottom: 3px solid #1f4e79; padding-bottom: 10px; margin-bottom: 12px; }
 .brand { text-align: right; font-size: 8.5pt; color: #4a5a6a; }
 .brand img { max-height: 40px; max-width: 160px; display: block; margin: 2px 0 6px auto; }
-.mono { font-family: 'DejaVu Sans Mono', 'Liberation Mono', monospace; font-size: 8pt; word-break: break-all; }
+.mono { font-family: '${DOCUMENT_FONT}', sans-serif; font-variant-numeric: tabular-nums; font-size: 8pt; word-break: break-all; }
 .keep { break-inside: avoid; }
 `;
 
@@ -45,7 +46,7 @@ export function documentShell(title: string, css: string, body: SafeHtml): strin
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${title}</title>
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'; font-src data:">
-<style>${trustedMarkup(BASE_CSS + css)}</style></head>
+<style>${trustedMarkup(embeddedFontCss() + BASE_CSS + css)}</style></head>
 <body>${body}</body></html>`.value;
 }
 
