@@ -37,8 +37,10 @@ export class AppModule {
         EventStoreModule,
         QueueModule,
         ProjectionsModule,
-        SeedingModule,
+        // Before SeedingModule: both are global, so their bootstrap hooks run in this order, and the demo seeds
+        // dispatch through the command bus, whose handlers CqrsModule registers in its hook.
         CqrsModule.forRoot(),
+        SeedingModule,
         AuditModule,
         MailModule,
         CatalogueModule,

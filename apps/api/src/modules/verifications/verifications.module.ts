@@ -12,8 +12,11 @@ import { IdentityModule } from '../identity/identity.module';
 import { MoneyModule } from '../money/money.module';
 import { Actors } from './commands/actors';
 import { DocumentIntake } from './commands/document-intake';
-import { LifecycleService } from './commands/lifecycle.service';
-import { SubmissionService } from './commands/submission.service';
+import { InlineDocuments } from './commands/inline-documents';
+import { InstituteLookup } from './commands/institute-lookup';
+import { SubmissionCheckout } from './commands/submission-checkout';
+import { SubmissionPricing } from './commands/submission-pricing';
+import { VerificationWriter } from './commands/verification-writer';
 import { VerificationReadModels } from './commands/verification-stream';
 import { VERIFICATION_COMMAND_HANDLERS } from './commands/handlers';
 import { AdminVerificationsController } from './http/admin-verifications.controller';
@@ -36,6 +39,7 @@ import { VERIFICATION_PAYMENTS } from './ports/verification-payments.port';
 import { verificationListDefinition, VERIFICATION_LIST_TABLE } from './projections/verification-tables';
 import { VerificationDetailQuery } from './queries/verification-detail.query';
 import { VerificationListQuery } from './queries/verification-list.query';
+import { VerificationReaders } from './queries/verification-readers';
 import { VerificationViews } from './queries/verification-views.service';
 import { DemoVerificationsSeeder } from './seed/demo-verifications.seeder';
 
@@ -55,8 +59,12 @@ import { DemoVerificationsSeeder } from './seed/demo-verifications.seeder';
     VerificationReactions,
     VerificationMailer,
     VerificationProcessors,
-    SubmissionService,
-    LifecycleService,
+    VerificationWriter,
+    InstituteLookup,
+    InlineDocuments,
+    SubmissionPricing,
+    SubmissionCheckout,
+    VerificationReaders,
     VerificationListQuery,
     VerificationDetailQuery,
     VerificationViews,
@@ -75,7 +83,7 @@ import { DemoVerificationsSeeder } from './seed/demo-verifications.seeder';
     },
   ],
   // For applications: the documents' store, and the verification views an organisation reads applications with.
-  exports: [BLOB_STORE, DocumentIntake, VerificationDetailQuery, VerificationViews, VerificationMailer, SubmissionService, LifecycleService, DemoVerificationsSeeder],
+  exports: [BLOB_STORE, DocumentIntake, VerificationDetailQuery, VerificationViews, VerificationMailer, VerificationReaders, DemoVerificationsSeeder],
 })
 export class VerificationsModule implements OnModuleInit {
   private readonly logger = new Logger('Verifications');

@@ -1,7 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Principal } from '../../../common/auth/principal';
 import { AccountsRepository } from '../../identity/persistence/accounts.repository';
-import { SubmissionService } from '../../verifications/commands/submission.service';
+import { CommandBus } from '@nestjs/cqrs';
+import { SaveVerification } from '../../verifications/commands/handlers';
 import { atUniDemo, CARD, DemoVerificationsSeeder, HELD, PDF, person } from '../../verifications/seed/demo-verifications.seeder';
 import { bytesOfDataUrl } from '../../verifications/commands/document-intake';
 import { ApplicationCommands } from '../commands/application-commands.service';
@@ -21,7 +22,7 @@ export class DemoApplicationsSeeder {
     private readonly demo: DemoVerificationsSeeder,
     private readonly opener: ApplicationOpener,
     private readonly commands: ApplicationCommands,
-    private readonly submissions: SubmissionService,
+    private readonly commandBus: CommandBus,
     private readonly processors: ApplicationProcessors,
   ) {}
 
@@ -32,17 +33,17 @@ export class DemoApplicationsSeeder {
 
       const janes = await this.open(jane, 'CAND-0002');
       await this.details(jane, janes, 'CAND-0002', 'Graduate analyst');
-      await this.submissions.create(jane, { ...atUniDemo(HELD.jane, null), applicationId: janes, creditPurchase: CARD }, true);
+      await this.demo.create(jane, { ...atUniDemo(HELD.jane, null), applicationId: janes, creditPurchase: CARD }, true);
       await this.demo.drain();
       await this.processors.reconcile(janes, 'demo-seed');
 
       const omars = await this.open(omar, 'CAND-0003');
       await this.details(omar, omars, 'CAND-0003', 'Software engineer');
       const omarsDegree = person('Omar', 'Haddad', '1994-02-17', 'BSc (Hons)', 'Computer Science', 2016);
-      const { ids } = await this.submissions.create(omar, { ...atUniDemo(omarsDegree, null), applicationId: omars, creditPurchase: CARD }, true);
+      const { ids } = await this.demo.create(omar, { ...atUniDemo(omarsDegree, null), applicationId: omars, creditPurchase: CARD }, true);
       await this.demo.drain();
       await this.processors.reconcile(omars, 'demo-seed/not-found');
-      await this.submissions.update(omar, ids[0], { force: true }, { submit: true });
+      await this.commandBus.execute(new SaveVerification(omar, ids[0], { force: true }, true));
       await this.demo.drain();
       await this.processors.reconcile(omars, 'demo-seed/manual');
     });

@@ -27,6 +27,11 @@ export class Actors {
     };
   }
 
+  /** The caller as a customer, by the company's current settings. */
+  async customerOf(principal: Principal): Promise<CustomerActor> {
+    return this.customer(principal, await this.company(principal));
+  }
+
   /** Institute and parent accounts resolve for their institute (and, for parents, its children). */
   institute(principal: Principal, company: Pick<CompanyRow, 'instituteId' | 'paymentType'>): InstituteActor | null {
     if (!isInstituteOrParent(company.paymentType)) return null;

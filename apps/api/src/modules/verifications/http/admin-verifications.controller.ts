@@ -7,7 +7,8 @@ import type { Principal } from '../../../common/auth/principal';
 import { StaffOnly } from '../../../common/auth/roles.decorator';
 import { parseListQuery, setContentRange } from '../../../common/http/simple-rest';
 import { EVENT_STORE, type EventStore } from '../../../infrastructure/event-store/event-store.port';
-import { LifecycleService } from '../commands/lifecycle.service';
+import { CommandBus } from '@nestjs/cqrs';
+import { AddVerificationComment, CancelVerification, MarkVerificationUnable, RecordVerificationAccreditation } from '../commands/handlers';
 import { AccreditationDto, AdminCommentDto, CancelDto, UnableDto } from '../dto/submission.dto';
 import { VerificationListQuery } from '../queries/verification-list.query';
 import { VerificationViews } from '../queries/verification-views.service';
@@ -25,7 +26,7 @@ export class AdminVerificationsController {
   constructor(
     private readonly lists: VerificationListQuery,
     private readonly views: VerificationViews,
-    private readonly lifecycle: LifecycleService,
+    private readonly commandBus: CommandBus,
     @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
@@ -99,30 +100,32 @@ export class AdminVerificationsController {
 
   @Post(':id/unable')
   async unable(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: UnableDto) {
-    await this.lifecycle.markUnable(principal, id, body.note ?? null);
+    await this.commandBus.execute(new MarkVerificationUnable(principal, id, body.note ?? null));
     return this.views.get(principal, id);
   }
 
   @Post(':id/accreditation')
   async accreditation(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: AccreditationDto) {
-    await this.lifecycle.recordAccreditation(principal, id, {
-      status: body.status,
-      authority: body.authority ?? null,
-      approvedDate: new Date().toISOString().slice(0, 10),
-      url: body.url ?? null,
-    });
+    await this.commandBus.execute(
+      new RecordVerificationAccreditation(principal, id, {
+        status: body.status,
+        authority: body.authority ?? null,
+        approvedDate: new Date().toISOString().slice(0, 10),
+        url: body.url ?? null,
+      }),
+    );
     return this.views.get(principal, id);
   }
 
   @Post(':id/comment')
   async comment(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: AdminCommentDto) {
-    await this.lifecycle.addComment(principal, id, body.comment);
+    await this.commandBus.execute(new AddVerificationComment(principal, id, body.comment));
     return this.views.get(principal, id);
   }
 
   @Post(':id/cancel')
   async cancel(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: CancelDto) {
-    await this.lifecycle.cancel(principal, id, body.reason ?? null);
+    await this.commandBus.execute(CancelVerification.fromRequest(principal, id, body));
     return this.views.get(principal, id);
   }
 }

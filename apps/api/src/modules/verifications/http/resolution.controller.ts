@@ -4,7 +4,8 @@ import type { Response } from 'express';
 import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator';
 import type { Principal } from '../../../common/auth/principal';
 import { Public } from '../../../common/auth/public.decorator';
-import { LifecycleService } from '../commands/lifecycle.service';
+import { CommandBus } from '@nestjs/cqrs';
+import { ResolveVerification, ResolveVerificationByLink } from '../commands/handlers';
 import { ResolveDto } from '../dto/submission.dto';
 import { VerificationViews } from '../queries/verification-views.service';
 import { VerificationErrorsFilter } from './verification-errors.filter';
@@ -20,7 +21,7 @@ import { sendPdf } from './verifications.controller';
 @Controller('verification')
 export class ResolutionController {
   constructor(
-    private readonly lifecycle: LifecycleService,
+    private readonly commandBus: CommandBus,
     private readonly views: VerificationViews,
   ) {}
 
@@ -46,7 +47,7 @@ export class ResolutionController {
   @Public()
   @Put('pending/key/:vkey')
   async resolveByKey(@Param('vkey') vkey: string, @Body() body: ResolveDto) {
-    const appended = await this.lifecycle.resolveByKey(vkey, body);
+    const appended = await this.commandBus.execute(new ResolveVerificationByLink(vkey, body));
     return { id: appended.state.id, result: appended.state.result, message: 'Verification resolved, thank you.' };
   }
 
@@ -67,7 +68,7 @@ export class ResolutionController {
   @Put('pending/:id')
   @HttpCode(200)
   async resolve(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: ResolveDto) {
-    await this.lifecycle.resolve(principal, id, body);
+    await this.commandBus.execute(new ResolveVerification(principal, id, body));
     return this.views.get(principal, id, { list: 'resolved' });
   }
 

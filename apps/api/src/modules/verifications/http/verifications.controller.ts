@@ -15,7 +15,7 @@ import {
   SubmitVerifications,
   type UploadedPdf,
 } from '../commands/handlers';
-import type { SubmissionResult } from '../commands/submission.service';
+import type { SubmissionResult } from '../commands/submission-entry';
 import { CancelDto, SubmissionBodyDto, UploadDocumentDto } from '../dto/submission.dto';
 import { VerificationViews } from '../queries/verification-views.service';
 import { VerificationErrorsFilter } from './verification-errors.filter';

@@ -5,10 +5,10 @@ import type { Principal } from '../../../common/auth/principal';
 import { ApplicationGateway } from '../../applications/core/application-gateway';
 import { Actors } from '../commands/actors';
 import { DocumentIntake } from '../commands/document-intake';
-import { LifecycleService } from '../commands/lifecycle.service';
 import { presentListRow, presentVerification } from '../http/verification.presenter';
 import { filtersOf, flag, pagingOf, resultKeys } from '../http/list-params';
 import { VerificationDetailQuery } from './verification-detail.query';
+import { VerificationReaders } from './verification-readers';
 import { VerificationListQuery, type ListScope } from './verification-list.query';
 
 type Query = Record<string, unknown>;
@@ -21,7 +21,7 @@ export class VerificationViews {
     private readonly lists: VerificationListQuery,
     private readonly details: VerificationDetailQuery,
     private readonly actors: Actors,
-    private readonly lifecycle: LifecycleService,
+    private readonly readers: VerificationReaders,
     private readonly intake: DocumentIntake,
     private readonly applications: ApplicationGateway,
   ) {}
@@ -92,7 +92,7 @@ export class VerificationViews {
   private async readable(principal: Principal, id: string): Promise<{ row: VerificationDetailRow; reader: 'customer' | 'resolver' | 'staff' | 'owner' }> {
     const row = await this.details.get(id);
     if (!row) throw notFound();
-    const reader = await this.lifecycle.readerOf(principal, row.state);
+    const reader = await this.readers.readerOf(principal, row.state);
     if (reader) return { row, reader };
     if (row.state.result !== 'DELETED' && (await this.applications.ownerCanRead(principal.companyId, id))) return { row, reader: 'owner' };
     throw notFound();

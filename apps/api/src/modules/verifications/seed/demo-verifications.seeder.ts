@@ -5,8 +5,9 @@ import type { AppConfig } from '../../../config/config.schema';
 import { APP_CONFIG } from '../../../config/config.tokens';
 import { AccountsRepository } from '../../identity/persistence/accounts.repository';
 import { demoPrincipal } from '../../identity/seed/demo-principal';
-import { LifecycleService } from '../commands/lifecycle.service';
-import { SubmissionService } from '../commands/submission.service';
+import { CommandBus } from '@nestjs/cqrs';
+import { CancelVerification, DeleteVerification, MarkVerificationUnable, ResolveVerification, SaveVerification, SubmitVerifications } from '../commands/handlers';
+import type { SubmissionResult } from '../commands/submission-entry';
 import { heldJobs, runSeeding } from '../commands/seeding-context';
 import type { SubmissionBodyDto } from '../dto/submission.dto';
 import { VerificationProcessors } from '../jobs/verification-processors';
@@ -61,8 +62,7 @@ export class DemoVerificationsSeeder {
 
   constructor(
     private readonly accounts: AccountsRepository,
-    private readonly submissions: SubmissionService,
-    private readonly lifecycle: LifecycleService,
+    private readonly commandBus: CommandBus,
     private readonly processors: VerificationProcessors,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -115,12 +115,12 @@ export class DemoVerificationsSeeder {
     const liam = await this.pendingWithInstitute(alice, person('Liam', 'Walsh', '1989-12-01', 'LLB (Hons)', 'Law', 2011), 'ACME-1004');
     await this.resolvedBy(irene, liam, 'REJECTED', 'The consent form is not signed. Please upload a signed copy.');
     const cancelled = await this.pendingWithInstitute(alice, person('Ella', 'Brooks', '1990-10-10'), 'ACME-1010');
-    await this.lifecycle.cancel(alice, cancelled, 'The candidate withdrew.');
+    await this.commandBus.execute(new CancelVerification(alice, cancelled, 'The candidate withdrew.'));
     const kofi = await this.pendingWithInstitute(alice, person('Kofi', 'Mensah', '1985-04-04', 'MBA', 'Finance', 2012), 'ACME-1011');
-    await this.lifecycle.markUnable(staff, kofi, 'The institute is closed until September.');
-    const deleted = (await this.submissions.create(alice, atUniDemo(person('Dan', 'Draft', '1999-09-09'), 'ACME-1012'), false)).ids[0];
-    await this.lifecycle.delete(alice, deleted);
-    await this.submissions.create(
+    await this.commandBus.execute(new MarkVerificationUnable(staff, kofi, 'The institute is closed until September.'));
+    const deleted = (await this.create(alice, atUniDemo(person('Dan', 'Draft', '1999-09-09'), 'ACME-1012'), false)).ids[0];
+    await this.commandBus.execute(new DeleteVerification(alice, deleted));
+    await this.create(
       alice,
       {
         type: 'EMPLOYMENT',
@@ -142,8 +142,8 @@ export class DemoVerificationsSeeder {
     await this.resolvedBy(irene, await this.pendingWithInstitute(bob, person('Sam', 'Carter', '1987-05-20', 'BEng (Hons)', 'Civil Engineering', 2009), 'ACME-1005'), 'NOT_VERIFIED', 'We hold no record of this award for this person.');
     await this.resolvedBy(irene, await this.pendingWithInstitute(bob, person('Grace', 'Hall', '1994-09-17', 'BA (Hons)', 'English Literature', 2016), 'ACME-1006'), 'VERIFIED', 'Awarded with first class honours.');
     await this.verified(bob, HELD.john, 'ACME-1007');
-    await this.submissions.create(bob, atUniDemo(person('Mia', 'Wong', '1996-01-25'), 'ACME-1008'), true); // UNPAID: no card token
-    await this.submissions.create(bob, { ...atUniDemo(person('Noah', 'Fischer', '1991-08-09'), 'ACME-1009'), documents: [] }, false); // AWAITING_CONSENT
+    await this.create(bob, atUniDemo(person('Mia', 'Wong', '1996-01-25'), 'ACME-1008'), true); // UNPAID: no card token
+    await this.create(bob, { ...atUniDemo(person('Noah', 'Fischer', '1991-08-09'), 'ACME-1009'), documents: [] }, false); // AWAITING_CONSENT
   }
 
   /** Globex pays by invoice, Initech in credits. */
@@ -159,14 +159,14 @@ export class DemoVerificationsSeeder {
   private async individuals(indy: Principal, anna: Principal, irene: Principal) {
     await this.resolvedBy(irene, await this.pendingWithInstitute(indy, person('Indy', 'Individual', '1992-06-30', 'BA (Hons)', 'Geography', 2014), null), 'VERIFIED', null);
     await this.pendingWithInstitute(indy, person('Indy', 'Individual', '1992-06-30', 'MA', 'Geography', 2016), null);
-    await this.submissions.create(indy, { ...atUniDemo(person('Indy', 'Individual', '1992-06-30', 'PGCE', 'Education', 2017), null), documents: [] }, false);
+    await this.create(indy, { ...atUniDemo(person('Indy', 'Individual', '1992-06-30', 'PGCE', 'Education', 2017), null), documents: [] }, false);
     await this.pendingWithInstitute(anna, person('Anna', 'Applicant', '1998-11-11', 'BSc (Hons)', 'Psychology', 2020), null);
     await this.notFound(anna, person('Anna', 'Applicant', '1998-11-11', 'MSc', 'Psychology', 2021), null);
   }
 
   /** Submitted and paid (card, invoice or credits), then the automatic check and its mails, run now. */
   private async submitted(p: Principal, who: Person, reference: string | null): Promise<string> {
-    const { ids } = await this.submissions.create(p, { ...atUniDemo(who, reference), creditPurchase: CARD }, true);
+    const { ids } = await this.create(p, { ...atUniDemo(who, reference), creditPurchase: CARD }, true);
     await this.drain();
     return ids[0];
   }
@@ -182,12 +182,17 @@ export class DemoVerificationsSeeder {
   /** NOT_FOUND, then sent for manual checking: it waits for irene. */
   private async pendingWithInstitute(p: Principal, who: Person, reference: string | null): Promise<string> {
     const id = await this.submitted(p, who, reference);
-    await this.submissions.update(p, id, { force: true }, { submit: true });
+    await this.commandBus.execute(new SaveVerification(p, id, { force: true }, true));
     return id;
   }
 
   private async resolvedBy(resolver: Principal, id: string, result: ResolutionResult, notes: string | null) {
-    await this.lifecycle.resolve(resolver, id, { result, notes, approvedByName: 'Irene Ingram', approvedByTitle: 'Registrar' });
+    await this.commandBus.execute(new ResolveVerification(resolver, id, { result, notes, approvedByName: 'Irene Ingram', approvedByTitle: 'Registrar' }));
+  }
+
+  /** POST /verification as the portal sends it, through the command bus. */
+  create(p: Principal, body: SubmissionBodyDto, submit: boolean): Promise<SubmissionResult> {
+    return this.commandBus.execute(new SubmitVerifications(p, body, submit));
   }
 
   async principal(username: string): Promise<Principal> {

@@ -1,7 +1,9 @@
+import type { Actor } from '@credence/domain';
 import { CommandHandler, Command, type ICommandHandler } from '@nestjs/cqrs';
 import type { Principal } from '../../../../common/auth/principal';
 import type { CancelDto } from '../../dto/submission.dto';
-import { LifecycleService } from '../lifecycle.service';
+import { Actors } from '../actors';
+import { commandContext, VerificationWriter } from '../verification-writer';
 
 /** POST /verification/{id}/cancel: the customer (or staff) stops a verification, with an optional reason. */
 export class CancelVerification extends Command<void> {
@@ -20,10 +22,14 @@ export class CancelVerification extends Command<void> {
 
 @CommandHandler(CancelVerification)
 export class CancelVerificationHandler implements ICommandHandler<CancelVerification, void> {
-  constructor(private readonly lifecycle: LifecycleService) {}
+  constructor(
+    private readonly actors: Actors,
+    private readonly writer: VerificationWriter,
+  ) {}
 
   async execute({ principal, verificationId, reason }: CancelVerification): Promise<void> {
-    await this.lifecycle.cancel(principal, verificationId, reason);
+    const actor: Actor = principal.qcAdmin ? { kind: 'staff', username: principal.username } : await this.actors.customerOf(principal);
+    await this.writer.run(verificationId, { type: 'CancelVerification', actor, reason }, commandContext(principal));
   }
 }
 
@@ -39,9 +45,13 @@ export class DeleteVerification extends Command<void> {
 
 @CommandHandler(DeleteVerification)
 export class DeleteVerificationHandler implements ICommandHandler<DeleteVerification, void> {
-  constructor(private readonly lifecycle: LifecycleService) {}
+  constructor(
+    private readonly actors: Actors,
+    private readonly writer: VerificationWriter,
+  ) {}
 
   async execute({ principal, verificationId }: DeleteVerification): Promise<void> {
-    await this.lifecycle.delete(principal, verificationId);
+    const actor = await this.actors.customerOf(principal);
+    await this.writer.run(verificationId, { type: 'DeleteVerification', actor }, commandContext(principal));
   }
 }

@@ -1,10 +1,16 @@
 import { CancelVerificationHandler, DeleteVerificationHandler } from './close-verification.handler';
+import { InitIdentityCaptureHandler } from './init-identity.handler';
+import { ResolveVerificationByLinkHandler, ResolveVerificationHandler } from './resolve-verification.handler';
 import { SaveVerificationHandler } from './save-verification.handler';
+import { AddVerificationCommentHandler, MarkVerificationUnableHandler, RecordVerificationAccreditationHandler } from './staff-actions.handler';
 import { SubmitVerificationsHandler } from './submit-verifications.handler';
 import { AttachVerificationDocumentHandler, RemoveVerificationDocumentHandler } from './verification-documents.handler';
 
 export * from './close-verification.handler';
+export * from './init-identity.handler';
+export * from './resolve-verification.handler';
 export * from './save-verification.handler';
+export * from './staff-actions.handler';
 export * from './submit-verifications.handler';
 export * from './verification-documents.handler';
 
@@ -16,4 +22,10 @@ export const VERIFICATION_COMMAND_HANDLERS = [
   RemoveVerificationDocumentHandler,
   CancelVerificationHandler,
   DeleteVerificationHandler,
+  ResolveVerificationHandler,
+  ResolveVerificationByLinkHandler,
+  MarkVerificationUnableHandler,
+  RecordVerificationAccreditationHandler,
+  AddVerificationCommentHandler,
+  InitIdentityCaptureHandler,
 ];

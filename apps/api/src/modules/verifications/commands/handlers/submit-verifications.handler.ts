@@ -1,7 +1,24 @@
+import {
+  allowedTypes,
+  canCreateVerification,
+  DomainError,
+  IDENTITY_MAINTENANCE,
+  identityUnderMaintenance,
+  initialVerificationState,
+  VerificationInvalid,
+  type ApplicationState,
+} from '@credence/domain';
 import { CommandHandler, Command, type ICommandHandler } from '@nestjs/cqrs';
 import type { Principal } from '../../../../common/auth/principal';
-import type { SubmissionBodyDto } from '../../dto/submission.dto';
-import { SubmissionService, type SubmissionResult } from '../submission.service';
+import { ApplicationGateway } from '../../../applications/core/application-gateway';
+import type { SubmissionBodyDto, SubmissionDto } from '../../dto/submission.dto';
+import { Actors } from '../actors';
+import type { UnappendedBlobs } from '../document-intake';
+import { draftFrom, instituteIdOf, newVerificationId, refOf, typeAliasOf } from '../draft-input';
+import { InlineDocuments } from '../inline-documents';
+import { InstituteLookup } from '../institute-lookup';
+import { SubmissionCheckout } from '../submission-checkout';
+import type { SubmissionEntry, SubmissionResult } from '../submission-entry';
 
 /**
  * POST /verification: one submission or {verifications, creditPurchase}. `autosubmit=false` saves the entries as
@@ -22,11 +39,80 @@ export class SubmitVerifications extends Command<SubmissionResult> {
   }
 }
 
+const MAX_BATCH = 50;
+const cannotCreate = () => new DomainError('forbidden', 'Your account cannot request verifications.', 'QC-CANNOT-CREATE');
+
+/** New verifications: each drafted (with its inline documents) on a new stream, then saved or submitted together. */
 @CommandHandler(SubmitVerifications)
 export class SubmitVerificationsHandler implements ICommandHandler<SubmitVerifications, SubmissionResult> {
-  constructor(private readonly submissions: SubmissionService) {}
+  constructor(
+    private readonly actors: Actors,
+    private readonly institutes: InstituteLookup,
+    private readonly documents: InlineDocuments,
+    private readonly applications: ApplicationGateway,
+    private readonly checkout: SubmissionCheckout,
+  ) {}
 
-  execute({ principal, body, autosubmit }: SubmitVerifications): Promise<SubmissionResult> {
-    return this.submissions.create(principal, body, autosubmit);
+  execute(command: SubmitVerifications): Promise<SubmissionResult> {
+    return this.documents.within((unappended) => this.submit(command, unappended));
+  }
+
+  private async submit({ principal, body, autosubmit }: SubmitVerifications, unappended: UnappendedBlobs): Promise<SubmissionResult> {
+    if (!canCreateVerification(principal)) throw cannotCreate();
+    const company = await this.actors.company(principal);
+    const actor = this.actors.customer(principal, company);
+    const items: SubmissionDto[] = body.verifications ?? [body];
+    if (!items.length) throw new VerificationInvalid([{ field: 'counts', message: 'At least one type of check must be selected' }]);
+    if (items.length > MAX_BATCH) throw new DomainError('invalid', `At most ${MAX_BATCH} verifications can be submitted at once.`);
+    const application = await this.applicationOf(principal, items);
+    const user = await this.actors.accounts.userById(principal.userId);
+    const requestedByName = user ? `${user.firstname} ${user.lastname}` : principal.username;
+    const now = new Date().toISOString();
+
+    const entries: SubmissionEntry[] = [];
+    for (const item of items) {
+      const id = newVerificationId();
+      const alias = typeAliasOf(item.type);
+      if (alias === 'IDENTITY' && identityUnderMaintenance(now)) {
+        throw new DomainError('unprocessable', IDENTITY_MAINTENANCE.message, 'QC-IDENTITY-MAINTENANCE');
+      }
+      const institute = await this.institutes.get(instituteIdOf(item, alias));
+      const draft = draftFrom(item, institute);
+      entries.push({
+        id,
+        loaded: { state: initialVerificationState(), revision: 'no_stream', recorded: [] },
+        institute,
+        draft,
+        consent: item.consent ?? item.consentTicked ?? body.consent ?? body.consentTicked ?? false,
+        commands: [
+          {
+            type: 'DraftVerification',
+            actor,
+            verificationId: id,
+            companyName: company.name,
+            requestedByName,
+            individual: company.individual,
+            verificationType: alias ?? institute?.type ?? 'UNI',
+            allowedTypes: allowedTypes(principal),
+            institute: institute && refOf(institute),
+            draft,
+            today: now.slice(0, 10),
+          },
+          ...(await this.documents.attachments(id, item.documents, institute, actor, unappended)),
+        ],
+      });
+    }
+    return this.checkout.checkout(principal, company, actor, entries, { submit: autosubmit, creditPurchase: body.creditPurchase, application, now }, unappended);
+  }
+
+  /**
+   * The application a submission names: the caller's own, still open (404 for anyone else's, 409 once closed).
+   * One submission goes to one application.
+   */
+  private async applicationOf(principal: Principal, items: readonly SubmissionDto[]): Promise<ApplicationState | null> {
+    const ids = new Set(items.map((i) => i.applicationId?.trim()).filter((id): id is string => !!id));
+    if (ids.size > 1) throw new DomainError('invalid', 'The verifications of one submission must belong to one application.');
+    const [id] = ids;
+    return id ? this.applications.openFor(principal, id) : null;
   }
 }
