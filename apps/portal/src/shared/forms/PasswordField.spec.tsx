@@ -61,4 +61,11 @@ describe('live password hint (spec 5.3)', () => {
     expect(input).toHaveAttribute('type', 'text');
     expect(screen.getByRole('button', { name: 'Hide password' })).toHaveAttribute('aria-pressed', 'true');
   });
+
+  it('describes the field by its error and its hint together', () => {
+    render(<PasswordField id="p" label="Password" hint value="" error helperText="Invalid password" />);
+    const input = screen.getByLabelText('Password');
+    expect(input).toHaveAccessibleDescription(expect.stringContaining('Invalid password'));
+    expect(input).toHaveAccessibleDescription(expect.stringContaining('Your password needs'));
+  });
 });

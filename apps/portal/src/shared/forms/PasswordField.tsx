@@ -26,6 +26,12 @@ type PasswordFieldProps = TextFieldProps & {
 export function PasswordField({ hint = false, value, ...props }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   const hintId = useId();
+  const ownId = useId();
+  const id = props.id ?? ownId;
+  // The hint joins the helper text (an error) in the description, rather than replacing it.
+  const describedBy = [props.helperText ? `${id}-helper-text` : null, hint ? hintId : null]
+    .filter(Boolean)
+    .join(' ');
   const password = typeof value === 'string' ? value : '';
   const checks = checkPassword(password);
 
@@ -33,11 +39,12 @@ export function PasswordField({ hint = false, value, ...props }: PasswordFieldPr
     <Box>
       <TextField
         {...props}
+        id={id}
         value={value}
         type={visible ? 'text' : 'password'}
         slotProps={{
           ...props.slotProps,
-          htmlInput: { 'aria-describedby': hint ? hintId : undefined },
+          htmlInput: { 'aria-describedby': describedBy || undefined },
           input: {
             endAdornment: (
               <InputAdornment position="end">
