@@ -11,7 +11,7 @@ import {
 } from '@credence/domain';
 import { login } from '@/features/auth/api/login';
 import { newPasswordErrors } from '@/features/auth/passwordRules';
-import { openApplications } from '@/features/applications/api/countOpenApplications';
+import { countOf, openApplications } from '@/features/applications/api/countOpenApplications';
 import {
   searchCountries,
   searchIndustries,
@@ -174,9 +174,9 @@ export function CompleteForm({ token, registration }: CompleteFormProps) {
     }
     notify({ severity: 'success', title: 'Welcome!', message: COMPLETE_MESSAGES.done });
     if (registration.individual) {
-      const page = await openApplications().catch(() => null);
+      const page = await openApplications().catch(() => undefined);
       const ids = page?.content ?? [];
-      sessionStore.setCounters({ openApplications: page?.totalSize ?? ids.length });
+      sessionStore.setOpenApplicationsAtSignIn(countOf(page));
       if (ids.length === 1) {
         await navigate(`/application/${ids[0].id}/start`);
         return;
