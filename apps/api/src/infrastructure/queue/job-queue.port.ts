@@ -18,6 +18,11 @@ export interface JobPayloads {
   'application.reconcile': { applicationId: string };
   /** Mails the applicant about their application (keyed by the event id). */
   'application.notify': { applicationId: string; eventId: string; eventType: string };
+  /**
+   * Renders and issues one certificate of a bulk download (keyed by verification id, stream revision and options,
+   * so a repeat finds the certificate issued and renders nothing). The revision is a decimal string.
+   */
+  'certificate.render': { verificationId: string; revision: string; ignoreNotes: boolean; issuedByCompanyId: string };
 }
 
 export type QueueName = keyof JobPayloads;

@@ -13,6 +13,8 @@ import { CERTIFICATES_SCHEMA, CertificateStore } from './certificates/certificat
 import { CertificateDownloadController, CertificateVerifyController } from './http/certificates.controller';
 import { AdminInvoicePdfController, InvoicePdfController } from './http/invoice-pdf.controller';
 import { InvoicePdfService } from './invoices/invoice-pdf.service';
+import { CertificateJobs } from './jobs/certificate-jobs';
+import { CertificateRenderProcessor } from './jobs/certificate-render.processor';
 
 /**
  * PDF documents (issue 17): certificates, invoices and receipts rendered from typed server-side HTML templates by
@@ -28,7 +30,7 @@ import { InvoicePdfService } from './invoices/invoice-pdf.service';
     ThrottlerModule.forRoot([{ name: 'default', ttl: 60_000, limit: 30 }]),
   ],
   controllers: [CertificateDownloadController, CertificateVerifyController, InvoicePdfController, AdminInvoicePdfController],
-  providers: [PdfRenderer, CertificateStore, CertificateService, InvoicePdfService],
+  providers: [PdfRenderer, CertificateStore, CertificateService, InvoicePdfService, CertificateJobs, CertificateRenderProcessor],
   exports: [PdfRenderer, CertificateService],
 })
 export class RenderingModule implements OnModuleInit {

@@ -10,6 +10,7 @@ import {
   type VerificationState,
 } from '@credence/domain';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { metrics } from '@opentelemetry/api';
 import { toString as qrSvg } from 'qrcode';
 import type { Principal } from '../../../common/auth/principal';
 import type { AppConfig } from '../../../config/config.schema';
@@ -23,6 +24,7 @@ import { PdfRenderer } from '../browser/pdf-renderer';
 import { finishPdf } from '../pdf/pdf-finishing';
 import { imageDataUrl } from '../templates/html';
 import { certificateHtml, type CertificateBranding } from '../templates/certificate.template';
+import { certificateOptions, CertificateJobs, type QueuedCertificate } from '../jobs/certificate-jobs';
 import { certificateAvailable, certificateContent, contentDigest } from './certificate-content';
 import { CertificateStore, type IssuedCertificate } from './certificate-store';
 
@@ -54,6 +56,10 @@ interface Loaded {
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
+const certificatesServed = metrics
+  .getMeter('credence-api')
+  .createCounter('credence.pdf.certificates', { description: 'Certificates served: from the blob store (cache) or rendered' });
+
 /**
  * Certificates (verifications.md 2.9 'Download certificate'): who may have one, what it says, issuing it under a
  * public code, and serving it again from the blob store while the verification's stream has not moved. The
@@ -73,6 +79,7 @@ export class CertificateService {
     private readonly accounts: AccountsRepository,
     private readonly store: CertificateStore,
     private readonly renderer: PdfRenderer,
+    private readonly jobs: CertificateJobs,
   ) {}
 
   private async load(id: string): Promise<Loaded | null> {
@@ -118,30 +125,57 @@ export class CertificateService {
   async download(principal: Principal, id: string, request: CertificateRequest): Promise<CertificatePdf> {
     const loaded = await this.load(id);
     if (!loaded) throw notFound();
-    const { state, revision } = loaded;
+    const { state } = loaded;
     const reader = await this.authorise(principal, state);
     if (!certificateAvailable(state.result)) {
       throw new DomainError('conflict', 'A certificate is available once the verification is Verified or Not Verified.', 'QC-CERTIFICATE-NOT-READY');
     }
     const branding = request.brand ? await this.branding(principal, reader) : null;
-    const brandCompanyId = branding ? principal.companyId : null;
-    const options = `notes=${request.ignoreNotes ? 0 : 1};brand=${brandCompanyId ?? '-'}`;
+    return this.issue(loaded, request, branding, branding ? principal.companyId : null, principal.companyId);
+  }
+
+  /**
+   * 'certificate.render' (a bulk download's job): the certificate of exactly this revision, issued once. A stream
+   * that has moved on since the job was asked for is not rendered ('stale'): the request renders the newer one.
+   */
+  async issueQueued(job: QueuedCertificate): Promise<'issued' | 'stale'> {
+    const loaded = await this.load(job.verificationId);
+    if (!loaded || loaded.revision.toString() !== job.revision || !certificateAvailable(loaded.state.result)) return 'stale';
+    await this.issue(loaded, { ignoreNotes: job.ignoreNotes, brand: false }, null, null, job.issuedByCompanyId);
+    return 'issued';
+  }
+
+  /** The certificate of this revision and options: from the blob store when issued before, else rendered and issued. */
+  private async issue(
+    loaded: Loaded,
+    request: CertificateRequest,
+    branding: CertificateBranding | null,
+    brandCompanyId: string | null,
+    issuedByCompanyId: string,
+  ): Promise<CertificatePdf> {
+    const { state, revision } = loaded;
+    const options = certificateOptions(request.ignoreNotes, brandCompanyId);
     const filename = `Certificate-${state.id}.pdf`;
 
     const existing = await this.store.find(state.id, revision, options);
     if (existing) {
       const bytes = await this.blobs.get(existing.blobKey);
-      if (bytes) return { filename, bytes, code: existing.code, cached: true };
+      if (bytes) {
+        certificatesServed.add(1, { source: 'cache' });
+        return { filename, bytes, code: existing.code, cached: true };
+      }
       this.logger.warn(`certificate ${existing.code}: blob missing, rendering again`);
       const again = await this.render(loaded, request, branding, existing.code, existing.issuedAt);
       await this.blobs.put(existing.blobKey, again.pdf, 'application/pdf');
       await this.store.replacePdf(existing.code, sha256(again.pdf));
+      certificatesServed.add(1, { source: 'render' });
       return { filename, bytes: again.pdf, code: existing.code, cached: false };
     }
 
     const code = randomBytes(16).toString('base64url');
     const issuedAt = new Date();
     const { pdf, digest } = await this.render(loaded, request, branding, code, issuedAt);
+    certificatesServed.add(1, { source: 'render' });
     const blobKey = `certificates/${state.id}/${code}.pdf`;
     await this.blobs.put(blobKey, pdf, 'application/pdf');
     const { row, inserted } = await this.store.insert({
@@ -156,7 +190,7 @@ export class CertificateService {
       digest,
       pdfSha256: sha256(pdf),
       blobKey,
-      issuedByCompanyId: principal.companyId,
+      issuedByCompanyId,
       issuedAt,
     });
     if (inserted) return { filename, bytes: pdf, code, cached: false };
@@ -173,14 +207,31 @@ export class CertificateService {
    * certificate, are left out rather than failing the bundle.
    */
   async forApplication(principal: Principal, verificationIds: readonly string[]): Promise<{ title: string; pdf: Buffer }[]> {
-    const out: { title: string; pdf: Buffer }[] = [];
+    const wanted: Loaded[] = [];
+    const missing: QueuedCertificate[] = [];
     for (const id of verificationIds) {
+      const loaded = await this.load(id);
+      if (!loaded || !certificateAvailable(loaded.state.result)) continue;
       try {
-        const loaded = await this.load(id);
-        if (!loaded || !certificateAvailable(loaded.state.result)) continue;
-        const { bytes } = await this.download(principal, id, { ignoreNotes: false, brand: false });
-        const p = loaded.state.person;
-        out.push({ title: `Certificate: ${p.firstname} ${p.surname} - ${loaded.state.institute?.name ?? loaded.state.id}`, pdf: bytes });
+        await this.authorise(principal, loaded.state);
+      } catch (e) {
+        if (e instanceof DomainError) continue;
+        throw e;
+      }
+      wanted.push(loaded);
+      if (!(await this.store.find(loaded.state.id, loaded.revision, certificateOptions(false, null)))) {
+        missing.push({ verificationId: loaded.state.id, revision: loaded.revision.toString(), ignoreNotes: false, issuedByCompanyId: principal.companyId });
+      }
+    }
+    // Several to render: jobs on the queue, as many at once as the pool allows; one: rendered here, like a single
+    // download. Whatever a job did not issue in time is rendered below by download(), as is a stream that moved.
+    if (missing.length > 1) await this.jobs.renderAll(missing);
+
+    const out: { title: string; pdf: Buffer }[] = [];
+    for (const { state } of wanted) {
+      try {
+        const { bytes } = await this.download(principal, state.id, { ignoreNotes: false, brand: false });
+        out.push({ title: `Certificate: ${state.person.firstname} ${state.person.surname} - ${state.institute?.name ?? state.id}`, pdf: bytes });
       } catch (e) {
         if (!(e instanceof DomainError)) throw e;
       }
