@@ -64,7 +64,19 @@ interface Case {
   refused: number;
   /** Status for those allowed, when it is not a success (e.g. 404 for another company's user). */
   allowedStatus?: number;
+  /** The exact status for every caller, anonymous included, where refusals differ (403 or 404) by account. */
+  statuses?: Record<Who, number>;
 }
+
+/** Records the PDF routes point at (issue 17), found once the demo is seeded. */
+const pdf = { acmeVerification: '', individuals: '', application: '', invoice: '', code: '' };
+/** Everyone gets `status`, except the accounts named. */
+const statusesOf = (status: number, except: Partial<Record<Who, number>>): Record<Who, number> =>
+  Object.fromEntries((['anonymous', ...EVERYONE] as Who[]).map((who) => [who, except[who] ?? status])) as Record<Who, number>;
+const found = <T>(value: T | undefined, what: string): T => {
+  if (value === undefined) throw new Error(`the demo seed has no ${what}`);
+  return value;
+};
 
 const cases: Case[] = [
   { name: 'GET /v1/account', call: (r) => r.get('/v1/account'), allowed: EVERYONE, refused: 401 },
@@ -76,6 +88,16 @@ const cases: Case[] = [
   { name: 'PUT /v1/account/access', call: (r) => r.put('/v1/account/access').send({}), allowed: [], refused: 403 },
   { name: 'GET /admin/mails', call: (r) => r.get('/admin/mails'), allowed: ['staff'], refused: 403 },
   { name: 'POST /v1/register/applicant', call: (r) => r.post('/v1/register/applicant').send({ email: 'cand@mail.test', firstname: 'C', lastname: 'D' }), allowed: ['alice', 'bob'], refused: 403 },
+  // Issue 17's PDFs. A certificate is for organisation users who read the verification: 403 for readers who are not
+  // an organisation (the institute the verification is at, staff, the individual who owns it), 404 for all who cannot read it.
+  { name: "GET /v1/verification/:id/downloads/result (Acme's ACME-1006, resolved by Irene's institute)", call: (r) => r.get(`/v1/verification/${pdf.acmeVerification}/downloads/result`), allowed: ['alice', 'bob'], refused: 404, statuses: statusesOf(404, { anonymous: 401, alice: 200, bob: 200, irene: 403, staff: 403 }) },
+  { name: "GET /v1/verification/:id/downloads/result (an individual's own VERIFIED)", call: (r) => r.get(`/v1/verification/${pdf.individuals}/downloads/result`), allowed: [], refused: 404, statuses: statusesOf(404, { anonymous: 401, indy: 403, irene: 403, staff: 403 }) },
+  // Staff read every application's documents (the console's Applications); their bundle carries no certificate.
+  { name: "GET /v1/application/:id/downloads/result (Jane's application to Acme)", call: (r) => r.get(`/v1/application/${pdf.application}/downloads/result`), allowed: ['alice', 'bob', 'staff'], refused: 404, statuses: statusesOf(404, { anonymous: 401, alice: 200, bob: 200, staff: 200 }) },
+  { name: 'GET /v1/credit/history/:id/pdf (an Acme invoice)', call: (r) => r.get(`/v1/credit/history/${pdf.invoice}/pdf`), allowed: ['alice', 'bob'], refused: 404, statuses: statusesOf(404, { anonymous: 401, alice: 200, bob: 200 }) },
+  { name: 'GET /admin/invoices/:id/pdf (an Acme invoice)', call: (r) => r.get(`/admin/invoices/${pdf.invoice}/pdf`), allowed: ['staff'], refused: 403 },
+  { name: 'GET /v1/certificate/:code (issued; public)', call: (r) => r.get(`/v1/certificate/${pdf.code}`), allowed: ['anonymous', ...EVERYONE], refused: 401, statuses: statusesOf(200, {}) },
+  { name: 'GET /v1/certificate/:code (never issued; public)', call: (r) => r.get('/v1/certificate/AAAAAAAAAAAAAAAAAAAAAA'), allowed: [], refused: 404, statuses: statusesOf(404, {}) },
 ];
 
 describe('access matrix', () => {
@@ -88,6 +110,14 @@ describe('access matrix', () => {
     ({ app } = await startTestApp({ DATABASE_URL: db.url, SEED_DEMO: 'true' }));
     tokens.anonymous = null;
     for (const [who, username] of Object.entries(USERNAMES)) tokens[who as Who] = (await signIn(app, username)).token;
+    const read = async <T>(who: Who, path: string) => (await request(app.getHttpServer()).get(path).set('X-AUTH-TOKEN', tokens[who] ?? '').expect(200)).body.content as T[];
+    const acme = await read<{ id: string; customerReference: string }>('alice', '/v1/verification?size=100');
+    pdf.acmeVerification = found(acme.find((v) => v.customerReference === 'ACME-1006'), 'ACME-1006').id;
+    pdf.individuals = found((await read<{ id: string; result: string }>('indy', '/v1/verification?size=100')).find((v) => v.result === 'VERIFIED'), 'verified verification of indy').id;
+    pdf.application = found((await read<{ id: string; customerReference?: string }>('alice', '/v1/application?size=100')).find((a) => a.customerReference === 'CAND-0002'), 'CAND-0002').id;
+    pdf.invoice = found((await read<{ id: string; type: string }>('alice', '/v1/credit/history?size=100')).find((r) => r.type === 'PURCHASE'), 'Acme invoice').id;
+    const issued = await request(app.getHttpServer()).get(`/v1/verification/${pdf.acmeVerification}/downloads/result`).set('X-AUTH-TOKEN', tokens.alice ?? '').expect(200);
+    pdf.code = String(issued.headers['x-certificate-code']);
   });
   afterAll(async () => {
     await app.close();
@@ -114,13 +144,14 @@ describe('access matrix', () => {
     }
   });
 
-  describe.each(cases)('$name', ({ call, allowed, refused, allowedStatus }) => {
+  describe.each(cases)('$name', ({ call, allowed, refused, allowedStatus, statuses }) => {
     it.each(['anonymous', ...EVERYONE] as Who[])('for %s', async (who) => {
       const agent = request.agent(app.getHttpServer());
       const req = call(agent);
       if (tokens[who]) req.set('X-AUTH-TOKEN', tokens[who]!);
       const res = await req;
-      if (who === 'anonymous') expect(res.status).toBe(401);
+      if (statuses) expect(res.status).toBe(statuses[who]);
+      else if (who === 'anonymous') expect(res.status).toBe(401);
       else if (allowed.includes(who) && allowedStatus) expect(res.status).toBe(allowedStatus);
       else if (allowed.includes(who)) expect(res.status).toBeLessThan(400);
       else expect(res.status).toBe(refused);
