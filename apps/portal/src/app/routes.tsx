@@ -1,22 +1,65 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Navigate, generatePath, useLocation, useParams, type RouteObject } from 'react-router';
 import { RouteGuard } from '@/app/RouteGuard';
+import { ScreenLoading } from '@/app/ScreenLoading';
 import type { Access, RouteHandle } from '@/shared/routing/routeHandle';
-import { CertificateCheckScreen } from '@/features/certificate/components/CertificateCheckScreen';
-import { AccountScreen } from '@/features/account/components/AccountScreen';
-import { LoginScreen } from '@/features/auth/components/LoginScreen';
-import { ResetPasswordScreen } from '@/features/auth/components/ResetPasswordScreen';
-import { RegisterScreen } from '@/features/register/components/RegisterScreen';
-import { BookAMeetingScreen } from '@/features/system/components/BookAMeetingScreen';
 import { ComingSoonScreen } from '@/features/system/components/ComingSoonScreen';
-import { FaqsScreen } from '@/features/system/components/FaqsScreen';
 import { MaintenanceScreen } from '@/features/system/components/MaintenanceScreen';
 import { NotFoundScreen } from '@/features/system/components/NotFoundScreen';
-import { UnsubscribeScreen } from '@/features/unsubscribe/components/UnsubscribeScreen';
 import { AppShell } from '@/app/shell/AppShell';
 import { PublicLayout } from '@/shared/layout/PublicLayout';
+import { lazyScreen } from '@/shared/routing/lazyScreen';
 import { homePath } from '@/shared/session/account';
 import { useSession } from '@/shared/session/useSession';
+
+/*
+ * Every screen loads with its route (React.lazy, through lazyScreen): /login does not download the account screen, and a screen's own
+ * libraries (charts, maps, the card form) come with it. Three stay in the first download on purpose: the
+ * placeholder shared by the screens not built yet, the 404 and the maintenance page, a few hundred bytes each and
+ * the pages shown when something is wrong, where one more request is the thing most likely to fail.
+ */
+const AccountScreen = lazyScreen(
+  () => import('@/features/account/components/AccountScreen'),
+  'AccountScreen',
+);
+const CertificateCheckScreen = lazyScreen(
+  () => import('@/features/certificate/components/CertificateCheckScreen'),
+  'CertificateCheckScreen',
+);
+const LoginScreen = lazyScreen(() => import('@/features/auth/components/LoginScreen'), 'LoginScreen');
+const ResetPasswordScreen = lazyScreen(
+  () => import('@/features/auth/components/ResetPasswordScreen'),
+  'ResetPasswordScreen',
+);
+const RegisterScreen = lazyScreen(
+  () => import('@/features/register/components/RegisterScreen'),
+  'RegisterScreen',
+);
+const BookAMeetingScreen = lazyScreen(
+  () => import('@/features/system/components/BookAMeetingScreen'),
+  'BookAMeetingScreen',
+);
+const FaqsScreen = lazyScreen(() => import('@/features/system/components/FaqsScreen'), 'FaqsScreen');
+const UnsubscribeScreen = lazyScreen(
+  () => import('@/features/unsubscribe/components/UnsubscribeScreen'),
+  'UnsubscribeScreen',
+);
+
+const lazyScreens = [
+  AccountScreen,
+  CertificateCheckScreen,
+  LoginScreen,
+  ResetPasswordScreen,
+  RegisterScreen,
+  BookAMeetingScreen,
+  FaqsScreen,
+  UnsubscribeScreen,
+];
+
+/** Loads every screen's code: for tests that render a route and look at it at once. */
+export function preloadScreens(): Promise<void> {
+  return Promise.all(lazyScreens.map((s) => s.preload())).then(() => undefined);
+}
 
 /**
  * Every route of access.md 2.1, in one place, with the spec's screen names. A screen without an element is not
@@ -96,7 +139,12 @@ function toRoute(screen: Screen, access: Access): RouteObject {
   const element = screen.element ?? (
     <ComingSoonScreen name={screen.name} headingLevel={access === 'public' ? 'h1' : 'h2'} />
   );
-  return { path: screen.path, element, handle };
+  // Per route, inside the layout: while a screen's code loads, the shell (or the public frame) stays as it is.
+  return {
+    path: screen.path,
+    element: <Suspense fallback={<ScreenLoading />}>{element}</Suspense>,
+    handle,
+  };
 }
 
 export function buildRoutes(): RouteObject[] {

@@ -1,8 +1,12 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/App';
-import { buildRoutes } from '@/app/routes';
+import { buildRoutes, preloadScreens } from '@/app/routes';
 import { createQueryClient } from '@/shared/query/queryClient';
+
+// The screens are lazy (one chunk per route). Tests look at a screen as soon as it is rendered, so its code is loaded
+// before any test of a file that renders the app; the loading itself is tested in shared/routing/lazyScreen.spec.tsx.
+await preloadScreens();
 
 /**
  * The whole portal at a URL, with the real route table, guard, layouts and providers, and a query cache of its
