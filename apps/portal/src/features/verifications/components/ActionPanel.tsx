@@ -1,0 +1,278 @@
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Divider,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { InstituteDetail, VerificationDetail } from '@/features/verifications/api/verifications';
+import {
+  AmendForm,
+  amendErrors,
+  amendPayload,
+  initialAmendValues,
+  type AmendValues,
+} from '@/features/verifications/components/AmendForm';
+import { localToday } from '@/features/verifications/historyFilters';
+import {
+  useDeleteVerification,
+  useResubmitVerification,
+  useSubmitVerification,
+} from '@/features/verifications/hooks/useVerificationActions';
+import { invoiceToast } from '@/features/verifications/presentation';
+import type { ViewMode } from '@/features/verifications/viewMode';
+import { editRights } from '@/features/verifications/viewMode';
+import { useNotify } from '@/shared/notifications/useNotify';
+
+/** Spec 8: the guidance shown with a NOT_FOUND result. */
+export const NOT_FOUND_GUIDANCE =
+  'We have searched the data we hold for this institute, but no match for your request could be found.';
+export const NOT_CHARGED = 'You will not be charged for any of these actions.';
+export const DELETE_TEXT = 'Completely delete this verification request as it is no longer needed.';
+export const DELETE_CONFIRM = 'Are delete this verification request?';
+
+interface Props {
+  v: VerificationDetail;
+  institute: InstituteDetail | undefined;
+  mode: Exclude<ViewMode, 'result'>;
+  /** CARD payers pay an incomplete request in a payment panel rather than submitting it. */
+  card: boolean;
+}
+
+/** The actionable modes of the verification view (2.9): incomplete, NOT_FOUND, REJECTED; delete in each. */
+export function ActionPanel({ v, institute, mode, card }: Props) {
+  return (
+    <Card component="section" aria-labelledby="action-title">
+      <CardContent>
+        <Stack spacing={3}>
+          {mode === 'incomplete' ? (
+            <IncompleteSection v={v} card={card} />
+          ) : (
+            <AmendSection v={v} institute={institute} mode={mode} />
+          )}
+          <Divider />
+          <DeleteSection id={v.id} />
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function IncompleteSection({ v, card }: { v: VerificationDetail; card: boolean }) {
+  const notify = useNotify();
+  const submit = useSubmitVerification(v.id);
+  return (
+    <Stack spacing={2}>
+      <Typography id="action-title" variant="h6" component="h3">
+        Incomplete
+      </Typography>
+      <Typography>This request is incomplete, please complete and submit it below.</Typography>
+      {card ? (
+        <Alert severity="info">
+          This request is paid by card. The card payment panel is not available on this page yet; delete the
+          request below if it is no longer needed.
+        </Alert>
+      ) : (
+        <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+          <Typography>Submit this completed verification request for processing.</Typography>
+          <Button
+            variant="contained"
+            disabled={submit.isPending}
+            startIcon={submit.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
+            onClick={() =>
+              submit.mutate(undefined, {
+                onSuccess: (answer) => {
+                  if (answer.invoiceId) notify(invoiceToast(answer.invoiceId));
+                  window.scrollTo({ top: 0 });
+                },
+              })
+            }
+          >
+            Submit
+          </Button>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function AmendSection({
+  v,
+  institute,
+  mode,
+}: {
+  v: VerificationDetail;
+  institute: InstituteDetail | undefined;
+  mode: 'notFound' | 'rejected';
+}) {
+  const notify = useNotify();
+  const resubmit = useResubmitVerification(v.id);
+  const rights = editRights(v.permissions);
+  const [values, setValues] = useState<AmendValues>(() => initialAmendValues(v, institute));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [sending, setSending] = useState<'auto' | 'manual' | null>(null);
+  const retries = v.retriesLeft;
+  const canRetry = mode === 'rejected' || retries > 0;
+  const allowsPending = !!(v.institute?.allowsPending ?? institute?.allowsPending);
+
+  const send = (force: boolean) => {
+    const found = amendErrors(values, institute, localToday());
+    setErrors(found);
+    if (Object.keys(found).length) {
+      notify({ severity: 'error', title: 'Error', message: 'Please correct the errors shown below.' });
+      return;
+    }
+    setSending(force ? 'manual' : 'auto');
+    resubmit.mutate(
+      { fields: amendPayload(values, institute), force },
+      {
+        onSuccess: () => window.scrollTo({ top: 0 }),
+        onSettled: () => setSending(null),
+      },
+    );
+  };
+
+  return (
+    <Stack spacing={2.5}>
+      <Typography id="action-title" variant="h6" component="h3">
+        Your action is required!
+      </Typography>
+      {mode === 'notFound' ? (
+        <Alert severity="warning">
+          <AlertTitle>{NOT_FOUND_GUIDANCE}</AlertTitle>
+          Please check the details below against those used at the time of attendance, for example:
+          <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
+            <li>a surname changed by marriage;</li>
+            <li>a shortened or different first name;</li>
+            <li>the date of birth in the wrong format;</li>
+            <li>typing errors in a student number or other reference.</li>
+          </Box>
+        </Alert>
+      ) : (
+        <Alert severity="warning">
+          <AlertTitle>Institute / Employer provided details</AlertTitle>
+          <Box sx={{ whiteSpace: 'pre-wrap' }}>
+            {v.notes || 'The institute or employer returned this request.'}
+          </Box>
+        </Alert>
+      )}
+      {mode === 'notFound' && v.thirdPartyActionUrl && (
+        <Alert severity="warning">
+          <AlertTitle>Action Required!</AlertTitle>
+          <Button
+            variant="contained"
+            color="warning"
+            href={v.thirdPartyActionUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            Complete verification
+          </Button>
+        </Alert>
+      )}
+
+      <AmendForm
+        v={v}
+        institute={institute}
+        values={values}
+        errors={errors}
+        readOnly={!rights.fields}
+        onChange={(key, value) => setValues((old) => ({ ...old, [key]: value }))}
+      />
+
+      <Stack spacing={1}>
+        {mode === 'notFound' && (
+          <Typography>
+            {retries > 0
+              ? `Re-submit for free to be checked automatically, limited to ${retries} more time(s).`
+              : 'No free automatic re-checks are left for this verification.'}
+          </Typography>
+        )}
+        {mode === 'rejected' && (
+          <Typography>Amend the details and re-submit this request for free.</Typography>
+        )}
+        <Typography variant="body2" color="text.secondary">
+          {NOT_CHARGED}
+        </Typography>
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+        <Button
+          variant="contained"
+          disabled={!canRetry || resubmit.isPending}
+          startIcon={sending === 'auto' ? <CircularProgress size={18} color="inherit" /> : undefined}
+          onClick={() => send(false)}
+        >
+          Re-submit
+        </Button>
+        {mode === 'notFound' && allowsPending && (
+          <Button
+            variant="outlined"
+            disabled={resubmit.isPending}
+            startIcon={sending === 'manual' ? <CircularProgress size={18} color="inherit" /> : undefined}
+            onClick={() => send(true)}
+          >
+            Send for manual checking
+          </Button>
+        )}
+      </Stack>
+      {mode === 'notFound' && allowsPending && (
+        <Typography variant="body2" color="text.secondary">
+          Once sent for manual checking, the request becomes pending with the institute.
+        </Typography>
+      )}
+    </Stack>
+  );
+}
+
+function DeleteSection({ id }: { id: string }) {
+  const navigate = useNavigate();
+  const remove = useDeleteVerification(id);
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+      <Typography>{DELETE_TEXT}</Typography>
+      <Button variant="outlined" color="error" onClick={() => setConfirming(true)}>
+        Delete
+      </Button>
+      <Dialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        aria-labelledby="delete-title"
+        aria-describedby="delete-text"
+      >
+        <DialogTitle id="delete-title">Delete verification</DialogTitle>
+        <DialogContent>
+          <DialogContentText id="delete-text">{DELETE_CONFIRM}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)}>Cancel</Button>
+          <Button
+            color="error"
+            variant="contained"
+            disabled={remove.isPending}
+            onClick={() =>
+              remove.mutate(undefined, {
+                onSuccess: () => void navigate('/verification/history'),
+                onSettled: () => setConfirming(false),
+              })
+            }
+          >
+            Delete
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,221 @@
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Collapse,
+  InputAdornment,
+  Stack,
+  Typography,
+} from '@mui/material';
+import FilterList from '@mui/icons-material/FilterList';
+import Search from '@mui/icons-material/Search';
+import { isHighlightedResult } from '@credence/domain';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { VerificationRow } from '@/features/verifications/api/verifications';
+import { DebouncedTextField } from '@/features/verifications/components/DebouncedTextField';
+import { HistoryFiltersPanel } from '@/features/verifications/components/HistoryFiltersPanel';
+import {
+  activeFilterCount,
+  filtersFromParams,
+  tableStateFromParams,
+  withFilters,
+  withTableState,
+} from '@/features/verifications/historyFilters';
+import { useVerificationHistory } from '@/features/verifications/hooks/useVerificationHistory';
+import {
+  accreditationBadge,
+  instituteColumn,
+  invoiceToast,
+  personName,
+  typeChoices,
+} from '@/features/verifications/presentation';
+import { useNotify } from '@/shared/notifications/useNotify';
+import { useAccountFacts } from '@/shared/session/account';
+import { useSession } from '@/shared/session/useSession';
+import { formatDate } from '@/shared/ui/format';
+import { ResultChip } from '@/shared/ui/result';
+import { PaginatedTable, type TableColumn } from '@/shared/ui/table';
+
+/**
+ * Verification history (verifications.md 2.10): the quick search, the Filters panel with its active count, the
+ * list with its badges, REJECTED and NOT_FOUND highlighted, the ids of a new order marked. Filters and page live
+ * in the URL; the pages in the query cache, so a revisit shows the list at once.
+ */
+export function VerificationHistoryScreen() {
+  const facts = useAccountFacts();
+  const { claims } = useSession();
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const notify = useNotify();
+  const filters = useMemo(() => filtersFromParams(params), [params]);
+  const table = useMemo(() => tableStateFromParams(params), [params]);
+  const active = activeFilterCount(filters);
+  const [open, setOpen] = useState(false);
+  const { data, isPlaceholderData, isError, refetch } = useVerificationHistory(filters, table);
+
+  const highlighted = useMemo(
+    () => new Set((params.get('highlight') ?? '').split(',').filter(Boolean)),
+    [params],
+  );
+  const refLabel = claims?.refLabel || 'Customer Reference';
+  const individual = facts.isIndividual;
+
+  // 2.2: arriving from an order with an invoice says so once; the id leaves the URL so a revisit does not repeat it.
+  const toasted = useRef(false);
+  useEffect(() => {
+    const invoiceId = params.get('invoiceId');
+    if (!invoiceId || toasted.current) return;
+    toasted.current = true;
+    notify(invoiceToast(invoiceId));
+    const next = new URLSearchParams(params);
+    next.delete('invoiceId');
+    setParams(next, { replace: true });
+  }, [params, setParams, notify]);
+
+  const columns: TableColumn<VerificationRow>[] = [
+    { id: 'recorded', header: 'Date', cell: (r) => formatDate(r.recorded) },
+    {
+      id: 'name',
+      header: 'Name',
+      cell: (r) => (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <span>{personName(r.fields)}</span>
+          {highlighted.has(r.id) && <Chip label="New" size="small" color="primary" variant="outlined" />}
+        </Stack>
+      ),
+    },
+    { id: 'institute', header: 'Institute / Organisation', cell: instituteColumn },
+    ...(individual
+      ? []
+      : [
+          {
+            id: 'requestedBy',
+            header: 'Requested By',
+            cell: (r: VerificationRow) => r.username,
+            hideOnPhone: true,
+          },
+        ]),
+    {
+      id: 'result',
+      header: 'Status',
+      cell: (r) => (
+        <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+          <ResultChip result={r.result} />
+          {r.shared && <Chip label="Shared" size="small" variant="outlined" />}
+          {accreditationBadge(r.accreditationStatus) && (
+            <Chip
+              label={accreditationBadge(r.accreditationStatus)}
+              size="small"
+              variant="outlined"
+              color="secondary"
+            />
+          )}
+        </Stack>
+      ),
+    },
+  ];
+
+  return (
+    <Stack spacing={2.5}>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}
+      >
+        <Typography variant="h5" component="h2">
+          {individual ? 'Past verifications requested' : 'Past verifications requested by you and your team'}
+        </Typography>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+          <DebouncedTextField
+            size="small"
+            value={filters.query}
+            onCommit={(query) => setParams(withFilters(params, { ...filters, query }))}
+            placeholder={`Search by name, QCID or ${refLabel}`}
+            slotProps={{
+              htmlInput: { 'aria-label': 'Quick search' },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <Search fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+            sx={{ width: { xs: '100%', md: 340 } }}
+          />
+          <Button
+            variant={open ? 'contained' : 'outlined'}
+            startIcon={
+              <Badge color="primary" variant="dot" invisible={active === 0}>
+                <FilterList />
+              </Badge>
+            }
+            onClick={() => setOpen((o) => !o)}
+            aria-expanded={open}
+            aria-controls="history-filters"
+            sx={{ flexShrink: 0 }}
+          >
+            {active ? `Filters (${active})` : 'Filters'}
+          </Button>
+        </Stack>
+      </Stack>
+
+      <Collapse in={open} unmountOnExit>
+        <Card>
+          <CardContent>
+            <HistoryFiltersPanel
+              id="history-filters"
+              filters={filters}
+              onChange={(next) => setParams(withFilters(params, next))}
+              showRequestedBy={!individual}
+              showDeleted={!!claims?.showDeleted}
+              typeChoices={typeChoices(facts)}
+              refLabel={refLabel}
+            />
+          </CardContent>
+        </Card>
+      </Collapse>
+
+      {isError && !data ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          The verification history could not be loaded.
+        </Alert>
+      ) : (
+        <Card>
+          <Box sx={{ p: { xs: 1, sm: 2 } }}>
+            <PaginatedTable
+              label="Verification history"
+              columns={columns}
+              rows={data?.content}
+              rowKey={(r) => r.id}
+              total={data?.totalSize ?? 0}
+              state={table}
+              onChange={(next) => setParams(withTableState(params, next))}
+              loading={isPlaceholderData}
+              emptyText={active ? 'No verifications match these filters.' : 'No verifications yet.'}
+              highlightRow={(r) => isHighlightedResult(r.result) || highlighted.has(r.id)}
+              onRowClick={(r) =>
+                void navigate(`/verification/history/${encodeURIComponent(r.id)}`, {
+                  state: { from: `${location.pathname}${location.search}` },
+                })
+              }
+            />
+          </Box>
+        </Card>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,299 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { detail, INSTITUTE, renderAt, seriousViolations } from '@/features/verifications/test/fixtures';
+import type { VerificationDetail } from '@/features/verifications/api/verifications';
+import { json, mockFetch, type MockRequest } from '@/test/fetchMock';
+import { signInAs } from '@/test/session';
+
+function serve(v: VerificationDetail, extra: (req: MockRequest) => Response | undefined = () => undefined) {
+  return mockFetch((req) => {
+    const answer = extra(req);
+    if (answer) return answer;
+    if (req.path === `/v1/verification/${v.id}` && req.method === 'GET') return json(v);
+    if (req.path === '/v1/institute/uni-demo') return json(INSTITUTE);
+    if (req.path === '/v1/verification') return json({ content: [], totalSize: 0 });
+    return undefined;
+  });
+}
+
+describe('View Verification (2.9)', () => {
+  it('shows a VERIFIED result: the card with every field and rule, the step bar complete, the certificate offer', async () => {
+    signInAs({ refLabel: 'Candidate Ref' });
+    serve(detail({ notes: 'Awarded with first class honours.' }));
+    renderAt('/verification/history/QC1001');
+    const card = await screen.findByRole('region', { name: 'Result' });
+    expect(within(card).getByText('QC1001')).toBeInTheDocument();
+    expect(within(card).getByText('Candidate Ref')).toBeInTheDocument();
+    expect(within(card).getByText('Higher Education')).toBeInTheDocument();
+    expect(within(card).getByText('United Kingdom')).toBeInTheDocument();
+    expect(within(card).getByText('12 Apr 1995')).toBeInTheDocument();
+    expect(await within(card).findByText('Year of Graduation / Issue')).toBeInTheDocument();
+    expect(within(card).getByText('Course / Subject')).toBeInTheDocument();
+    expect(within(card).queryByText('Hidden Person')).not.toBeInTheDocument();
+    expect(within(card).getByText('Irene Ingram, Registrar')).toBeInTheDocument();
+    expect(within(card).getByText('As of')).toBeInTheDocument();
+    expect(within(card).getByText('Institute / Employer provided details')).toBeInTheDocument();
+    const records = within(card).getByRole('table', { name: 'Data from records' });
+    expect(within(records).getByText('Yes')).toBeInTheDocument();
+    expect(within(records).getByRole('link', { name: 'https://records.example/t/1' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Download certificate' })).toBeInTheDocument();
+    expect(
+      within(card).getByRole('switch', { name: 'Include Institute/Employer provided details?' }),
+    ).toBeChecked();
+    const steps = screen.getByRole('list', { name: 'Verification steps' });
+    expect(
+      within(steps)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(expect.arrayContaining([expect.stringContaining('View Result')]));
+    expect(screen.queryByRole('button', { name: 'Re-submit' })).not.toBeInTheDocument();
+  });
+
+  it('colours the Event History: Action Required warning, Not Verified danger, Verified success', async () => {
+    signInAs();
+    serve(detail());
+    renderAt('/verification/history/QC1001');
+    const history = await screen.findByRole('region', { name: 'Event History' });
+    const tones = within(history)
+      .getAllByRole('listitem')
+      .map((li) => li.getAttribute('data-tone'));
+    expect(tones).toEqual(['plain', 'warning', 'error', 'success']);
+  });
+
+  it('shows PENDING with its footer and no actions; the certificate only for organisations', async () => {
+    signInAs({ isIndividual: true });
+    serve(
+      detail({
+        result: 'PENDING',
+        footer:
+          "This verification is being reviewed by the Institute's records staff. A notification will be sent by email when a result is ready.",
+      }),
+    );
+    renderAt('/verification/history/QC1001');
+    expect(
+      await screen.findByText(/This verification is being reviewed by the Institute's records staff/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download certificate' })).not.toBeInTheDocument();
+  });
+
+  it('NOT_FOUND: guidance, retriesLeft, amend and re-submit for free; manual checking when allowed', async () => {
+    signInAs();
+    const puts: MockRequest[] = [];
+    let v = detail({
+      result: 'NOT_FOUND',
+      permissions: 8,
+      retriesLeft: 2,
+      approvedByName: null,
+      approvedDate: null,
+    });
+    mockFetch((req) => {
+      if (req.path === '/v1/verification/QC1001' && req.method === 'PUT') {
+        puts.push(req);
+        v = { ...v, result: 'PENDING', retriesLeft: 1, permissions: 0 };
+        return json(v);
+      }
+      if (req.path === '/v1/verification/QC1001') return json(v);
+      if (req.path === '/v1/institute/uni-demo') return json(INSTITUTE);
+      return undefined;
+    });
+    renderAt('/verification/history/QC1001');
+    expect(await screen.findByText('Your action is required!')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'We have searched the data we hold for this institute, but no match for your request could be found.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Re-submit for free to be checked automatically, limited to 2 more time(s).'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('You will not be charged for any of these actions.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send for manual checking' })).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    const dob = await screen.findByLabelText(/Date of Birth/);
+    await waitFor(() => expect(dob).toHaveValue('12/04/1995'));
+    await user.clear(dob);
+    await user.type(dob, '31/02/1995');
+    await user.click(screen.getByRole('button', { name: 'Re-submit' }));
+    expect(
+      await screen.findByText('The date of birth must be a valid date in the format DD/MM/YYYY'),
+    ).toBeInTheDocument();
+    expect(puts).toHaveLength(0);
+
+    await user.clear(dob);
+    await user.type(dob, '13/04/1995');
+    await user.click(screen.getByRole('button', { name: 'Re-submit' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0].query.get('resub')).toBe('true');
+    expect(puts[0].body).toMatchObject({
+      force: false,
+      fields: { firstname: 'Jane', surname: 'Doe', dob: '1995-04-13', gradYear: 2017 },
+    });
+    expect(await screen.findByRole('region', { name: 'Result' })).toBeInTheDocument();
+  });
+
+  it('NOT_FOUND with no retries left: re-submit is off; send for manual checking sends force', async () => {
+    signInAs();
+    const puts: MockRequest[] = [];
+    serve(detail({ result: 'NOT_FOUND', permissions: 8, retriesLeft: 0 }), (req) => {
+      if (req.method !== 'PUT') return undefined;
+      puts.push(req);
+      return json(detail({ result: 'PENDING' }));
+    });
+    renderAt('/verification/history/QC1001');
+    expect(
+      await screen.findByText('No free automatic re-checks are left for this verification.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Re-submit' })).toBeDisabled();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Send for manual checking' }));
+    await waitFor(() => expect(puts[0]?.body).toMatchObject({ force: true }));
+  });
+
+  it('REJECTED: the notes, amend and re-submit', async () => {
+    signInAs();
+    serve(
+      detail({
+        result: 'REJECTED',
+        permissions: 56,
+        notes: 'The consent form is not signed. Please upload a signed copy.',
+      }),
+    );
+    renderAt('/verification/history/QC1001');
+    expect(
+      await screen.findByText('The consent form is not signed. Please upload a signed copy.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Re-submit' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Send for manual checking' })).not.toBeInTheDocument();
+  });
+
+  it('UNPAID for an invoice payer: Incomplete with Submit; a CARD payer is not offered Submit', async () => {
+    signInAs({ paymentType: 'INVOICE' });
+    serve(detail({ result: 'UNPAID', permissions: 56 }));
+    const first = renderAt('/verification/history/QC1001');
+    expect(
+      await screen.findByText('This request is incomplete, please complete and submit it below.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Submit this completed verification request for processing.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeInTheDocument();
+    first.unmount();
+
+    signInAs({ paymentType: 'CARD' });
+    serve(detail({ result: 'UNPAID', permissions: 56 }));
+    renderAt('/verification/history/QC1001');
+    expect(await screen.findByText('Incomplete')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+  });
+
+  it('an actionable result the bitmask forbids is read-only: the result card, no actions', async () => {
+    signInAs();
+    serve(detail({ result: 'REJECTED', permissions: 0 }));
+    renderAt('/verification/history/QC1001');
+    expect(await screen.findByRole('region', { name: 'Result' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Re-submit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it('deletes after the confirmation and goes to the history', async () => {
+    signInAs();
+    const deletes: MockRequest[] = [];
+    serve(detail({ result: 'NOT_FOUND', permissions: 8 }), (req) => {
+      if (req.method !== 'DELETE') return undefined;
+      deletes.push(req);
+      return new Response(null, { status: 204 });
+    });
+    const { router } = renderAt('/verification/history/QC1001');
+    const user = userEvent.setup();
+    expect(
+      await screen.findByText('Completely delete this verification request as it is no longer needed.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Are delete this verification request?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/verification/history'));
+    expect(deletes).toHaveLength(1);
+  });
+
+  it('downloads the certificate as the API sends it, ignoreNotes when the switch is off', async () => {
+    signInAs();
+    const create = vi.fn(() => 'blob:cert');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: create, revokeObjectURL: () => undefined }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const asked: MockRequest[] = [];
+    serve(detail(), (req) => {
+      if (!req.path.endsWith('/downloads/result')) return undefined;
+      asked.push(req);
+      return new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), {
+        headers: {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': 'attachment; filename="Certificate-QC1001.pdf"',
+        },
+      });
+    });
+    renderAt('/verification/history/QC1001');
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('switch', { name: 'Include Institute/Employer provided details?' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Download certificate' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(asked[0].query.get('ignoreNotes')).toBe('true');
+    expect(asked[0].headers.get('X-Client-Type')).toBe('WEB');
+    const anchor = click.mock.contexts[0] as HTMLAnchorElement;
+    expect(anchor.download).toBe('Certificate-QC1001.pdf');
+  });
+
+  it("a failed download shows the API's error and saves nothing", async () => {
+    signInAs();
+    const create = vi.fn(() => 'blob:x');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: create, revokeObjectURL: () => undefined }));
+    serve(detail(), (req) =>
+      req.path.endsWith('/downloads/result')
+        ? json(
+            {
+              errors: [
+                { message: 'A certificate is available once the verification is Verified or Not Verified.' },
+              ],
+            },
+            { status: 409 },
+          )
+        : undefined,
+    );
+    renderAt('/verification/history/QC1001');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Download certificate' }));
+    expect(
+      await screen.findByText(
+        'A certificate is available once the verification is Verified or Not Verified.',
+      ),
+    ).toBeInTheDocument();
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it('says what the API said when the verification cannot be read', async () => {
+    signInAs();
+    mockFetch((req) =>
+      req.path === '/v1/verification/QC404'
+        ? json({ errors: [{ message: 'Verification not found.' }] }, { status: 404 })
+        : undefined,
+    );
+    renderAt('/verification/history/QC404');
+    expect(await screen.findByText('Verification not found.')).toBeInTheDocument();
+  });
+
+  it('has no serious axe violations, in result and actionable modes', async () => {
+    signInAs();
+    serve(detail());
+    const first = renderAt('/verification/history/QC1001');
+    await screen.findByRole('region', { name: 'Result' });
+    expect(await seriousViolations(first.container)).toEqual([]);
+    first.unmount();
+
+    serve(detail({ result: 'NOT_FOUND', permissions: 8 }));
+    const second = renderAt('/verification/history/QC1001');
+    await screen.findByText('Your action is required!');
+    expect(await seriousViolations(second.container)).toEqual([]);
+  });
+});

@@ -1,0 +1,42 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  deleteVerification,
+  resubmitVerification,
+  submitVerification,
+  type ResubmitInput,
+} from '@/features/verifications/api/verifications';
+import { queryKeys } from '@/shared/query/queryKeys';
+
+/**
+ * The view's writes (2.9). Each refreshes every verification read (the record, the history, the sidebar's
+ * badges under the same prefix); submitting moves money, so the balance and invoices are read again too.
+ */
+function useVerificationWrite<I, O>(write: (input: I) => Promise<O>, movesMoney = false) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: async () => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: queryKeys.verification.all }),
+        movesMoney ? client.invalidateQueries({ queryKey: queryKeys.credit.all }) : undefined,
+      ]);
+    },
+  });
+}
+
+export const useResubmitVerification = (id: string) =>
+  useVerificationWrite((input: ResubmitInput) => resubmitVerification(id, input));
+
+export const useSubmitVerification = (id: string) => useVerificationWrite(() => submitVerification(id), true);
+
+export function useDeleteVerification(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => deleteVerification(id),
+    onSuccess: async () => {
+      // The deleted record is gone: drop it rather than read it again (that would answer 404).
+      client.removeQueries({ queryKey: queryKeys.verification.detail(id) });
+      await client.invalidateQueries({ queryKey: queryKeys.verification.all });
+    },
+  });
+}
