@@ -40,6 +40,14 @@ const BookAMeetingScreen = lazyScreen(
   'BookAMeetingScreen',
 );
 const FaqsScreen = lazyScreen(() => import('@/features/system/components/FaqsScreen'), 'FaqsScreen');
+const VerificationHistoryScreen = lazyScreen(
+  () => import('@/features/verifications/components/VerificationHistoryScreen'),
+  'VerificationHistoryScreen',
+);
+const ViewVerificationScreen = lazyScreen(
+  () => import('@/features/verifications/components/ViewVerificationScreen'),
+  'ViewVerificationScreen',
+);
 const UnsubscribeScreen = lazyScreen(
   () => import('@/features/unsubscribe/components/UnsubscribeScreen'),
   'UnsubscribeScreen',
@@ -54,6 +62,8 @@ const lazyScreens = [
   BookAMeetingScreen,
   FaqsScreen,
   UnsubscribeScreen,
+  VerificationHistoryScreen,
+  ViewVerificationScreen,
 ];
 
 /** Loads every screen's code: for tests that render a route and look at it at once. */
@@ -82,8 +92,8 @@ export const privateScreens: Screen[] = [
   { path: '/verification/start', name: 'Start Verification' },
   { path: '/verification/coverage', name: 'Coverage' },
   { path: '/verification/coverage/:initRegion', name: 'Coverage' },
-  { path: '/verification/history', name: 'History list' },
-  { path: '/verification/history/:id', name: 'View Verification' },
+  { path: '/verification/history', name: 'History list', element: <VerificationHistoryScreen /> },
+  { path: '/verification/history/:id', name: 'View Verification', element: <ViewVerificationScreen /> },
   { path: '/application/:id/start', name: 'Application' },
   { path: '/applications/open', name: 'Open applications' },
   { path: '/referrals/list', name: 'Referrals' },
