@@ -73,7 +73,7 @@ describe('keeping the session alive (spec 4.1, 8)', () => {
         : undefined,
     );
     const { router } = renderApp('/verification/history');
-    expect(await screen.findByText('History list — coming soon')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: /^Past verifications requested/ })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/verification/history');
   });
 
