@@ -9,6 +9,7 @@ import { comparePositions, EVENT_STORE, type EventStore, type Position } from '.
 import { CHECKPOINTS_DDL, readAllCheckpoints, readCheckpoint, requestRebuild } from './projection-checkpoints';
 import type { ProjectionDefinition } from './projection-definition';
 import { ProjectionRunner } from './projection-runner';
+import { ReactorRunner, type ReactorDefinition } from './reactor-runner';
 
 export interface ProjectionStatus {
   name: string;
@@ -34,6 +35,8 @@ export class ProjectionsService implements OnApplicationBootstrap, BeforeApplica
   private readonly logger = new Logger('Projections');
   private readonly definitions = new Map<string, ProjectionDefinition>();
   private readonly runners = new Map<string, ProjectionRunner>();
+  private readonly reactorDefinitions = new Map<string, ReactorDefinition>();
+  private readonly reactors = new Map<string, ReactorRunner>();
   private unsubscribe: (() => void) | undefined;
 
   /** Each active runner holds one connection for its advisory lock and batches: a pool of their own, so
@@ -50,6 +53,11 @@ export class ProjectionsService implements OnApplicationBootstrap, BeforeApplica
     this.definitions.set(definition.projection.name, definition);
   }
 
+  /** A reactor (side effects of events: jobs keyed by event id) on the same locked, checkpointed runner. */
+  registerReactor(definition: ReactorDefinition) {
+    this.reactorDefinitions.set(definition.name, definition);
+  }
+
   list(): ProjectionDefinition[] {
     return [...this.definitions.values()];
   }
@@ -57,7 +65,7 @@ export class ProjectionsService implements OnApplicationBootstrap, BeforeApplica
   async onApplicationBootstrap() {
     await this.pool.query(CHECKPOINTS_DDL);
     this.runnerPool = createResilientPool(
-      { connectionString: this.config.database.url, max: this.definitions.size + 1 },
+      { connectionString: this.config.database.url, max: this.definitions.size + this.reactorDefinitions.size + 1 },
       (err) => this.logger.warn(`projection connection error: ${err.message}`),
     );
     for (const def of this.definitions.values()) {
@@ -65,6 +73,11 @@ export class ProjectionsService implements OnApplicationBootstrap, BeforeApplica
         onError: (e) => this.logger.error(`projection ${def.projection.name}: ${e.message}`),
       });
       this.runners.set(def.projection.name, runner);
+      runner.start();
+    }
+    for (const def of this.reactorDefinitions.values()) {
+      const runner = new ReactorRunner(this.runnerPool, this.store, def, { onError: (e) => this.logger.error(`reactor ${def.name}: ${e.message}`) });
+      this.reactors.set(def.name, runner);
       runner.start();
     }
     const hint = (this.store as Partial<AppendHint>).onAppended;
@@ -80,13 +93,14 @@ export class ProjectionsService implements OnApplicationBootstrap, BeforeApplica
 
   async beforeApplicationShutdown() {
     this.unsubscribe?.();
-    await Promise.all([...this.runners.values()].map((r) => r.stop()));
+    await Promise.all([...this.runners.values(), ...this.reactors.values()].map((r) => r.stop()));
     await this.runnerPool?.end();
   }
 
   /** New events were appended (in this process, or announced by the store): runners look now. */
   wakeAll() {
     for (const r of this.runners.values()) r.wake();
+    for (const r of this.reactors.values()) r.wake();
   }
 
   /**
@@ -94,7 +108,7 @@ export class ProjectionsService implements OnApplicationBootstrap, BeforeApplica
    * row it just caused. Watches the local runner, or the checkpoint table when another process runs it.
    */
   async waitFor(name: string, position: Position, timeoutMs = 10000): Promise<void> {
-    const runner = this.runners.get(name);
+    const runner = this.runners.get(name) ?? this.reactors.get(name);
     const local = () => (runner?.state === 'active' ? runner : undefined);
     this.wakeAll();
     if (local()) return local()!.waitFor(position, timeoutMs);

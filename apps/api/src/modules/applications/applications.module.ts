@@ -10,7 +10,8 @@ import { AdminApplicationsController } from './http/admin-applications.controlle
 import { ApplicationsController } from './http/applications.controller';
 import { ApplicationOpener } from './jobs/application-opener';
 import { ApplicationProcessors } from './jobs/application-processors';
-import { ApplicationReactions } from './jobs/application-reactions';
+import { ApplicationJobsReactor } from './reactions/application-jobs.reactor';
+import { ProjectionsService } from '../../infrastructure/projections/projections.service';
 import { ApplicationListQuery } from './queries/application-list.query';
 import { ApplicationViews } from './queries/application-views.service';
 import { DemoApplicationsSeeder } from './seed/demo-applications.seeder';
@@ -23,7 +24,7 @@ import { DemoApplicationsSeeder } from './seed/demo-applications.seeder';
 @Module({
   imports: [ApplicationsCoreModule, IdentityModule, VerificationsModule, RenderingModule],
   controllers: [ApplicationsController, AdminApplicationsController],
-  providers: [ApplicationCommands, ApplicationViews, ApplicationListQuery, ApplicationReactions, ApplicationProcessors, ApplicationOpener, DemoApplicationsSeeder],
+  providers: [ApplicationCommands, ApplicationViews, ApplicationListQuery, ApplicationJobsReactor, ApplicationProcessors, ApplicationOpener, DemoApplicationsSeeder],
 })
 export class ApplicationsModule implements OnModuleInit {
   constructor(
@@ -31,9 +32,12 @@ export class ApplicationsModule implements OnModuleInit {
     private readonly opener: ApplicationOpener,
     private readonly seeds: SeedRegistry,
     private readonly demo: DemoApplicationsSeeder,
+    private readonly projections: ProjectionsService,
+    private readonly reactor: ApplicationJobsReactor,
   ) {}
 
   onModuleInit() {
+    this.projections.registerReactor(this.reactor.definition());
     this.registrations.listen(async (e) => {
       await this.opener.open(e);
     });

@@ -24,7 +24,9 @@ import { IdentityController } from './http/identity.controller';
 import { ResolutionController } from './http/resolution.controller';
 import { VerificationsController } from './http/verifications.controller';
 import { VerificationProcessors } from './jobs/verification-processors';
-import { VerificationReactions } from './jobs/verification-reactions';
+import { VerificationJobsReactor } from './reactions/verification-jobs.reactor';
+import { ResolveLinks } from './commands/resolve-links';
+import { ProjectionsService } from '../../infrastructure/projections/projections.service';
 import { VerificationMailer } from './mail/verification-mailer';
 import { VERIFICATIONS_SCHEMA } from './persistence/verifications.schema';
 import { BLOB_STORE, BLOB_STORE_CONFIG, type BlobStoreConfig } from './ports/blob-store.port';
@@ -56,7 +58,8 @@ import { DemoVerificationsSeeder } from './seed/demo-verifications.seeder';
     VerificationReadModels,
     ...VERIFICATION_COMMAND_HANDLERS,
     DocumentIntake,
-    VerificationReactions,
+    VerificationJobsReactor,
+    ResolveLinks,
     VerificationMailer,
     VerificationProcessors,
     VerificationWriter,
@@ -92,9 +95,12 @@ export class VerificationsModule implements OnModuleInit {
     @Inject(PG_POOL) private readonly pool: Pool,
     private readonly seeds: SeedRegistry,
     private readonly demo: DemoVerificationsSeeder,
+    private readonly projections: ProjectionsService,
+    private readonly reactor: VerificationJobsReactor,
   ) {}
 
   async onModuleInit() {
+    this.projections.registerReactor(this.reactor.definition());
     await ensureSchema(this.pool, 'verifications', VERIFICATIONS_SCHEMA);
     // The quick search (name, QCID, reference) needs a trigram index, which the projection's index list cannot
     // express; made here, and again at the next start after a rebuild replaces the table.

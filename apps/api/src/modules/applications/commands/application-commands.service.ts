@@ -19,7 +19,6 @@ import { applicationActorOf } from '../core/application-actor';
 import { ApplicationMembers } from '../core/application-members';
 import { CommandHandling } from '../../../infrastructure/command-handling/command-handling';
 import { ApplicationReadModels, onApplication } from '../core/application-stream';
-import { ApplicationReactions } from '../jobs/application-reactions';
 
 /** A document as PUT /application/{id} carries it: new ones with data, kept ones by id. */
 export interface DocumentInput {
@@ -33,7 +32,8 @@ export interface DocumentInput {
 /**
  * The applicant's and the organisation's actions on an application (verifications.md 2.13, 7): details and
  * documents while open, the wallet verifications it includes, submitting, archiving. Each loads the stream,
- * lets the domain decide, appends, reacts and settles the read model before answering.
+ * lets the domain decide, appends and settles the read model before answering (mails follow from the events:
+ * ApplicationJobsReactor).
  */
 @Injectable()
 export class ApplicationCommands {
@@ -43,13 +43,11 @@ export class ApplicationCommands {
     private readonly commands: CommandHandling,
     private readonly readModels: ApplicationReadModels,
     private readonly members: ApplicationMembers,
-    private readonly reactions: ApplicationReactions,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
   ) {}
 
   private async run(principal: Principal, id: string, build: (s: ApplicationState) => ApplicationCommand[]) {
     const appended = await this.commands.handleCommand(onApplication(id, build, { commandId: randomUUID(), actor: principal.username, impersonator: principal.impersonator }));
-    await this.reactions.after(appended);
     await this.readModels.settle(appended.position);
     return appended;
   }

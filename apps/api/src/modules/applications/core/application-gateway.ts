@@ -12,7 +12,6 @@ import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { Principal } from '../../../common/auth/principal';
 import { PG_POOL } from '../../../infrastructure/database/database.tokens';
-import { JOB_QUEUE, type JobQueue } from '../../../infrastructure/queue/job-queue.port';
 import { ApplicationMembers } from './application-members';
 import { CommandHandling } from '../../../infrastructure/command-handling/command-handling';
 import { ApplicationReadModels, onApplication } from './application-stream';
@@ -30,7 +29,6 @@ export class ApplicationGateway {
     private readonly readModels: ApplicationReadModels,
     private readonly members: ApplicationMembers,
     @Inject(PG_POOL) private readonly pool: Pool,
-    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
   ) {}
 
   /** The caller's own application, still open: verifications can be added to it. */
@@ -72,8 +70,8 @@ export class ApplicationGateway {
         { commandId: randomUUID(), actor: principal.username, impersonator: principal.impersonator },
       ),
     );
-    // A check may have finished between reading the members and the append: take stock once more, later.
-    if (submit) await this.reconcileLater([applicationId], `submitted:${appended.events[0]?.metadata.eventId ?? randomUUID()}`);
+    // A check may have finished between reading the members and the append: ApplicationJobsReactor has the
+    // submitted application take stock once more.
     await this.readModels.settle(appended.position);
   }
 
@@ -100,10 +98,4 @@ export class ApplicationGateway {
     return rows.length > 0;
   }
 
-  /** Asks the applications to take stock after a verification changed (keyed by the causing event). */
-  async reconcileLater(applicationIds: readonly string[], causeId: string) {
-    for (const applicationId of new Set(applicationIds)) {
-      await this.queue.enqueue('application.reconcile', `${causeId}:${applicationId}`, { applicationId });
-    }
-  }
 }

@@ -11,10 +11,8 @@ import { onApplication } from '../core/application-stream';
 import { APPLICATION_MEMBER_TABLE, APPLICATION_TABLE } from '../core/application-tables';
 import { VERIFICATION_LIST_TABLE } from '../../verifications/projections/verification-tables';
 import { VerificationInvalid } from '@credence/domain';
-import { ApplicationListQuery } from '../queries/application-list.query';
 import { ApplicationOpener } from './application-opener';
 import { applicationMails } from './application-mails';
-import { ApplicationReactions } from './application-reactions';
 
 const SWEEP_EVERY_MS = 60_000;
 const SWEEP_BATCH = 200;
@@ -23,8 +21,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const REMINDER_DAYS = [3, 7];
 
 /**
- * The applications' jobs: take stock after a verification changed (status, completion, insights), the mails,
- * and a sweep that catches what a crash between an append and its enqueue left behind.
+ * The applications' jobs: take stock after a verification changed (status, completion, insights), the mails
+ * (both enqueued by the reactors), and a sweep for what no event causes (reminders, stragglers, missing ones).
  */
 @Injectable()
 export class ApplicationProcessors implements OnApplicationBootstrap, OnModuleDestroy {
@@ -36,8 +34,6 @@ export class ApplicationProcessors implements OnApplicationBootstrap, OnModuleDe
     @Inject(PG_POOL) private readonly pool: Pool,
     private readonly commands: CommandHandling,
     private readonly members: ApplicationMembers,
-    private readonly reactions: ApplicationReactions,
-    private readonly lists: ApplicationListQuery,
     private readonly mailer: VerificationMailer,
     private readonly accounts: AccountsRepository,
     private readonly opener: ApplicationOpener,
@@ -59,14 +55,13 @@ export class ApplicationProcessors implements OnApplicationBootstrap, OnModuleDe
     const { state } = await this.load(applicationId);
     if (state.status !== 'PENDING' && state.status !== 'APPLICANT_ACTION') return;
     const members = await this.members.of(state.verificationIds);
-    const appended = await this.commands.handleCommand(
+    await this.commands.handleCommand(
       onApplication(
         applicationId,
         { type: 'ReconcileApplication', actor: { kind: 'system', process: 'application-reconcile' }, members },
         { commandId: `application-reconcile/${causeId}`, actor: 'system:application-reconcile' },
       ),
     );
-    await this.reactions.after(appended);
   }
 
   private load(applicationId: string) {
@@ -103,11 +98,12 @@ export class ApplicationProcessors implements OnApplicationBootstrap, OnModuleDe
     return rows.map((r) => r.username);
   }
 
-  /** Applications whose verifications changed lately take stock; applicants left without an application get one. */
+  /**
+   * What no event causes: applicants left without an application get one, verifications a crash kept out of their
+   * application join it, reminders fall due. (Applications taking stock after a verification changed is no longer
+   * swept: ApplicationJobsReactor and VerificationJobsReactor enqueue it from the events.)
+   */
   async sweep() {
-    // A reconcile lost to a crash is made good within the hour (restarts included).
-    const changed = await this.lists.followingChangedSince(new Date(Date.now() - 60 * 60_000), SWEEP_BATCH);
-    for (const id of changed) await this.reconcile(id, `sweep/${id}/${Math.floor(Date.now() / SWEEP_EVERY_MS)}`);
     await this.opener.openMissing();
     await this.includeStragglers();
     await this.remind(new Date());
@@ -141,8 +137,7 @@ export class ApplicationProcessors implements OnApplicationBootstrap, OnModuleDe
       }
       const members = await this.members.of(ids);
       try {
-        const appended = await this.commands.handleCommand(onApplication(r.applicationId, { type: 'SubmitApplication', actor: system, add: r.ids, members }, ctx));
-        await this.reactions.after(appended);
+        await this.commands.handleCommand(onApplication(r.applicationId, { type: 'SubmitApplication', actor: system, add: r.ids, members }, ctx));
       } catch (e) {
         if (!(e instanceof VerificationInvalid)) throw e;
         await select();

@@ -7,7 +7,7 @@ import { PG_POOL } from '../../../infrastructure/database/database.tokens';
 import { rowTypes } from '../../../infrastructure/projections/projection-sql';
 import { VERIFICATION_LIST_TABLE } from '../../verifications/projections/verification-tables';
 import { instant, int, many, one } from '../../verifications/http/list-params';
-import { APPLICATION_MEMBER_TABLE, APPLICATION_TABLE } from '../core/application-tables';
+import { APPLICATION_TABLE } from '../core/application-tables';
 
 type Query = Record<string, unknown>;
 
@@ -159,22 +159,5 @@ export class ApplicationListQuery {
       types: rowTypes,
     });
     return new Map(rows.map((r) => [r.id, r]));
-  }
-
-  /**
-   * For the sweeper: applications still following their verifications in which a verification changed since
-   * `since`. Only those can have missed a change (a crash between a verification's append and the enqueue of its
-   * application's reconcile), so the sweep does not reload every pending application each time.
-   */
-  async followingChangedSince(since: Date, limit: number): Promise<string[]> {
-    const { rows } = await this.pool.query<{ id: string }>(
-      `SELECT DISTINCT a."id" FROM "${APPLICATION_TABLE}" a
-         JOIN "${APPLICATION_MEMBER_TABLE}" m ON m."applicationId" = a."id"
-         JOIN "${VERIFICATION_LIST_TABLE}" v ON v."id" = m."verificationId"
-        WHERE a."status" IN ('PENDING', 'APPLICANT_ACTION') AND v."updated" >= $1
-        LIMIT $2`,
-      [since.toISOString(), limit],
-    );
-    return rows.map((r) => r.id);
   }
 }

@@ -1,16 +1,16 @@
 import { decideAll, VerificationInvalid, verificationDecider, type Problem, type VerificationCommand, type VerificationState } from '@credence/domain';
 import { Inject, Injectable } from '@nestjs/common';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../../common/auth/principal';
 import { ApplicationGateway } from '../../applications/core/application-gateway';
 import { memberOf } from '../../applications/core/application-members';
 import type { CompanyRow } from '../../identity/persistence/accounts.repository';
 import { IDENTITY_PROVIDER, type IdentityProvider } from '../ports/identity-provider.port';
 import type { Payment } from '@credence/domain';
-import { hashResolveKey } from '../queries/verification-detail.query';
 import type { CustomerActor } from './actors';
 import type { UnappendedBlobs } from './document-intake';
 import { InstituteLookup } from './institute-lookup';
+import { ResolveLinks } from './resolve-links';
 import { dedupe, type SubmissionEntry, type SubmissionRequest, type SubmissionResult } from './submission-entry';
 import { SubmissionPricing } from './submission-pricing';
 import { commandContext, VerificationWriter } from './verification-writer';
@@ -21,6 +21,7 @@ import type { VerificationCommandResult } from './verification-stream';
  * its state first, so one invalid entry (or an application that would not be complete) writes and charges nothing;
  * then the unpaid ones are paid in one call that answers the payment's facts, and each stream is decided once,
  * payment and routing included, and appended on the revision it was read at (a concurrent change answers 409).
+ * Jobs and mails follow from the events (VerificationJobsReactor), not from here.
  */
 @Injectable()
 export class SubmissionCheckout {
@@ -30,6 +31,7 @@ export class SubmissionCheckout {
     private readonly institutes: InstituteLookup,
     @Inject(IDENTITY_PROVIDER) private readonly identity: IdentityProvider,
     private readonly applications: ApplicationGateway,
+    private readonly resolveLinks: ResolveLinks,
   ) {}
 
   async checkout(
@@ -46,30 +48,28 @@ export class SubmissionCheckout {
 
     let invoiceId: string | null = null;
     let paymentDue = false;
-    const resolveKeys = new Map<string, string>();
+    const ctx = commandContext(principal);
+    const commandIdOf = (p: SubmissionEntry) => `${ctx.commandId}/${p.id}`;
     const toPay = submit ? entries.filter((p) => states.get(p.id)!.result === 'UNPAID') : [];
     if (toPay.length) {
       const outcome = await this.pricing.pay(principal, toPay, request.creditPurchase, application);
       if (outcome.status === 'PAID') {
         invoiceId = outcome.invoiceId;
         for (const p of toPay) {
-          const resolveKey = randomBytes(32).toString('base64url');
-          resolveKeys.set(p.id, resolveKey);
-          p.commands.push(...(await this.paid(actor, p, states.get(p.id)!, outcome.payments[p.id], resolveKey)));
+          const resolveKeyHash = await this.resolveLinks.hashFor(p.id, commandIdOf(p));
+          p.commands.push(...(await this.paid(actor, p, states.get(p.id)!, outcome.payments[p.id], resolveKeyHash)));
         }
       } else paymentDue = true;
     }
 
     const appended: VerificationCommandResult[] = [];
-    const ctx = commandContext(principal);
     for (const p of entries) {
       appended.push(
-        await this.writer.append(p.id, p.commands, { ...ctx, commandId: `${ctx.commandId}/${p.id}` }, {
+        await this.writer.append(p.id, p.commands, { ...ctx, commandId: commandIdOf(p) }, {
           expectedRevision: p.loaded.revision,
           now: new Date(now),
           unappended,
           before: p.loaded.state,
-          resolveKey: resolveKeys.get(p.id),
         }),
       );
     }
@@ -116,7 +116,7 @@ export class SubmissionCheckout {
   }
 
   /** A paid entry records its payment's facts and goes where its institute checks it. */
-  private async paid(actor: CustomerActor, p: SubmissionEntry, submitted: VerificationState, payment: Payment, resolveKey: string): Promise<VerificationCommand[]> {
+  private async paid(actor: CustomerActor, p: SubmissionEntry, submitted: VerificationState, payment: Payment, resolveKeyHash: string): Promise<VerificationCommand[]> {
     const isIdentity = submitted.institute?.type === 'IDENTITY';
     return [
       { type: 'RecordPayment', actor, payment, accreditationSupported: p.institute?.accreditationPrice != null },
@@ -125,7 +125,7 @@ export class SubmissionCheckout {
         actor,
         holdsRecords: await this.institutes.holdsRecords(submitted.institute?.id),
         checkId: randomUUID(),
-        resolveKeyHash: hashResolveKey(resolveKey),
+        resolveKeyHash,
         identity: isIdentity ? { supplierUrl: this.identity.captureUrl(p.id), thirdPartyActionUrl: this.identity.captureUrl(p.id) } : null,
       },
     ];

@@ -12,8 +12,11 @@ import type { Position } from '../../../infrastructure/event-store/event-store.p
 import { ProjectionsService } from '../../../infrastructure/projections/projections.service';
 import { inSeedingContext } from './seeding-context';
 
-/** Who acts on a verification, for its events' metadata (the tenant is the verification's company). */
-export type VerificationCommandContext = Omit<CommandContext, 'tenantId'>;
+/**
+ * Who acts on a verification, for its events' metadata (the tenant is the verification's company). No causationId:
+ * a verification event's causationId is its command's id, which the resolve link's key is derived from.
+ */
+export type VerificationCommandContext = Omit<CommandContext, 'tenantId' | 'causationId'>;
 
 export type VerificationCommandResult = CommandResult<VerificationEvent, VerificationState>;
 

@@ -5,7 +5,7 @@ import type { Principal } from '../../../common/auth/principal';
 import { CommandHandling } from '../../../infrastructure/command-handling/command-handling';
 import type { HandleCommandOptions, LoadedStream } from '../../../infrastructure/command-handling/handle-command';
 import type { Position } from '../../../infrastructure/event-store/event-store.port';
-import { VerificationReactions } from '../jobs/verification-reactions';
+import { VerificationJobsReactor } from '../reactions/verification-jobs.reactor';
 import { DocumentIntake, type UnappendedBlobs } from './document-intake';
 import { onVerification, VerificationReadModels, type VerificationCommandContext, type VerificationCommandResult } from './verification-stream';
 
@@ -19,8 +19,6 @@ export interface AppendOptions {
   unappended?: UnappendedBlobs;
   /** The state before, when the commands may remove documents (their blobs are then deleted). */
   before?: VerificationState;
-  /** The raw resolve-link key whose hash the commands carry (the notification mails it). */
-  resolveKey?: string;
 }
 
 /** Who acts, for the events' metadata: a new command id per request. */
@@ -32,15 +30,16 @@ export const commandContext = (principal: Principal): VerificationCommandContext
 
 /**
  * The verification handlers' way onto the command-handling loop: load a stream, append a decision, and what follows
- * an append in the same request (blobs no longer referenced are deleted, the reactions run), and waiting for the
- * read models the answer is read from.
+ * an append in the same request (blobs no longer referenced are deleted), and waiting for the read models the
+ * answer is read from. Side effects (checks, mails, applications taking stock) are not run from here: the
+ * reactor enqueues them from the committed events.
  */
 @Injectable()
 export class VerificationWriter {
   constructor(
     private readonly commands: CommandHandling,
     private readonly intake: DocumentIntake,
-    private readonly reactions: VerificationReactions,
+    private readonly reactions: VerificationJobsReactor,
     private readonly readModels: VerificationReadModels,
   ) {}
 
@@ -67,7 +66,8 @@ export class VerificationWriter {
     );
     options.unappended?.delete(id);
     if (before) await this.intake.discardRemoved(before, appended.events);
-    await this.reactions.after(appended, { resolveKey: options.resolveKey });
+    // Outside the demo seed a no-op: jobs follow from the events, by VerificationJobsReactor.
+    await this.reactions.heldForSeeding(appended);
     return appended;
   }
 

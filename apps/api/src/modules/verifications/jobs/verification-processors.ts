@@ -1,5 +1,5 @@
 import { instituteKind, verificationDecider, verificationStream, type VerificationState } from '@credence/domain';
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { PG_POOL } from '../../../infrastructure/database/database.tokens';
 import { JOB_QUEUE, type Job, type JobQueue } from '../../../infrastructure/queue/job-queue.port';
@@ -10,21 +10,20 @@ import { verificationMails, type VerificationMailName } from '../mail/verificati
 import { VerificationMailer } from '../mail/verification-mailer';
 import { IDENTITY_PROVIDER, type IdentityProvider } from '../ports/identity-provider.port';
 import { INSTITUTE_DIRECTORY, type InstituteDirectory } from '../ports/institute-directory.port';
-import { VERIFICATION_LIST_TABLE } from '../projections/verification-tables';
-import { VerificationReactions } from './verification-reactions';
+import { VerificationJobsReactor } from '../reactions/verification-jobs.reactor';
 
 /** Identity checks stop polling after this many polls (the provider's verdict then needs support's attention). */
 const MAX_IDENTITY_POLLS = 500;
-const SWEEP_EVERY_MS = 60_000;
 
 /**
  * The jobs of the lifecycle: the automatic check against the institute's records, the identity provider's verdict,
- * and the progress mails. Each loads the stream, decides, and appends with retries on a concurrent change.
+ * and the progress mails. Each loads the stream, decides, and appends with retries on a concurrent change; what
+ * its events cause next is enqueued by VerificationJobsReactor (no sweep: a crash between an append and the
+ * enqueue leaves the reactor's checkpoint before the event).
  */
 @Injectable()
-export class VerificationProcessors implements OnApplicationBootstrap, OnModuleDestroy {
+export class VerificationProcessors implements OnApplicationBootstrap {
   private readonly logger = new Logger('VerificationJobs');
-  private sweeper: NodeJS.Timeout | undefined;
 
   constructor(
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
@@ -32,7 +31,7 @@ export class VerificationProcessors implements OnApplicationBootstrap, OnModuleD
     @Inject(INSTITUTE_DIRECTORY) private readonly directory: InstituteDirectory,
     @Inject(IDENTITY_PROVIDER) private readonly identity: IdentityProvider,
     private readonly commands: CommandHandling,
-    private readonly reactions: VerificationReactions,
+    private readonly reactions: VerificationJobsReactor,
     private readonly mailer: VerificationMailer,
     private readonly accounts: AccountsRepository,
   ) {}
@@ -41,12 +40,6 @@ export class VerificationProcessors implements OnApplicationBootstrap, OnModuleD
     await this.queue.work('verification.auto-check', (job) => this.autoCheck(job), { concurrency: 4 });
     await this.queue.work('verification.identity-check', (job) => this.identityCheck(job), { concurrency: 2 });
     await this.queue.work('verification.notify', (job) => this.notify(job), { concurrency: 4 });
-    this.sweeper = setInterval(() => void this.sweep().catch((e: Error) => this.logger.warn(`sweep: ${e.message}`)), SWEEP_EVERY_MS);
-    this.sweeper.unref();
-  }
-
-  onModuleDestroy() {
-    if (this.sweeper) clearInterval(this.sweeper);
   }
 
   async autoCheck(job: Job<'verification.auto-check'>) {
@@ -72,7 +65,7 @@ export class VerificationProcessors implements OnApplicationBootstrap, OnModuleD
         { commandId: `auto-check/${checkId}`, actor: 'system:auto-check' },
       ),
     );
-    await this.reactions.after(appended);
+    await this.reactions.heldForSeeding(appended);
   }
 
   async identityCheck(job: Job<'verification.identity-check'>) {
@@ -95,7 +88,7 @@ export class VerificationProcessors implements OnApplicationBootstrap, OnModuleD
         { commandId: `identity-check/${checkId}`, actor: 'system:identity-check' },
       ),
     );
-    await this.reactions.after(appended);
+    await this.reactions.heldForSeeding(appended);
   }
 
   async notify(job: Job<'verification.notify'>) {
@@ -166,23 +159,6 @@ export class VerificationProcessors implements OnApplicationBootstrap, OnModuleD
           [[state.institute.id, state.institute.parentId].filter(Boolean)],
         );
         return rows.map((r) => r.username);
-      }
-    }
-  }
-
-  /** Re-enqueues checks left without a job (a crash between append and enqueue, or a job out of attempts). */
-  async sweep() {
-    const { rows } = await this.pool.query<{ id: string }>(
-      `SELECT id FROM "${VERIFICATION_LIST_TABLE}" WHERE stage IN ('AUTOMATIC_CHECK', 'IDENTITY_CHECK') AND updated < now() - interval '2 minutes' ORDER BY updated LIMIT 200`,
-    );
-    const round = Math.floor(Date.now() / (10 * 60_000));
-    for (const { id } of rows) {
-      const { state } = await this.load(id);
-      if (!state.checkId) continue;
-      if (state.stage === 'AUTOMATIC_CHECK') {
-        await this.queue.enqueue('verification.auto-check', `${state.checkId}:sweep:${round}`, { verificationId: id, checkId: state.checkId });
-      } else if (state.stage === 'IDENTITY_CHECK' && state.supplierId) {
-        await this.queue.enqueue('verification.identity-check', `${state.checkId}:sweep:${round}`, { verificationId: id, checkId: state.checkId, supplierId: state.supplierId, poll: 0 });
       }
     }
   }

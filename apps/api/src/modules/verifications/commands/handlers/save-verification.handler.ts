@@ -1,16 +1,16 @@
 import { customerCanSee, DomainError, type VerificationCommand, type VerificationState } from '@credence/domain';
 import { CommandHandler, Command, type ICommandHandler } from '@nestjs/cqrs';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../../../common/auth/principal';
 import { ApplicationGateway } from '../../../applications/core/application-gateway';
 import type { SubmissionBodyDto, SubmissionDto } from '../../dto/submission.dto';
 import { flag } from '../../http/list-params';
-import { hashResolveKey } from '../../queries/verification-detail.query';
 import { Actors, type CustomerActor } from '../actors';
 import type { UnappendedBlobs } from '../document-intake';
 import { changesFrom, refOf } from '../draft-input';
 import { InlineDocuments } from '../inline-documents';
 import { InstituteLookup } from '../institute-lookup';
+import { ResolveLinks } from '../resolve-links';
 import { SubmissionCheckout } from '../submission-checkout';
 import type { SubmissionResult } from '../submission-entry';
 import { commandContext, VerificationWriter } from '../verification-writer';
@@ -49,6 +49,7 @@ export class SaveVerificationHandler implements ICommandHandler<SaveVerification
     private readonly documents: InlineDocuments,
     private readonly applications: ApplicationGateway,
     private readonly checkout: SubmissionCheckout,
+    private readonly resolveLinks: ResolveLinks,
   ) {}
 
   execute(command: SaveVerification): Promise<SubmissionResult> {
@@ -76,7 +77,7 @@ export class SaveVerificationHandler implements ICommandHandler<SaveVerification
       const application = submit && state.applicationId ? await this.applications.openOrNull(principal, state.applicationId) : null;
       return this.checkout.checkout(principal, company, actor, [entry], { submit, creditPurchase: submit ? body.creditPurchase : undefined, application, now }, unappended);
     }
-    const resolveKey = randomBytes(32).toString('base64url');
+    const context = commandContext(principal);
     const resubmit: VerificationCommand = {
       type: 'ResubmitVerification',
       actor,
@@ -86,16 +87,10 @@ export class SaveVerificationHandler implements ICommandHandler<SaveVerification
       refDataOptions: institute ? await this.institutes.refDataOptions(institute) : undefined,
       today,
       checkId: randomUUID(),
-      resolveKeyHash: hashResolveKey(resolveKey),
+      resolveKeyHash: await this.resolveLinks.hashFor(id, context.commandId),
     };
     // Decided on the state the documents and changes were checked against: a concurrent change answers 409.
-    await this.writer.run(id, [...attachments, resubmit], commandContext(principal), {
-      expectedRevision: loaded.revision,
-      now: new Date(now),
-      unappended,
-      before: state,
-      resolveKey,
-    });
+    await this.writer.run(id, [...attachments, resubmit], context, { expectedRevision: loaded.revision, now: new Date(now), unappended, before: state });
     return { ids: [id], invoiceId: null, paymentDue: false };
   }
 }

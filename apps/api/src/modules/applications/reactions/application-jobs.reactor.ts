@@ -1,0 +1,33 @@
+import { APPLICATION_STREAM_PREFIX, type ApplicationEvent } from '@credence/domain';
+import { Inject, Injectable } from '@nestjs/common';
+import type { ReactorDefinition } from '../../../infrastructure/projections/reactor-runner';
+import { JOB_QUEUE, type JobQueue } from '../../../infrastructure/queue/job-queue.port';
+
+/**
+ * Side effects of committed application events, as jobs keyed by the event id: the applicant hears when their
+ * application needs them or is archived, the organisation when one completes; a submitted application takes stock
+ * once more (a check may have finished between reading its members and the append). After the commit, from the
+ * reactor runner's checkpoint, so a crash in between loses nothing and doubles nothing.
+ */
+@Injectable()
+export class ApplicationJobsReactor {
+  constructor(@Inject(JOB_QUEUE) private readonly queue: JobQueue) {}
+
+  definition(): ReactorDefinition {
+    return {
+      name: 'reactor:application-jobs',
+      handles: (event) => event.streamName.startsWith(APPLICATION_STREAM_PREFIX),
+      react: async (recorded) => {
+        const applicationId = recorded.streamName.slice(APPLICATION_STREAM_PREFIX.length);
+        const event = recorded as unknown as ApplicationEvent;
+        const { eventId } = recorded.metadata;
+        const notifies =
+          event.type === 'ApplicationArchived' ||
+          event.type === 'ApplicationCompleted' ||
+          (event.type === 'ApplicationProgressed' && event.data.status === 'APPLICANT_ACTION');
+        if (notifies) await this.queue.enqueue('application.notify', eventId, { applicationId, eventId, eventType: event.type });
+        if (event.type === 'ApplicationSubmitted') await this.queue.enqueue('application.reconcile', `submitted:${eventId}:${applicationId}`, { applicationId });
+      },
+    };
+  }
+}
