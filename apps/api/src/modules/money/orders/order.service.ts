@@ -20,6 +20,7 @@ import {
   type IssueInvoice,
   type PayInvoice,
   type MoneyOrderPlan,
+  type TokenOrderPlan,
   type OrderLineInput,
   type Payment,
   type Price,
@@ -82,6 +83,12 @@ export interface PlaceOrderResult {
   payments: Record<string, Payment>;
 }
 
+/** The order review's figures (minor units for money), as OrderService.preview answers them. */
+export type OrderPreview =
+  | { unit: 'none' }
+  | (TokenOrderPlan & { balance: number })
+  | (MoneyOrderPlan & { currency: string; paymentType: string; creditAvailableMinor: number });
+
 const MAX_KEY = 200;
 
 /**
@@ -122,6 +129,25 @@ export class OrderService {
       out[l.verificationId] = { currency: account.currency, net: fromMinor(l.totalMinor), vat: fromMinor(gross - l.totalMinor), total: fromMinor(gross), credits: 0 };
     }
     return out;
+  }
+
+  /**
+   * The order review before anything is paid (money 2.9): each line's fee (with the old fee when discounted),
+   * surcharge, accreditation and total; sub total, VAT, the current credit used (none when extra credit is bought)
+   * and what is to pay; token payers: credits per line, the total and the balance. Nothing is recorded.
+   */
+  async preview(principal: Principal, items: OrderLineInput[], options: { applicationOwnerPays?: boolean; extraCredit?: number | null } = {}): Promise<OrderPreview> {
+    const account = await this.accounts.get(principal.companyId);
+    if (ownerPays(principal, account, options.applicationOwnerPays) || !account.unit) return { unit: 'none' };
+    if (account.unit === 'credits') {
+      const plan = planTokenOrder({ lines: items, paymentType: account.paymentType });
+      return { ...plan, balance: availableCredit((await this.loadLedger(account.companyId)).state, 'credits') };
+    }
+    const extraCreditMinor = extraCreditOf(options.extraCredit);
+    if (extraCreditMinor > 0 && account.paymentType !== 'CARD') throw new DomainError('invalid', 'Extra credit can only be bought by card.');
+    const creditAvailableMinor = availableCredit((await this.loadLedger(account.companyId)).state, 'money');
+    const plan = planMoneyOrder({ lines: items, vatPayer: account.vatPayer, hasDiscount: account.hasDiscount, paymentType: account.paymentType, creditAvailableMinor, extraCreditMinor });
+    return { ...plan, currency: account.currency, paymentType: account.paymentType, creditAvailableMinor };
   }
 
   /** Credits a token payer can spend now, from the ledger itself (null for accounts that pay in money or not at all). */

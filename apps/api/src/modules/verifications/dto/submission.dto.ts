@@ -98,3 +98,17 @@ export class AccreditationDto {
   @IsOptional() @IsString() @MaxLength(200) authority?: string;
   @IsOptional() @IsString() @MaxLength(500) url?: string;
 }
+
+/** One line of an order to price: the institute, whether its accreditation check is wanted, the candidate. */
+export class QuoteItemDto {
+  @IsOptional() @IsString() @MaxLength(100) id?: string;
+  @IsString() @MaxLength(100) instituteId!: string;
+  @IsOptional() @IsBoolean() accreditation?: boolean;
+  @IsOptional() @IsString() @MaxLength(200) candidateName?: string;
+}
+
+/** POST /verification/quote: the order review's figures for the verifications about to be submitted. */
+export class QuoteDto {
+  @IsArray() @ValidateNested({ each: true }) @Type(() => QuoteItemDto) verifications!: QuoteItemDto[];
+  @IsOptional() @ValidateNested() @Type(() => CreditPurchaseDto) creditPurchase?: CreditPurchaseDto;
+}

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, UploadedFile, UseFilters, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, Res, UploadedFile, UseFilters, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
@@ -16,7 +16,10 @@ import {
   type UploadedPdf,
 } from '../commands/handlers';
 import type { SubmissionResult } from '../commands/submission-entry';
-import { CancelDto, SubmissionBodyDto, UploadDocumentDto } from '../dto/submission.dto';
+import { InstituteLookup } from '../commands/institute-lookup';
+import { CancelDto, QuoteDto, SubmissionBodyDto, UploadDocumentDto } from '../dto/submission.dto';
+import { VERIFICATION_PAYMENTS, type VerificationPayments } from '../ports/verification-payments.port';
+import { checkQuoteSize, presentQuote, quoteItem } from './order-quote.presenter';
 import { VerificationViews } from '../queries/verification-views.service';
 import { VerificationErrorsFilter } from './verification-errors.filter';
 
@@ -35,6 +38,8 @@ export class VerificationsController {
   constructor(
     private readonly commandBus: CommandBus,
     private readonly views: VerificationViews,
+    private readonly institutes: InstituteLookup,
+    @Inject(VERIFICATION_PAYMENTS) private readonly payments: VerificationPayments,
   ) {}
 
   @Get()
@@ -55,6 +60,15 @@ export class VerificationsController {
   @Post()
   async create(@CurrentPrincipal() principal: Principal, @Body() body: SubmissionBodyDto, @Query() query: Record<string, unknown>) {
     return this.answer(principal, await this.commandBus.execute(SubmitVerifications.fromRequest(principal, body, query)), !!body.verifications);
+  }
+
+  /** The order review's figures (money 2.9) for verifications about to be submitted; nothing is recorded. */
+  @Post('quote')
+  @HttpCode(200)
+  async quote(@CurrentPrincipal() principal: Principal, @Body() body: QuoteDto) {
+    checkQuoteSize(body.verifications);
+    const items = await Promise.all(body.verifications.map(async (v, i) => quoteItem(v, i, (await this.institutes.get(v.instituteId))!)));
+    return presentQuote(await this.payments.preview(principal, items, { extraCredit: body.creditPurchase?.amount ?? null }));
   }
 
   @Get(':id')

@@ -2,7 +2,7 @@ import { toMinor, type OrderLineInput, type Payment, type Price } from '@credenc
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../../common/auth/principal';
 import { OrderService } from '../../money/orders/order.service';
-import type { CreditPurchase, PaymentItem, PaymentOutcome, VerificationPayments } from './verification-payments.port';
+import type { CreditPurchase, OrderPreview, PaymentItem, PaymentOutcome, VerificationPayments } from './verification-payments.port';
 
 const lineOf = (i: PaymentItem): OrderLineInput => ({
   verificationId: i.verificationId,
@@ -25,6 +25,10 @@ export class MoneyVerificationPayments implements VerificationPayments {
 
   quote(principal: Principal, items: readonly PaymentItem[], applicationOwnerPays?: boolean): Promise<Record<string, Price>> {
     return this.orders.quote(principal, items.map(lineOf), { applicationOwnerPays });
+  }
+
+  preview(principal: Principal, items: readonly PaymentItem[], options: { extraCredit?: number | null }): Promise<OrderPreview> {
+    return this.orders.preview(principal, items.map(lineOf), options);
   }
 
   async pay(request: {

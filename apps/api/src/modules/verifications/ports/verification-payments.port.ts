@@ -1,4 +1,4 @@
-import type { Payment, Price } from '@credence/domain';
+import type { MoneyOrderPlan, Payment, Price, TokenOrderPlan } from '@credence/domain';
 import type { Principal } from '../../../common/auth/principal';
 
 export interface PaymentItem {
@@ -32,6 +32,8 @@ export type PaymentOutcome =
 export interface VerificationPayments {
   /** `applicationOwnerPays`: inside an application, whether its owner pays (then nothing is charged). */
   quote(principal: Principal, items: readonly PaymentItem[], applicationOwnerPays?: boolean): Promise<Record<string, Price>>;
+  /** The order review's figures for these items (money 2.9), recording nothing; `extraCredit` in major units. */
+  preview(principal: Principal, items: readonly PaymentItem[], options: { extraCredit?: number | null }): Promise<OrderPreview>;
   /** Idempotent by key: a retried order is charged once. Refuses (DomainError) a declined card or too little credit. */
   pay(request: {
     principal: Principal;
@@ -41,5 +43,11 @@ export interface VerificationPayments {
     applicationOwnerPays?: boolean;
   }): Promise<PaymentOutcome>;
 }
+
+/** Minor units for money (the account's currency); credits for token payers; 'none' when the caller does not pay. */
+export type OrderPreview =
+  | { unit: 'none' }
+  | (TokenOrderPlan & { balance: number })
+  | (MoneyOrderPlan & { currency: string; paymentType: string; creditAvailableMinor: number });
 
 export const VERIFICATION_PAYMENTS = Symbol('VERIFICATION_PAYMENTS');
