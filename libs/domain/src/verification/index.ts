@@ -36,3 +36,4 @@ export {
   type Problem,
   type SubmissionCheck,
 } from './verification.validation';
+export * from './wizard';
