@@ -34,16 +34,15 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            // @mui/x-charts is not part of it: the charts load lazily with the routes that draw them. entriesAware
-            // splits the group by which entries (the app and each lazy screen) use a module: one MUI chunk would put
-            // every component any screen uses into the first download (242 KB gz of the 250 KB budget with only the
-            // account and registration screens built); this way a component comes with the screens that use it,
-            // still apart from the app's own code. Subgroups under 24 KB join their nearest neighbour.
+            // MUI (not @mui/x-charts: charts load lazily with the routes that draw them), only as far as the first
+            // download uses it ($initial: statically imported from the entry). A component that only lazy screens use
+            // goes with them: one group of all MUI put every component of every screen in the first download (242 KB
+            // gz of the 250 KB budget with two screens built). entriesAware splitting was tried and is not safe here:
+            // it split emotion across chunks and the page failed to start (reading '__emotion_styles' of undefined).
             {
               name: 'mui',
               test: /node_modules[\\/](@mui[\\/](?!x-)|@emotion|@popperjs|react-transition-group|stylis)/,
-              entriesAware: true,
-              entriesAwareMergeThreshold: 24 * 1024,
+              tags: ['$initial'],
             },
           ],
         },
