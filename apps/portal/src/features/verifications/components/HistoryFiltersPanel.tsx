@@ -70,6 +70,7 @@ export function HistoryFiltersPanel({
           value={filters.query}
           onCommit={(query) => set({ query })}
           helperText="Search by first, last or full name, or by QCID."
+          slotProps={{ inputLabel: { shrink: true } }}
         />
         {showRequestedBy && (
           <RequestedByPicker value={filters.requestedBy} onChange={(requestedBy) => set({ requestedBy })} />
@@ -79,6 +80,7 @@ export function HistoryFiltersPanel({
           value={filters.customerReference}
           onCommit={(customerReference) => set({ customerReference })}
           helperText="Search by the reference number or key used to track this case in your internal system"
+          slotProps={{ inputLabel: { shrink: true } }}
         />
         <MultiSelect
           id={`${id}-result`}
@@ -94,43 +96,45 @@ export function HistoryFiltersPanel({
           value={filters.types}
           onChange={(types) => set({ types })}
         />
-        <Box role="group" aria-labelledby={`${id}-dates`} sx={{ gridColumn: { lg: 'span 1' } }}>
-          <Typography id={`${id}-dates`} variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        <Box role="group" aria-labelledby={`${id}-dates`} sx={{ gridColumn: '1 / -1' }}>
+          <Typography id={`${id}-dates`} variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
             Show only verifications on or between these dates.
           </Typography>
-          <Stack direction="row" spacing={1.5}>
-            <TextField
-              label="From"
-              type="date"
-              size="small"
-              fullWidth
-              value={filters.fromDate}
-              onChange={(e) => set({ fromDate: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.toDate || today } }}
-            />
-            <TextField
-              label="To"
-              type="date"
-              size="small"
-              fullWidth
-              value={filters.toDate}
-              onChange={(e) => set({ toDate: e.target.value })}
-              slotProps={{
-                inputLabel: { shrink: true },
-                htmlInput: { min: filters.fromDate || undefined, max: today },
-              }}
-            />
-          </Stack>
-          <Stack direction="row" spacing={0.5} sx={{ mt: 0.5, flexWrap: 'wrap' }}>
-            {DATE_SHORTCUTS.map((s) => (
-              <Button
-                key={s.days}
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
+            <Stack direction="row" spacing={1.5}>
+              <TextField
+                label="From"
+                type="date"
                 size="small"
-                onClick={() => set({ fromDate: daysBefore(today, s.days), toDate: today })}
-              >
-                {s.label}
-              </Button>
-            ))}
+                value={filters.fromDate}
+                onChange={(e) => set({ fromDate: e.target.value })}
+                slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.toDate || today } }}
+                sx={{ width: { xs: '50%', sm: 180 } }}
+              />
+              <TextField
+                label="To"
+                type="date"
+                size="small"
+                value={filters.toDate}
+                onChange={(e) => set({ toDate: e.target.value })}
+                slotProps={{
+                  inputLabel: { shrink: true },
+                  htmlInput: { min: filters.fromDate || undefined, max: today },
+                }}
+                sx={{ width: { xs: '50%', sm: 180 } }}
+              />
+            </Stack>
+            <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
+              {DATE_SHORTCUTS.map((s) => (
+                <Button
+                  key={s.days}
+                  size="small"
+                  onClick={() => set({ fromDate: daysBefore(today, s.days), toDate: today })}
+                >
+                  {s.label}
+                </Button>
+              ))}
+            </Stack>
           </Stack>
         </Box>
       </Box>

@@ -168,7 +168,7 @@ export function ResultCard({ v, institute, refLabel, certificate, brandable }: P
                 <TableBody>
                   {thirdParty.map(([key, value]) => (
                     <TableRow key={key}>
-                      <TableCell>{key}</TableCell>
+                      <TableCell>{recordLabel(key)}</TableCell>
                       <TableCell sx={{ overflowWrap: 'anywhere' }}>{recordValue(value)}</TableCell>
                     </TableRow>
                   ))}
@@ -210,6 +210,16 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
       <dd>{children}</dd>
     </>
   );
+}
+
+/** A record's key as words: 'dateOfBirth' reads 'Date of birth', 'student_id' 'Student id'. */
+function recordLabel(key: string): string {
+  const words = key
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** 2.9: booleans as Yes/No, urls as links. */

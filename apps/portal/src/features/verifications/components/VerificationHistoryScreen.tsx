@@ -147,7 +147,7 @@ export function VerificationHistoryScreen() {
                 ),
               },
             }}
-            sx={{ width: { xs: '100%', md: 340 } }}
+            sx={{ width: { xs: '100%', md: 300, lg: 400 } }}
           />
           <Button
             variant={open ? 'contained' : 'outlined'}

@@ -36,6 +36,7 @@ describe('View Verification (2.9)', () => {
     expect(within(card).getByText('Institute / Employer provided details')).toBeInTheDocument();
     const records = within(card).getByRole('table', { name: 'Data from records' });
     expect(within(records).getByText('Yes')).toBeInTheDocument();
+    expect(within(records).getByText('Award confirmed')).toBeInTheDocument();
     expect(within(records).getByRole('link', { name: 'https://records.example/t/1' })).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Download certificate' })).toBeInTheDocument();
     expect(
