@@ -7,6 +7,7 @@ import { expiredSession, forgotAndReset } from './session.ts';
 import { shellScreens } from './shell.ts';
 import { applicantSidebar, sidebars } from './sidebars.ts';
 import { teamUsers } from './team.ts';
+import { amendAndResubmit, historyAndCertificate } from './verifications.ts';
 
 /** In order: journeys that change demo data (passwords, team members, access flags) come after those that read it. */
 export const journeys: Journey[] = [
@@ -22,4 +23,6 @@ export const journeys: Journey[] = [
   teamUsers,
   impersonation,
   forgotAndReset,
+  historyAndCertificate,
+  amendAndResubmit,
 ];

@@ -23,8 +23,10 @@ export const shellScreens: Journey = {
 
     // Every sidebar entry leads somewhere, placeholders clearly labelled.
     const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Verification History' }).click();
+    await expectTitle(page, 'History list');
+    await page.getByRole('heading', { name: 'Past verifications requested by you and your team' }).waitFor();
     for (const [entry, title] of [
-      ['Verification History', 'History list'],
       ['Order Credits', 'Order Credit Tokens'],
       ['New Verification', 'New Verification'],
     ] as const) {
