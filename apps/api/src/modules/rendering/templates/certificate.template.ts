@@ -74,7 +74,7 @@ export function certificateHtml(c: CertificateContent, issue: CertificateIssue, 
 </div>
 </div>
 ${c.fields.length ? html`<h2>Details</h2><table class="kv">${c.fields.map(([k, v]) => row(k, v))}</table>` : null}
-${c.subjects.length ? html`<h2>Courses / Subjects</h2><table class="grid"><tr><th>Name</th><th>Mark</th></tr>${c.subjects.map((s) => html`<tr><td>${s.name}</td><td>${s.mark}</td></tr>`)}</table>` : null}
+${c.subjects.length ? html`<h2>Courses / Subjects</h2><table class="grid"><thead><tr><th>Name</th><th>Mark</th></tr></thead><tbody>${c.subjects.map((s) => html`<tr><td>${s.name}</td><td>${s.mark}</td></tr>`)}</tbody></table>` : null}
 ${c.notes ? html`<div class="keep"><h2>Institute / Employer provided details</h2><div class="notes">${c.notes}</div></div>` : null}
 ${c.dataFromRecords.length ? html`<h2>Data from records</h2><table class="kv">${c.dataFromRecords.map(([k, v]) => row(k, v))}</table>` : null}
 ${c.approvedBy ? html`<h2>Approved By</h2><table class="kv">${row('Name', c.approvedBy.name)}${row('Title', c.approvedBy.title)}${row('As of', longDate(c.asOf))}</table>` : null}

@@ -46,10 +46,10 @@ export function invoiceHtml(inv: InvoiceView): string {
   </div>
 </div>
 <table class="grid items">
-  <tr><th>Item</th><th class="num">${headings ? 'Our Price' : ''}</th><th class="num">${headings ? 'Institute Surcharge' : ''}</th><th class="num">Total</th></tr>
-  ${inv.items.map(
+  <thead><tr><th>Item</th><th class="num">${headings ? 'Our Price' : ''}</th><th class="num">${headings ? 'Institute Surcharge' : ''}</th><th class="num">Total</th></tr></thead>
+  <tbody>${inv.items.map(
     (i) => html`<tr><td>${i.label}</td><td class="num">${headings ? money(i.price) : ''}</td><td class="num">${headings ? money(i.surcharge) : ''}</td><td class="num">${money(i.total)}</td></tr>`,
-  )}
+  )}</tbody>
 </table>
 <table class="summary">
   ${inv.summary.map(

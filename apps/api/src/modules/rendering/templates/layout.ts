@@ -28,7 +28,10 @@ body { font-family: '${DOCUMENT_FONT}', sans-serif; font-size: 10pt; color: #1d2
 h1 { font-size: 17pt; margin: 0; color: #1f4e79; }
 h2 { font-size: 11pt; margin: 14px 0 6px; color: #1f4e79; border-bottom: 1px solid #c9d6e3; padding-bottom: 3px; }
 table { width: 100%; border-collapse: collapse; }
-th, td { text-align: left; vertical-align: top; padding: 4px 6px; }
+th, td { text-align: left; vertical-align: top; padding: 4px 6px; overflow-wrap: anywhere; }
+/* A table that runs onto the next page repeats its header there, and never splits a row. */
+thead { display: table-header-group; }
+tr { break-inside: avoid; }
 .kv th { width: 38%; color: #4a5a6a; font-weight: 600; }
 .kv tr:nth-child(even) td, .kv tr:nth-child(even) th { background: #f4f7fa; }
 .grid th { background: #1f4e79; color: #fff; font-weight: 600; }

@@ -74,3 +74,28 @@ describe('templates against injected markup', () => {
     expect(hits).toBe(0);
   });
 });
+
+describe('templates over several pages', () => {
+  const renderer = new PdfRenderer({ pdf: { poolSize: 1, maxRendersPerBrowser: 100, renderTimeoutMs: 15000 } } as AppConfig);
+  afterAll(() => renderer.onApplicationShutdown());
+  const pages = (pdf: Buffer) => execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString('utf8').split('\f').filter((p) => p.trim());
+
+  it("repeats the invoice's column headings on every page, and wraps a long unbroken name inside its column", async () => {
+    const inv = {
+      id: '1', created: '2026-01-02T00:00:00Z', receiptId: 'R1', transactionId: 'T1', title: 'Invoice', currencySymbol: '£',
+      company: { name: 'Acme', vatId: null, addressStreet1: 'Y'.repeat(120), addressStreet2: null, addressStreet3: null, addressCity: 'London', addressPostCode: null, addressCountry: { name: 'United Kingdom', id: null } },
+      items: Array.from({ length: 60 }, (_, i) => ({ name: 'x', label: i === 0 ? 'Z'.repeat(120) : `Candidate ${i} (University of Demo)`, price: 10, surcharge: 1, total: 11 })),
+      showPriceHeadings: true,
+      summary: [{ label: 'Total', amount: 660 }],
+    } as unknown as InvoiceView;
+    const pdf = await renderer.render(invoiceHtml(inv));
+    const printed = pages(pdf);
+    expect(printed.length).toBeGreaterThan(1);
+    for (const page of printed) expect(page).toContain('Institute Surcharge');
+    expect(printed[0].replace(/\s+/g, '')).toContain('Z'.repeat(120));
+    // Every word ends inside the A4 page (595 pt wide), short of the edge: nothing runs off it.
+    const boxes = execFileSync('pdftotext', ['-bbox', '-', '-'], { input: pdf }).toString('utf8');
+    const rightmost = Math.max(...[...boxes.matchAll(/xMax="([\d.]+)"/g)].map((m) => Number(m[1])));
+    expect(rightmost).toBeLessThan(575);
+  });
+});
