@@ -4,7 +4,9 @@ import { IdentityModule } from '../identity/identity.module';
 import { RenderingModule } from '../rendering/rendering.module';
 import { ApplicantRegistrations } from '../identity/registration/applicant-registrations';
 import { VerificationsModule } from '../verifications/verifications.module';
-import { ApplicationCommands } from './commands/application-commands.service';
+import { ApplicationDocuments } from './commands/application-documents';
+import { ApplicationWriter } from './commands/application-writer';
+import { APPLICATION_COMMAND_HANDLERS } from './commands/handlers';
 import { ApplicationsCoreModule } from './core/applications-core.module';
 import { AdminApplicationsController } from './http/admin-applications.controller';
 import { ApplicationsController } from './http/applications.controller';
@@ -24,7 +26,7 @@ import { DemoApplicationsSeeder } from './seed/demo-applications.seeder';
 @Module({
   imports: [ApplicationsCoreModule, IdentityModule, VerificationsModule, RenderingModule],
   controllers: [ApplicationsController, AdminApplicationsController],
-  providers: [ApplicationCommands, ApplicationViews, ApplicationListQuery, ApplicationJobsReactor, ApplicationProcessors, ApplicationOpener, DemoApplicationsSeeder],
+  providers: [ApplicationWriter, ApplicationDocuments, ...APPLICATION_COMMAND_HANDLERS, ApplicationViews, ApplicationListQuery, ApplicationJobsReactor, ApplicationProcessors, ApplicationOpener, DemoApplicationsSeeder],
 })
 export class ApplicationsModule implements OnModuleInit {
   constructor(

@@ -14,7 +14,8 @@ import type { Principal } from '../../../common/auth/principal';
 import { StaffOnly } from '../../../common/auth/roles.decorator';
 import { parseListQuery, setContentRange } from '../../../common/http/simple-rest';
 import { filterAs, getManyWindow } from '../../admin/shared/sql-list';
-import { ApplicationCommands } from '../commands/application-commands.service';
+import { CommandBus } from '@nestjs/cqrs';
+import { ArchiveApplication } from '../commands/handlers';
 import { ApplicationListQuery, STAFF_SORTS, type StaffSort } from '../queries/application-list.query';
 import { presentApplication } from './application.presenter';
 
@@ -70,7 +71,7 @@ function presentForStaff(row: ApplicationRow, verifications: Map<string, Verific
 export class AdminApplicationsController {
   constructor(
     private readonly lists: ApplicationListQuery,
-    private readonly commands: ApplicationCommands,
+    private readonly commandBus: CommandBus,
   ) {}
 
   @Get()
@@ -118,7 +119,7 @@ export class AdminApplicationsController {
     if (fields.status !== 'ARCHIVED' || others.length)
       throw invalid("Staff can only archive an application: send {status: 'ARCHIVED'}.");
     if (!(await this.lists.get(id))) throw APPLICATION_ERRORS.notFound();
-    await this.commands.archive(principal, id);
+    await this.commandBus.execute(new ArchiveApplication(principal, id));
     return this.one(id);
   }
 }

@@ -3,9 +3,9 @@ import type { Principal } from '../../../common/auth/principal';
 import { AccountsRepository } from '../../identity/persistence/accounts.repository';
 import { CommandBus } from '@nestjs/cqrs';
 import { SaveVerification } from '../../verifications/commands/handlers';
+import { SaveApplicationDetails } from '../commands/handlers';
 import { atUniDemo, CARD, DemoVerificationsSeeder, HELD, PDF, person } from '../../verifications/seed/demo-verifications.seeder';
 import { bytesOfDataUrl } from '../../verifications/commands/document-intake';
-import { ApplicationCommands } from '../commands/application-commands.service';
 import { ApplicationOpener } from '../jobs/application-opener';
 import { ApplicationProcessors } from '../jobs/application-processors';
 
@@ -21,7 +21,6 @@ export class DemoApplicationsSeeder {
     private readonly accounts: AccountsRepository,
     private readonly demo: DemoVerificationsSeeder,
     private readonly opener: ApplicationOpener,
-    private readonly commands: ApplicationCommands,
     private readonly commandBus: CommandBus,
     private readonly processors: ApplicationProcessors,
   ) {}
@@ -57,9 +56,8 @@ export class DemoApplicationsSeeder {
   }
 
   private details(p: Principal, id: string, candidateNumber: string, role: string) {
-    return this.commands.saveDetails(p, id, {
-      fields: { candidateNumber, role },
-      documents: [{ requirementId: 'cv', name: 'Curriculum vitae', filename: 'cv.pdf', bytes: bytesOfDataUrl(PDF) }],
-    });
+    return this.commandBus.execute(
+      new SaveApplicationDetails(p, id, { candidateNumber, role }, [{ requirementId: 'cv', name: 'Curriculum vitae', filename: 'cv.pdf', bytes: bytesOfDataUrl(PDF) }]),
+    );
   }
 }
