@@ -42,7 +42,9 @@ export class SubmissionCheckout {
     request: SubmissionRequest,
     unappended: UnappendedBlobs,
   ): Promise<SubmissionResult> {
-    const { submit, now, application = null } = request;
+    const application = request.application ?? (request.draftApplicationId ? await this.applications.openOrNull(principal, request.draftApplicationId) : null);
+    request = { ...request, application };
+    const { submit, now } = request;
     if (submit) await this.addSubmit(principal, company, actor, entries, request);
     const states = await this.tryAll(entries, request);
 

@@ -31,6 +31,8 @@ export interface SubmissionRequest {
   creditPurchase?: CreditPurchaseDto;
   /** The open application the entries go into, when they do. */
   application?: ApplicationState | null;
+  /** A saved draft's application: the entries go into it if it is still open (the caller's own). */
+  draftApplicationId?: string | null;
   now: string;
 }
 

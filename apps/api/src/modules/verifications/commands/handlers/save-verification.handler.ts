@@ -2,7 +2,6 @@ import { customerCanSee, DomainError, type VerificationCommand, type Verificatio
 import { CommandHandler, Command, type ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../../../common/auth/principal';
-import { ApplicationGateway } from '../../../applications/core/application-gateway';
 import type { SubmissionBodyDto, SubmissionDto } from '../../dto/submission.dto';
 import { flag } from '../../http/list-params';
 import { Actors, type CustomerActor } from '../actors';
@@ -47,7 +46,6 @@ export class SaveVerificationHandler implements ICommandHandler<SaveVerification
     private readonly writer: VerificationWriter,
     private readonly institutes: InstituteLookup,
     private readonly documents: InlineDocuments,
-    private readonly applications: ApplicationGateway,
     private readonly checkout: SubmissionCheckout,
     private readonly resolveLinks: ResolveLinks,
   ) {}
@@ -74,8 +72,8 @@ export class SaveVerificationHandler implements ICommandHandler<SaveVerification
 
     if (!submit || state.result === 'AWAITING_CONSENT' || state.result === 'UNPAID') {
       // A saved draft of an application still open submits the application with it.
-      const application = submit && state.applicationId ? await this.applications.openOrNull(principal, state.applicationId) : null;
-      return this.checkout.checkout(principal, company, actor, [entry], { submit, creditPurchase: submit ? body.creditPurchase : undefined, application, now }, unappended);
+      const draftApplicationId = submit ? state.applicationId : null;
+      return this.checkout.checkout(principal, company, actor, [entry], { submit, creditPurchase: submit ? body.creditPurchase : undefined, draftApplicationId, now }, unappended);
     }
     const context = commandContext(principal);
     const resubmit: VerificationCommand = {
