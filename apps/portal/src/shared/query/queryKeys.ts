@@ -44,14 +44,27 @@ export const queryKeys = {
     all: ['institute'] as const,
     summary: (params: Query = {}) => ['institute', 'summary', params] as const,
     detail: (id: string) => ['institute', 'detail', id] as const,
+    /** The country selector's list (verifications 2.4): the summaries named EMPVQCI or HSVQCI. */
+    selector: (listName: string) => ['institute', 'selector', listName] as const,
+    /** The examination boards under a country's entry (2.4). */
+    children: (parentId: string) => ['institute', 'children', parentId] as const,
+    /** One search of a field's reference data (2.5). */
+    refData: (id: string, key: string, name: string) => ['institute', 'refdata', id, key, name] as const,
   },
   refdata: {
     all: ['refdata'] as const,
     countries: () => ['refdata', 'countries'] as const,
     industries: () => ['refdata', 'industries'] as const,
+    /** GET /region?size=300: the institute search's Country select. */
+    regions: () => ['refdata', 'regions'] as const,
   },
   /** Public pages: the application template owner of a partner subdomain (spec 2.4). */
   owner: { bySubdomain: (subdomain: string) => ['owner', 'subdomain', subdomain] as const },
+  /**
+   * The order review's figures (money 2.9) for the lines about to be submitted. Under 'credit', so an order's
+   * invalidation (ORDER_CHANGES) makes the next review read the new balance.
+   */
+  order: { quote: (params: Query) => ['credit', 'quote', params] as const },
   info: { version: () => ['info', 'version'] as const },
   certificate: { check: (code: string) => ['certificate', 'check', code] as const },
   /**

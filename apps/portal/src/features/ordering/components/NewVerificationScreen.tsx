@@ -1,0 +1,501 @@
+import {
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+  Typography,
+} from '@mui/material';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  afterSubmitPath,
+  allowedTypes,
+  countsFromQuery,
+  fixedInstituteOf,
+  IDENTITY_MAINTENANCE,
+  identityUnderMaintenance,
+  initialView,
+  instituteChoice,
+  invoiceSaved,
+  newVerificationPermissions,
+  START_CARD_ORDER,
+  savedToHistory,
+  typeByCode,
+  TYPE_CARD_TITLE,
+  validateDraft,
+  wizardSteps,
+  WIZARD_VIEW_STEP,
+  type TypeCode,
+} from '@credence/domain';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { get, useFieldArray, useFormState, useWatch } from 'react-hook-form';
+import { useBlocker, useNavigate, useSearchParams } from 'react-router';
+import { getInstituteBody, type InstituteBody, type SubmittedVerification } from '@/features/ordering/api/ordering';
+import { CountrySelector } from '@/features/ordering/components/CountrySelector';
+import { EntryDetails, type EntryContext } from '@/features/ordering/components/EntryDetails';
+import { InstituteSearch } from '@/features/ordering/components/InstituteSearch';
+import { PaymentStep } from '@/features/ordering/components/PaymentStep';
+import { ReviewStep } from '@/features/ordering/components/ReviewStep';
+import { StartStep } from '@/features/ordering/components/StartStep';
+import { useInstituteBodies } from '@/features/ordering/hooks/useInstitutes';
+import { useOrderQuote, useSaveForLater, useSubmitOrder } from '@/features/ordering/hooks/useOrder';
+import {
+  detailsErrors,
+  documentCards,
+  EMPTY_PERSON,
+  entryTitle,
+  hasUnsavedData,
+  initialFields,
+  newEntry,
+  toSubmission,
+  type EntryValues,
+  type Person,
+  type RuleContext,
+  type WizardValues,
+} from '@/features/ordering/wizard/model';
+import { priceModeOf } from '@/features/ordering/wizard/pricing';
+import { deleteVerification } from '@/features/verifications/api/verifications';
+import { ApiError } from '@/shared/api/client';
+import { FormSubmitBar } from '@/shared/forms/FormSubmitBar';
+import { useRulesForm } from '@/shared/forms/useRulesForm';
+import { useNotify } from '@/shared/notifications/useNotify';
+import { queryKeys } from '@/shared/query/queryKeys';
+import { useAccountFacts } from '@/shared/session/account';
+import { useSession } from '@/shared/session/useSession';
+import { StepIndicator, type Step } from '@/shared/ui/steps';
+import { toIsoDate } from '@/shared/ui/format';
+
+type View = 'start' | 'multi' | 'order' | 'pay';
+
+/** New Verification (/verification/new, verifications 2.2): the wizard, opening where the rules say. */
+export function NewVerificationScreen() {
+  return <Wizard forceStart={false} />;
+}
+
+/** Start Verification (/verification/start): the same wizard, always on its start screen. */
+export function StartVerificationScreen() {
+  return <Wizard forceStart />;
+}
+
+function Wizard({ forceStart }: { forceStart: boolean }) {
+  const facts = useAccountFacts();
+  const { claims } = useSession();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const allowed = useMemo(() => START_CARD_ORDER.filter((c) => allowedTypes(facts).includes(c)), [facts]);
+  const refLabel = claims?.refLabel || 'Your Reference';
+  const refRequired = !!claims?.refRequired;
+  const individual = !!claims?.isIndividual;
+  const paymentType = facts.paymentType;
+  const currency = claims?.currency ?? 'GBP';
+  const priceMode = priceModeOf(facts);
+  const identityDown = identityUnderMaintenance(new Date().toISOString()) ? IDENTITY_MAINTENANCE.message : null;
+
+  // What the URL asks for, read once: the query flags' counts, an institute picked elsewhere.
+  const [start] = useState(() => {
+    const counts = countsFromQuery(params, allowed);
+    const institute = params.get('institute');
+    let entries: EntryValues[] = [];
+    if (institute && allowed.includes('edu')) entries = [newEntry('edu', EMPTY_PERSON, institute)];
+    else if (!forceStart && allowed.length === 1) entries = [newEntry(allowed[0], EMPTY_PERSON, fixedInstituteOf(allowed[0]))];
+    else if (!forceStart) entries = entriesFor(counts, EMPTY_PERSON);
+    const view: View = forceStart ? 'start' : initialView({ allowed, initInstitute: !!institute, preAdded: entries.length });
+    return { counts, entries: view === 'start' ? [] : entries, view };
+  });
+  const [view, setView] = useState<View>(start.view);
+  const [person, setPerson] = useState<Person>(EMPTY_PERSON);
+  const [adding, setAdding] = useState(false);
+  const [consent, setConsent] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState<number | null>(null);
+  const [searching, setSearching] = useState<Record<string, boolean>>({});
+  const finished = useRef(false);
+
+  const ruleCtx = useRef<RuleContext>({ institutes: {}, refRequired, refLabel, inApplication: false, today: toIsoDate(new Date()) });
+  const form = useRulesForm<WizardValues>({
+    defaultValues: { entries: start.entries },
+    validate: useCallback((v: WizardValues) => detailsErrors(v, ruleCtx.current), []),
+  });
+  const { control, handleSubmit, setValue, getValues, reset, trigger } = form;
+  const { fields, append, remove } = useFieldArray({ control, name: 'entries', keyName: 'rhfKey' });
+  const entries = (useWatch({ control, name: 'entries' }) ?? []) as EntryValues[];
+  const { isDirty, errors, submitCount } = useFormState({ control });
+  const institutes = useInstituteBodies(entries.flatMap((e) => (e.instituteId ? [e.instituteId] : [])));
+  ruleCtx.current = { ...ruleCtx.current, institutes };
+
+  /** Sets an entry up from its institute: its fields' defaults and its document cards (2.5, 2.6). */
+  const prepare = useCallback(
+    async (key: string, instituteId: string) => {
+      let body: InstituteBody;
+      try {
+        body = await queryClient.fetchQuery({ queryKey: queryKeys.institute.detail(instituteId), queryFn: ({ signal }) => getInstituteBody(instituteId, { signal }) });
+      } catch {
+        return false;
+      }
+      const i = getValues('entries').findIndex((e) => e.key === key);
+      if (i < 0) return false;
+      const entry = getValues(`entries.${i}`);
+      setValue(`entries.${i}`, { ...entry, instituteId, prepared: true, accreditation: false, fields: initialFields(body, individual ? (claims?.sub ?? null) : null), documents: documentCards(body) }, { shouldDirty: true });
+      setSearching((s) => ({ ...s, [key]: false }));
+      if (submitCount > 0) void trigger();
+      return true;
+    },
+    [queryClient, getValues, setValue, individual, claims?.sub, submitCount, trigger],
+  );
+
+  // Entries created with an institute (the URL's, a fixed one) are set up once it is read.
+  useEffect(() => {
+    for (const e of getValues('entries')) if (e.instituteId && !e.prepared) void prepare(e.key, e.instituteId);
+  }, [getValues, prepare]);
+
+  // Read at the moment of leaving (a ref), so a submit or a discard just made is seen before the next render.
+  const unsaved = useRef(false);
+  unsaved.current = hasUnsavedData(entries, isDirty);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      !finished.current && unsaved.current && nextLocation.pathname !== currentLocation.pathname && nextLocation.pathname !== '/login',
+  );
+
+  const quoteLines = entries.flatMap((e) =>
+    e.instituteId ? [{ id: e.key, instituteId: e.instituteId, candidateName: `${e.firstname} ${e.lastname}`.trim(), accreditation: e.accreditation }] : [],
+  );
+  const quote = useOrderQuote(quoteLines, 0, view === 'order' || view === 'pay');
+  const submit = useSubmitOrder();
+  const saveForLater = useSaveForLater();
+
+  const steps: Step[] = wizardSteps({ allowed, paymentType }).map((s) => ({
+    label: s.label,
+    state: s.step < WIZARD_VIEW_STEP[view] ? 'complete' : s.step === WIZARD_VIEW_STEP[view] ? 'active' : 'upcoming',
+  }));
+
+  const ctx: EntryContext = { priceMode, currency, refLabel, refRequired, inApplication: false, individual };
+  const permissions = newVerificationPermissions(true);
+
+  async function startNext(counts: Partial<Record<TypeCode, number>>, p: Person) {
+    setPerson(p);
+    const created = entriesFor(counts, p);
+    setAdding(true);
+    const ok = await Promise.all(created.map((e) => (e.instituteId ? queryClient.fetchQuery({ queryKey: queryKeys.institute.detail(e.instituteId), queryFn: () => getInstituteBody(e.instituteId!) }).then(() => true, () => false) : true)));
+    setAdding(false);
+    if (ok.includes(false)) {
+      notify({ severity: 'error', title: 'Error', message: 'Error adding new verifications. Please try again.', durationMs: 7500 });
+      return;
+    }
+    reset({ entries: created }, { keepDefaultValues: true });
+    for (const e of created) if (e.instituteId) void prepare(e.key, e.instituteId);
+    setView('multi');
+  }
+
+  function addEntry(code: TypeCode) {
+    const e = newEntry(code, person, fixedInstituteOf(code));
+    append(e);
+    if (e.instituteId) void prepare(e.key, e.instituteId);
+  }
+
+  async function removeEntry(i: number) {
+    const e = getValues(`entries.${i}`);
+    if (e.serverId) {
+      try {
+        await deleteVerification(e.serverId);
+      } catch {
+        return;
+      }
+    }
+    remove(i);
+    if (getValues('entries').length === 0) setView(allowed.length > 1 ? 'start' : 'multi');
+  }
+
+  async function saveLater() {
+    const values = getValues('entries');
+    const today = toIsoDate(new Date());
+    let bad = false;
+    values.forEach((e, i) => {
+      for (const p of validateDraft({ firstname: e.firstname, middlename: e.middlename || null, surname: e.lastname, dob: e.dob }, today)) {
+        form.setError(`entries.${i}.dob`, { type: 'validate', message: p.message }, { shouldFocus: !bad });
+        bad = true;
+      }
+    });
+    if (bad) return;
+    for (const [i, e] of values.entries()) {
+      if (!e.instituteId) continue;
+      let saved: SubmittedVerification & { documents?: { id: string; name: string; requirementId: string | null }[] };
+      try {
+        saved = await saveForLater.mutateAsync({ serverId: e.serverId, submission: toSubmission(e, institutes[e.instituteId], false, false) });
+      } catch {
+        return;
+      }
+      const documents = e.documents.map((d) => {
+        if (!d.data || d.serverId) return d;
+        const match = saved.documents?.find((s) => (d.requirementId ? s.requirementId === d.requirementId : s.name === d.name));
+        return { ...d, serverId: match?.id ?? null };
+      });
+      setValue(`entries.${i}`, { ...e, serverId: saved.id, documents });
+      notify({ severity: 'success', title: 'Saved', message: savedToHistory(e.firstname, e.lastname), durationMs: 7500 });
+    }
+    reset(getValues());
+  }
+
+  /** Submits the order; a card refusal stays on the payment step with its reason, anything else returns to the details. */
+  async function placeOrder(creditPurchase: { amount: number; btNonce: string | null; btSaveCard: boolean } | null): Promise<string | null> {
+    const values = getValues('entries');
+    let answers: SubmittedVerification[];
+    try {
+      answers = await submit.mutateAsync({
+        entries: values.map((e) => ({ serverId: e.serverId, submission: toSubmission(e, e.instituteId ? institutes[e.instituteId] : undefined, true, false) })),
+        creditPurchase,
+      });
+    } catch (error) {
+      if (creditPurchase?.btNonce && error instanceof ApiError && error.status > 0 && error.status < 500) return error.message;
+      // 2.2: a failed submit returns to the details without a message of its own (the API's error was shown).
+      setView('multi');
+      return null;
+    }
+    finished.current = true;
+    const invoiceId = answers.find((a) => a.invoiceId)?.invoiceId ?? null;
+    if (invoiceId) notify({ severity: 'success', title: 'Payment Complete', message: invoiceSaved(invoiceId), durationMs: 7500 });
+    void navigate(afterSubmitPath({ ids: answers.map((a) => a.id), invoiceId, nonApplicantIndividual: individual && !facts.isApplicant }));
+    return null;
+  }
+
+  const byType = allowed.map((code) => ({ code, items: fields.map((f, i) => ({ f, i })).filter(({ i }) => entries[i]?.code === code) })).filter((g) => g.items.length > 0);
+
+  return (
+    <Box sx={{ maxWidth: 1100, mx: 'auto' }}>
+      <Typography component="h1" variant="h4" sx={{ mb: 2 }}>
+        New Verification
+      </Typography>
+      <Box sx={{ mb: 3 }}>
+        <StepIndicator label="New verification steps" steps={steps} />
+      </Box>
+
+      {view === 'start' && (
+        <StartStep
+          allowed={allowed}
+          initialCounts={start.counts}
+          person={person}
+          showReference
+          refLabel={refLabel}
+          hasDiscount={!!claims?.hasDiscount}
+          identityDown={identityDown}
+          busy={adding}
+          onCancel={() => void navigate('/home')}
+          onNext={(c, p) => void startNext(c, p)}
+        />
+      )}
+
+      {view === 'multi' && (
+        <Box component="form" noValidate onSubmit={(e) => void handleSubmit(() => setView('order'))(e)}>
+          <Typography component="h2" variant="h5" sx={{ mb: 2 }}>
+            Verification Details
+          </Typography>
+          <Stack spacing={3}>
+            {byType.map(({ code, items }) => (
+              <Card key={code} variant="outlined" component="section" aria-label={TYPE_CARD_TITLE[code]}>
+                <CardContent>
+                  <Typography component="h3" variant="h6" sx={{ mb: 2 }}>
+                    {TYPE_CARD_TITLE[code]}
+                  </Typography>
+                  {items.map(({ f, i }, n) => {
+                    const entry = entries[i];
+                    const body = entry.instituteId ? institutes[entry.instituteId] : undefined;
+                    const title = entryTitle(body, typeByCode(code).name, n + 1);
+                    const inError = submitCount > 0 && !!get(errors, `entries.${i}`);
+                    const content = (
+                      <EntryEditor
+                        index={i}
+                        entry={entry}
+                        institute={body}
+                        search={!entry.instituteId || !!searching[entry.key]}
+                        control={control}
+                        ctx={ctx}
+                        permissions={permissions}
+                        individual={individual}
+                        instituteError={submitCount > 0 ? (get(errors, `entries.${i}.instituteId`) as { message?: string } | undefined)?.message : undefined}
+                        onSelect={(id) => void prepare(entry.key, id)}
+                        onChangeInstitute={() => setSearching((s) => ({ ...s, [entry.key]: true }))}
+                        onCancelSearch={entry.instituteId ? () => setSearching((s) => ({ ...s, [entry.key]: false })) : undefined}
+                        onDelete={() => setConfirmDelete(i)}
+                      />
+                    );
+                    return items.length === 1 ? (
+                      <Box key={f.rhfKey}>{content}</Box>
+                    ) : (
+                      <Accordion key={f.rhfKey} defaultExpanded={n === 0} sx={inError ? { borderLeft: 4, borderColor: 'error.main' } : undefined}>
+                        <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+                          <Typography sx={{ fontWeight: 600, color: inError ? 'error.main' : undefined }}>
+                            {title}
+                            {entry.firstname || entry.lastname ? ` (${entry.firstname} ${entry.lastname})` : ''}
+                            {inError ? ' (has errors)' : ''}
+                          </Typography>
+                        </AccordionSummary>
+                        <AccordionDetails>{content}</AccordionDetails>
+                      </Accordion>
+                    );
+                  })}
+                  {items.length < (code === 'idc' ? 1 : 10) && (
+                    <Button sx={{ mt: 2 }} onClick={() => addEntry(code)}>
+                      Add another {typeByCode(code).name} Verification
+                    </Button>
+                  )}
+                </CardContent>
+              </Card>
+            ))}
+            <FormSubmitBar control={control} label="Next">
+              {allowed.length > 1 && <Button onClick={() => setView('start')}>Back</Button>}
+              <Button variant="outlined" loading={saveForLater.isPending} onClick={() => void saveLater()} disabled={!entries.some((e) => e.instituteId)}>
+                Save for later
+              </Button>
+            </FormSubmitBar>
+          </Stack>
+        </Box>
+      )}
+
+      {view === 'order' && (
+        <ReviewStep
+          entries={entries}
+          institutes={institutes}
+          quote={quote.data}
+          quoteLoading={quote.isFetching}
+          individual={individual}
+          consent={consent}
+          onConsent={setConsent}
+          payByCard={paymentType === 'CARD'}
+          submitting={submit.isPending}
+          onBack={() => setView('multi')}
+          onEdit={() => setView('multi')}
+          onNext={() => {
+            const due = quote.data?.unit === 'money' ? quote.data.total : 0;
+            if (paymentType === 'CARD' && due > 0) setView('pay');
+            else void placeOrder(null);
+          }}
+        />
+      )}
+
+      {view === 'pay' && quote.data?.unit === 'money' && (
+        <PaymentStep
+          amount={quote.data.total}
+          currency={quote.data.currency}
+          email={claims?.sub ?? ''}
+          submitting={submit.isPending}
+          onBack={() => setView('order')}
+          onPay={(nonce, saveCard) => placeOrder({ amount: 0, btNonce: nonce, btSaveCard: saveCard })}
+        />
+      )}
+
+      <Dialog open={confirmDelete !== null} onClose={() => setConfirmDelete(null)} aria-labelledby="delete-verification-title">
+        <DialogTitle id="delete-verification-title">Delete verification</DialogTitle>
+        <DialogContent>
+          <DialogContentText>Are you sure you want to delete this verification?</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirmDelete(null)}>Cancel</Button>
+          <Button
+            color="error"
+            variant="contained"
+            onClick={() => {
+              const i = confirmDelete;
+              setConfirmDelete(null);
+              if (i !== null) void removeEntry(i);
+            }}
+          >
+            Delete
+          </Button>
+        </DialogActions>
+      </Dialog>
+
+      <Dialog open={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} aria-labelledby="unsaved-title">
+        <DialogTitle id="unsaved-title">Unsaved Verification</DialogTitle>
+        <DialogContent>
+          <DialogContentText>Your Verification has not yet been saved, if you change pages your request will be lost.</DialogContentText>
+          <DialogContentText sx={{ mt: 1 }}>Do you want to continue or discard this request?</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button
+            color="error"
+            onClick={() => {
+              // Discard clears what was entered (2.2); the page it was leaving for opens.
+              finished.current = true;
+              blocker.proceed?.();
+            }}
+          >
+            Discard
+          </Button>
+          <Button variant="contained" onClick={() => blocker.reset?.()}>
+            Continue
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}
+
+/** The entries the start screen's counts ask for, each with the individual's details (2.2). */
+function entriesFor(counts: Partial<Record<TypeCode, number>>, person: Person): EntryValues[] {
+  return START_CARD_ORDER.flatMap((code) => Array.from({ length: counts[code] ?? 0 }, () => newEntry(code, person, fixedInstituteOf(code))));
+}
+
+function EntryEditor({
+  index,
+  entry,
+  institute,
+  search,
+  control,
+  ctx,
+  permissions,
+  individual,
+  instituteError,
+  onSelect,
+  onChangeInstitute,
+  onCancelSearch,
+  onDelete,
+}: {
+  index: number;
+  entry: EntryValues;
+  institute: InstituteBody | undefined;
+  search: boolean;
+  control: Parameters<typeof EntryDetails>[0]['control'];
+  ctx: EntryContext;
+  permissions: number;
+  individual: boolean;
+  instituteError: string | undefined;
+  onSelect: (instituteId: string) => void;
+  onChangeInstitute: () => void;
+  onCancelSearch?: () => void;
+  onDelete: () => void;
+}) {
+  const choice = instituteChoice(entry.code);
+  return (
+    <Stack spacing={2}>
+      {instituteError && (
+        <Alert severity="error" role="alert">
+          {instituteError}
+        </Alert>
+      )}
+      {search && choice === 'search' ? (
+        <InstituteSearch idPrefix={`entry-${index}`} individual={individual} priceMode={ctx.priceMode} currency={ctx.currency} onSelect={(row) => onSelect(row.id)} onCancel={onCancelSearch} />
+      ) : search && choice === 'country' ? (
+        <CountrySelector idPrefix={`entry-${index}`} code={entry.code as 'emp' | 'hsc'} onSelect={onSelect} />
+      ) : institute && entry.prepared ? (
+        <EntryDetails control={control} index={index} entry={entry} institute={institute} permissions={permissions} ctx={ctx} onChangeInstitute={onChangeInstitute} />
+      ) : (
+        <Typography role="status">Loading institute details…</Typography>
+      )}
+      <Box>
+        <Button color="error" onClick={onDelete}>
+          Delete verification
+        </Button>
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,202 @@
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  FormControlLabel,
+  Skeleton,
+  Stack,
+  Switch,
+  Table,
+  TableBody,
+  TableCell,
+  TableFooter,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { CONSENT_TERMS, consentStatement, typeByCode } from '@credence/domain';
+import type { InstituteBody, OrderQuote } from '@/features/ordering/api/ordering';
+import { entryTitle, type EntryValues } from '@/features/ordering/wizard/model';
+import { formatCredits, formatMajorAmount } from '@/shared/ui/format';
+
+interface Props {
+  entries: EntryValues[];
+  institutes: Readonly<Record<string, InstituteBody>>;
+  quote: OrderQuote | undefined;
+  quoteLoading: boolean;
+  individual: boolean;
+  consent: boolean;
+  onConsent: (yes: boolean) => void;
+  /** CARD payers go on to Payment Details; everyone else submits here. */
+  payByCard: boolean;
+  submitting: boolean;
+  onBack: () => void;
+  onEdit: () => void;
+  onNext: () => void;
+}
+
+/** Review & Consent (verifications 2.2) with the order review (money 2.9): 'Your Order', totals, the consent switch. */
+export function ReviewStep({ entries, institutes, quote, quoteLoading, individual, consent, onConsent, payByCard, submitting, onBack, onEdit, onNext }: Props) {
+  return (
+    <Stack spacing={3}>
+      <Card variant="outlined" component="section" aria-labelledby="review-summary">
+        <CardContent>
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+            <Typography id="review-summary" component="h3" variant="h6">
+              Verification Summary
+            </Typography>
+            <Button variant="outlined" onClick={onEdit}>
+              Edit
+            </Button>
+          </Box>
+          <Stack component="ol" spacing={1} sx={{ pl: 2.5, m: 0 }}>
+            {entries.map((e, i) => (
+              <li key={e.key}>
+                <Typography sx={{ fontWeight: 600 }}>
+                  {`${e.firstname} ${e.middlename ? `${e.middlename} ` : ''}${e.lastname}`.trim()}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {typeByCode(e.code).name}: {entryTitle(e.instituteId ? institutes[e.instituteId] : undefined, typeByCode(e.code).name, i + 1)}
+                  {e.dob ? ` · Date of birth ${e.dob}` : ''}
+                  {e.customerReference ? ` · ${e.customerReference}` : ''}
+                </Typography>
+              </li>
+            ))}
+          </Stack>
+        </CardContent>
+      </Card>
+
+      <OrderReview quote={quote} loading={quoteLoading} />
+
+      <Card variant="outlined" component="section" aria-labelledby="consent-title">
+        <CardContent>
+          <Typography id="consent-title" component="h3" variant="h6" sx={{ mb: 1 }}>
+            Terms &amp; Consent
+          </Typography>
+          <Typography sx={{ mb: 1 }}>{consentStatement(individual)}</Typography>
+          <Typography sx={{ mb: 2 }}>{CONSENT_TERMS}</Typography>
+          <FormControlLabel
+            control={<Switch checked={consent} onChange={(e) => onConsent(e.target.checked)} />}
+            label={consent ? 'Yes' : 'No'}
+            aria-label="Terms & Consent"
+          />
+        </CardContent>
+      </Card>
+
+      <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end' }}>
+        <Button onClick={onBack}>Back</Button>
+        <Button variant="contained" disabled={!consent || quoteLoading} loading={submitting} onClick={onNext}>
+          {payByCard && !(quote?.unit === 'money' && quote.total === 0) ? 'Next' : 'Submit'}
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
+
+function OrderReview({ quote, loading }: { quote: OrderQuote | undefined; loading: boolean }) {
+  if (!quote && loading) return <Skeleton variant="rounded" height={160} aria-label="Loading your order" />;
+  if (!quote || quote.unit === 'none') return null;
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="your-order">
+      <CardContent sx={{ overflowX: 'auto' }}>
+        <Typography id="your-order" component="h3" variant="h6" sx={{ mb: 1 }}>
+          Your Order
+        </Typography>
+        {quote.unit === 'credits' ? (
+          <Table size="small" aria-labelledby="your-order" sx={{ opacity: loading ? 0.6 : 1 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Verification</TableCell>
+                <TableCell align="right">Credits</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {quote.lines.map((l) => (
+                <TableRow key={l.id}>
+                  <TableCell>
+                    {l.candidateName}
+                    <Typography variant="body2" color="text.secondary">
+                      {l.instituteName}
+                    </Typography>
+                  </TableCell>
+                  <TableCell align="right">{formatCredits(l.credits)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+            <TableFooter>
+              <TableRow>
+                <TableCell component="th" scope="row">
+                  Total
+                </TableCell>
+                <TableCell align="right">{formatCredits(quote.totalCredits)}</TableCell>
+              </TableRow>
+              <TableRow>
+                <TableCell colSpan={2}>Current balance: {formatCredits(quote.balance)}</TableCell>
+              </TableRow>
+            </TableFooter>
+          </Table>
+        ) : (
+          <MoneyOrder quote={quote} loading={loading} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function MoneyOrder({ quote, loading }: { quote: Extract<OrderQuote, { unit: 'money' }>; loading: boolean }) {
+  const money = (n: number) => formatMajorAmount(n, quote.currency);
+  const total = (label: string, value: string, strong = false) => (
+    <TableRow>
+      <TableCell component="th" scope="row" colSpan={4} align="right" sx={strong ? { fontWeight: 700 } : undefined}>
+        {label}
+      </TableCell>
+      <TableCell align="right" sx={strong ? { fontWeight: 700 } : undefined}>
+        {value}
+      </TableCell>
+    </TableRow>
+  );
+  return (
+    <Table size="small" aria-labelledby="your-order" sx={{ opacity: loading ? 0.6 : 1, minWidth: 520 }}>
+      <TableHead>
+        <TableRow>
+          <TableCell>Verification</TableCell>
+          <TableCell align="right">Fee</TableCell>
+          <TableCell align="right">Surcharge</TableCell>
+          <TableCell align="right">Accreditation</TableCell>
+          <TableCell align="right">Total</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {quote.lines.map((l) => (
+          <TableRow key={l.id}>
+            <TableCell>
+              {l.candidateName}
+              <Typography variant="body2" color="text.secondary">
+                {l.instituteName}
+              </Typography>
+            </TableCell>
+            <TableCell align="right">
+              {l.originalFee !== null && (
+                <Box component="s" sx={{ color: 'text.secondary', mr: 1 }} aria-label={`was ${money(l.originalFee)}`}>
+                  {money(l.originalFee)}
+                </Box>
+              )}
+              {money(l.fee)}
+            </TableCell>
+            <TableCell align="right">{money(l.surcharge)}</TableCell>
+            <TableCell align="right">{money(l.accreditation)}</TableCell>
+            <TableCell align="right">{money(l.total)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+      <TableFooter>
+        {total('Sub total', money(quote.subTotal))}
+        {total(`Plus VAT (${quote.vatRatePercent} %)`, money(quote.vat))}
+        {total('Less current credit', `-${money(quote.creditUsed)}`)}
+        {total('Total', money(quote.total), true)}
+      </TableFooter>
+    </Table>
+  );
+}
+
