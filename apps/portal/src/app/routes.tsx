@@ -40,6 +40,14 @@ const BookAMeetingScreen = lazyScreen(
   'BookAMeetingScreen',
 );
 const FaqsScreen = lazyScreen(() => import('@/features/system/components/FaqsScreen'), 'FaqsScreen');
+const NewVerificationScreen = lazyScreen(
+  () => import('@/features/ordering/components/NewVerificationScreen'),
+  'NewVerificationScreen',
+);
+const StartVerificationScreen = lazyScreen(
+  () => import('@/features/ordering/components/NewVerificationScreen'),
+  'StartVerificationScreen',
+);
 const VerificationHistoryScreen = lazyScreen(
   () => import('@/features/verifications/components/VerificationHistoryScreen'),
   'VerificationHistoryScreen',
@@ -64,6 +72,8 @@ const lazyScreens = [
   UnsubscribeScreen,
   VerificationHistoryScreen,
   ViewVerificationScreen,
+  NewVerificationScreen,
+  StartVerificationScreen,
 ];
 
 /** Loads every screen's code: for tests that render a route and look at it at once. */
@@ -88,8 +98,8 @@ export const privateScreens: Screen[] = [
   { path: '/home', name: 'Home' },
   { path: '/dashboard', name: 'Dashboard' },
   { path: '/wallet', name: "I'm Verified Wallet" },
-  { path: '/verification/new', name: 'New Verification' },
-  { path: '/verification/start', name: 'Start Verification' },
+  { path: '/verification/new', name: 'New Verification', element: <NewVerificationScreen /> },
+  { path: '/verification/start', name: 'Start Verification', element: <StartVerificationScreen /> },
   { path: '/verification/coverage', name: 'Coverage' },
   { path: '/verification/coverage/:initRegion', name: 'Coverage' },
   { path: '/verification/history', name: 'History list', element: <VerificationHistoryScreen /> },
