@@ -89,9 +89,7 @@ export function ResultCard({ v, institute, refLabel, certificate, brandable }: P
           <Item label="QCID">{v.id}</Item>
           <Item label={refLabel}>{v.customerReference}</Item>
           <Item label="Type">{typeName(v.type)}</Item>
-          <Item
-            label={kind === 'employment' ? 'Organisation' : names.length > 1 ? 'Institutes' : 'Institute'}
-          >
+          <Item label={kind === 'employment' ? 'Organisation' : 'Institute'}>
             {kind === 'employment' && typeof v.fields.employerName === 'string'
               ? v.fields.employerName
               : names.join(', ')}
