@@ -3,8 +3,9 @@
 //   BENCH_RENDERS (renders per concurrency level, default 48), BENCH_NAIVE_RENDERS (default 8 per level),
 //   BENCH_MEMORY_RENDERS (default 1000), PDF_POOL_SIZE (default 2), PDF_BROWSER_MAX_RENDERS (default 500)
 // Figures: certificates per second and p50/p99 at 1, 4 and 16 concurrent (warm pool, then naive), the cache-hit
-// latency of GET /v1/verification/{id}/downloads/result over HTTP, and the RSS of the API process plus its
-// Chromium after 100 and after BENCH_MEMORY_RENDERS renders. One JSON line per figure on stdout.
+// latency of GET /v1/verification/{id}/downloads/result over HTTP, and the memory (USS) of the API process plus its
+// Chromium around render 100 and around render BENCH_MEMORY_RENDERS (each the median of 8 readings, split into
+// api and chromium in the params). One JSON line per figure on stdout.
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -53,9 +54,9 @@ const comm = (pid) => {
 };
 
 /**
- * Memory (MB) of this process plus every process whose parent chain reaches it (Chromium and its helpers), as
- * PSS: shared pages are split between the processes that map them, so Chromium's many processes are not counted
- * once each for the same libraries (summing their RSS over-counts about threefold).
+ * Memory (MB) of this process and of every Chromium process whose parent chain reaches it, as USS: the pages only
+ * that process maps. PSS (shared pages split between their users) moved by ~100 MB between readings here as other
+ * processes on the machine started and stopped the same node and chromium binaries; a leak shows in private pages.
  */
 function treeRssMb() {
   const parents = new Map();
@@ -65,7 +66,8 @@ function treeRssMb() {
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
       parents.set(Number(pid), Number(/PPid:\s+(\d+)/.exec(status)?.[1] ?? 0));
       const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
-      rss.set(Number(pid), Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0));
+      const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(rollup)?.[1] ?? 0);
+      rss.set(Number(pid), kb('Private_Clean') + kb('Private_Dirty'));
     } catch {
       // gone meanwhile
     }
@@ -74,14 +76,24 @@ function treeRssMb() {
     for (let p = pid, hops = 0; p && hops < 20; p = parents.get(p), hops++) if (p === process.pid) return true;
     return false;
   };
-  let kb = 0;
+  let chromium = 0;
   for (const [pid, value] of rss) {
     // The bench's embedded PostgreSQL is a child too: only this process and Chromium's count.
-    if (pid !== process.pid && !/chrom/i.test(comm(pid))) continue;
-    if (inTree(pid)) kb += value;
+    if (pid === process.pid || !/chrom/i.test(comm(pid))) continue;
+    if (inTree(pid)) chromium += value;
   }
-  return kb / 1024;
+  const api = rss.get(process.pid) ?? 0;
+  return { total: (api + chromium) / 1024, api: api / 1024, chromium: chromium / 1024 };
 }
+
+/**
+ * Chromium's memory is a sawtooth (its garbage collectors and allocator give memory back in bursts: +-25% between
+ * renders seen here), so one reading at render 100 and one at render 1,000 compare two random points of it. Each
+ * figure is the median of the readings taken every 10 renders over the 80 renders before the mark.
+ */
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const windowOf = (samples, mark) => samples.filter((s) => s.renders > mark - 80 && s.renders <= mark);
+const summary = (samples) => ({ total: median(samples.map((s) => s.total)), api: median(samples.map((s) => s.api)), chromium: median(samples.map((s) => s.chromium)) });
 
 const bench = await startBenchApp('pdf');
 try {
@@ -165,23 +177,32 @@ try {
   figure('pdf.cache_hit_latency_p50', { requests: 100, via: 'HTTP' }, percentile(hits.latencies, 50), 'ms');
   figure('pdf.cache_hit_latency_p99', { requests: 100, via: 'HTTP' }, percentile(hits.latencies, 99), 'ms');
 
-  // Memory: API process + Chromium tree after 100 renders, then after memoryRenders.
+  // Memory: API process + Chromium tree around render 100, then around render memoryRenders.
   log(`memory: ${memoryRenders} renders`);
   let done = 0;
-  let after100 = 0;
+  const samples = [];
   await run(memoryRenders, poolSize, async (i) => {
     const { html, code } = await certificateHtmlFor(i);
     await finish(await renderer.render(html), code);
-    if (++done === 100) {
+    const n = ++done;
+    if (n % 10 === 0 && (n <= 100 || n > memoryRenders - 80)) {
       globalThis.gc?.();
-      after100 = treeRssMb();
+      samples.push({ renders: n, ...treeRssMb() });
     }
   });
-  globalThis.gc?.();
   const stats = renderer.stats();
-  figure('pdf.memory_after_100_renders', { poolSize, measure: 'PSS', includes: 'api process + chromium' }, after100, 'MB');
+  const early = summary(windowOf(samples, 100));
+  const late = summary(windowOf(samples, memoryRenders));
+  const round = (v) => Math.round(v);
+  figure('pdf.memory_after_100_renders', { poolSize, measure: 'USS, median of renders 30-100', includes: 'api process + chromium', api: round(early.api), chromium: round(early.chromium) }, early.total, 'MB');
   figure('pdf.api_process_rss', { renders: memoryRenders }, process.memoryUsage().rss / 1024 / 1024, 'MB');
-  figure('pdf.memory_after_renders', { renders: memoryRenders, measure: 'PSS', poolSize, browserRestarts: stats.restarts, maxRendersPerBrowser: renderer.settings.maxRendersPerBrowser, includes: 'api process + chromium' }, treeRssMb(), 'MB', after100);
+  figure(
+    'pdf.memory_after_renders',
+    { renders: memoryRenders, measure: `USS, median of renders ${memoryRenders - 70}-${memoryRenders}`, poolSize, browserRestarts: stats.restarts, maxRendersPerBrowser: renderer.settings.maxRendersPerBrowser, includes: 'api process + chromium', api: round(late.api), chromium: round(late.chromium) },
+    late.total,
+    'MB',
+    early.total,
+  );
 } finally {
   await bench.stop();
 }
