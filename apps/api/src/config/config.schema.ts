@@ -36,6 +36,7 @@ export const configSchema = z.object({
   OTEL_SERVICE_NAME: z.string().default('credence-api'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  RESOLVE_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86400).default(900),
   PUBLIC_URL: url(['http', 'https']).optional(),
   STAFF_DOMAIN: z.string().default('credence.test'),
@@ -78,6 +79,11 @@ export interface AppConfig {
   /** HS256 key of session tokens. Required in production; elsewhere a random one per process when unset. */
   jwtSecret: string;
   jwtSecretGenerated: boolean;
+  /**
+   * HMAC key of institutes' resolve links. Required in production; elsewhere, when unset, a secret generated once
+   * into the database (server_secrets) so links keep working across restarts.
+   */
+  resolveLinkSecret?: string;
   accessTokenTtlSeconds: number;
   staffDomain: string;
   seedDemo: boolean;

@@ -29,7 +29,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   } catch (e) {
     throw new ConfigError([(e as Error).message]);
   }
-  if (c.NODE_ENV === 'production' && !c.JWT_SECRET) throw new ConfigError(['JWT_SECRET is required in production']);
+  if (c.NODE_ENV === 'production') {
+    const missing = (['JWT_SECRET', 'RESOLVE_LINK_SECRET'] as const).filter((k) => !c[k]);
+    if (missing.length) throw new ConfigError(missing.map((k) => `${k} is required in production`));
+  }
   if (c.S3_BUCKET) {
     const missing = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !c[k]);
     if (missing.length) throw new ConfigError(missing.map((k) => `${k} is required when S3_BUCKET is set`));
@@ -47,6 +50,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: c.LOG_LEVEL,
     jwtSecret: c.JWT_SECRET ?? randomBytes(48).toString('base64url'),
     jwtSecretGenerated: !c.JWT_SECRET,
+    resolveLinkSecret: c.RESOLVE_LINK_SECRET,
     accessTokenTtlSeconds: c.ACCESS_TOKEN_TTL_SECONDS,
     staffDomain: c.STAFF_DOMAIN,
     seedDemo: c.SEED_DEMO,

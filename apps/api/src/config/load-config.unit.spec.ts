@@ -43,4 +43,15 @@ describe('loadConfig', () => {
     expect(s3.blobs).toEqual({ kind: 's3', bucket: 'docs', endpoint: 'http://minio:9000', region: 'us-east-1', accessKeyId: 'k', secretAccessKey: 's' });
     expect(() => loadConfig({ ...base, S3_BUCKET: 'docs' })).toThrow(/S3_ENDPOINT is required when S3_BUCKET is set[\s\S]*S3_SECRET_ACCESS_KEY is required/);
   });
+
+  it('takes the resolve-link secret from RESOLVE_LINK_SECRET, required in production like JWT_SECRET', () => {
+    const secret = 'r'.repeat(32);
+    expect(loadConfig(base).resolveLinkSecret).toBeUndefined();
+    expect(loadConfig({ ...base, RESOLVE_LINK_SECRET: secret }).resolveLinkSecret).toBe(secret);
+    expect(() => loadConfig({ ...base, RESOLVE_LINK_SECRET: 'short' })).toThrow(/RESOLVE_LINK_SECRET must be at least 32 characters/);
+    expect(() => loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(32) })).toThrow(
+      /RESOLVE_LINK_SECRET is required in production/,
+    );
+    expect(loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(32), RESOLVE_LINK_SECRET: secret }).resolveLinkSecret).toBe(secret);
+  });
 });

@@ -1,20 +1,37 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Pool } from 'pg';
+import type { AppConfig } from '../../../config/config.schema';
+import { APP_CONFIG } from '../../../config/config.tokens';
 import { PG_POOL } from '../../../infrastructure/database/database.tokens';
 import { hashResolveKey } from '../queries/verification-detail.query';
 
 /**
- * The key of a resolve link (verifications.md 2.11): derived from a secret kept in the database, the verification
- * and the id of the command that sent it for manual checking, so the decision records only its hash and the
- * reactor that mails the link derives the same key later from the event (its causationId is that command id),
- * after a restart too. Nothing stores the key itself; 256 bits, unguessable without the secret.
+ * The key of a resolve link (verifications.md 2.11): an HMAC of the verification and the id of the command that sent
+ * it for manual checking, so the decision records only its hash and the reactor that mails the link derives the same
+ * key later from the event (its causationId is that command id), after a restart too. Nothing stores the key itself;
+ * 256 bits, unguessable without the secret.
+ *
+ * The secret is RESOLVE_LINK_SECRET (required in production). In the embedded/dev default, when it is unset, a
+ * secret generated once into the database's server_secrets table stands in: a per-process secret would break every
+ * link already mailed at the next restart.
  */
 @Injectable()
-export class ResolveLinks {
+export class ResolveLinks implements OnModuleInit {
   private secret: Promise<Buffer> | undefined;
 
-  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'resolveLinkSecret'>,
+  ) {}
+
+  onModuleInit(): void {
+    if (!this.config.resolveLinkSecret) {
+      new Logger('ResolveLinks').warn(
+        'RESOLVE_LINK_SECRET is not set: resolve links are signed with a secret generated into the database (server_secrets); set it in production',
+      );
+    }
+  }
 
   async keyFor(verificationId: string, commandId: string): Promise<string> {
     return createHmac('sha256', await this.secretKey())
@@ -27,16 +44,20 @@ export class ResolveLinks {
   }
 
   private secretKey(): Promise<Buffer> {
-    this.secret ??= (async () => {
-      await this.pool.query(`CREATE TABLE IF NOT EXISTS server_secrets (name text PRIMARY KEY, secret bytea NOT NULL)`);
-      // Two processes starting at once: the first insert wins and both read it.
-      await this.pool.query(`INSERT INTO server_secrets (name, secret) VALUES ('resolve-links', $1) ON CONFLICT (name) DO NOTHING`, [randomBytes(32)]);
-      const { rows } = await this.pool.query<{ secret: Buffer }>(`SELECT secret FROM server_secrets WHERE name = 'resolve-links'`);
-      return rows[0].secret;
-    })().catch((e: unknown) => {
+    const configured = this.config.resolveLinkSecret;
+    if (configured) return Promise.resolve(Buffer.from(configured, 'utf8'));
+    this.secret ??= this.storedSecret().catch((e: unknown) => {
       this.secret = undefined;
       throw e;
     });
     return this.secret;
+  }
+
+  private async storedSecret(): Promise<Buffer> {
+    await this.pool.query(`CREATE TABLE IF NOT EXISTS server_secrets (name text PRIMARY KEY, secret bytea NOT NULL)`);
+    // Two processes starting at once: the first insert wins and both read it.
+    await this.pool.query(`INSERT INTO server_secrets (name, secret) VALUES ('resolve-links', $1) ON CONFLICT (name) DO NOTHING`, [randomBytes(32)]);
+    const { rows } = await this.pool.query<{ secret: Buffer }>(`SELECT secret FROM server_secrets WHERE name = 'resolve-links'`);
+    return rows[0].secret;
   }
 }
