@@ -21,6 +21,7 @@ import {
   validateDraft,
   validateInstituteFields,
   validatePerson,
+  validateResolution,
   validateSubmission,
   type Problem,
 } from './verification.validation';
@@ -269,15 +270,7 @@ export function decide(command: VerificationCommand, state: VerificationState): 
       }
       if (state.stage !== 'MANUAL_CHECK' || (state.result !== 'PENDING' && state.result !== 'UNABLE')) throw ERRORS.alreadyResolved();
       const r = command.resolution;
-      const problems: Problem[] = [];
-      if (!r.approvedByName?.trim()) problems.push({ field: 'approvedByName', message: MESSAGES.required('name') });
-      if (!r.approvedByTitle?.trim()) problems.push({ field: 'approvedByTitle', message: MESSAGES.required('job title / department') });
-      if (actor.kind === 'staff' && !r.approvalProcess?.trim()) {
-        problems.push({ field: 'abp', message: 'The Approved By Process field is required' });
-      }
-      if ((r.result === 'REJECTED' || r.result === 'NOT_VERIFIED') && !r.notes?.trim()) {
-        problems.push({ field: 'notes', message: 'A comment is required for this resolution' });
-      }
+      const problems = validateResolution(r, { staff: actor.kind === 'staff' });
       invalidIfAny(problems);
       return [
         ev('VerificationResolved', {

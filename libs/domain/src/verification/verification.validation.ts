@@ -1,4 +1,4 @@
-import type { DocumentRef, FieldValue, InstituteDefinition, Person } from './verification.types';
+import type { DocumentRef, FieldValue, InstituteDefinition, Person, Resolution } from './verification.types';
 
 /** One failed rule: the form field it belongs to and the spec's message. */
 export interface Problem {
@@ -186,6 +186,29 @@ export function validateCheckCounts(
     const b = bounds[code] ?? { min: 0, max: code === 'idc' ? 1 : 10 };
     if (n < b.min) problems.push({ field: `counts.${code}`, message: `Must be at least ${b.min}` });
     if (n > b.max) problems.push({ field: `counts.${code}`, message: b.min === b.max ? `Must be exactly ${b.max}` : `Must be at most ${b.max}` });
+  }
+  return problems;
+}
+
+/** The Approved By Process message (verifications.md 2.11, 6: administrators must choose it). */
+export const APPROVAL_PROCESS_REQUIRED = 'The Approved By Process field is required';
+/** A Reject or Not Verified answer says why. */
+export const RESOLUTION_COMMENT_REQUIRED = 'A comment is required for this resolution';
+
+/**
+ * The Resolution form's rules (verifications.md 2.11, 6): the resolver's name and job title; 'Resolved By Process'
+ * for staff administrators; a comment for Reject and Not Verified. The decision and the portal's form both use it.
+ */
+export function validateResolution(
+  r: Pick<Resolution, 'result' | 'notes' | 'approvedByName' | 'approvedByTitle' | 'approvalProcess'>,
+  options: { staff: boolean },
+): Problem[] {
+  const problems: Problem[] = [];
+  if (!r.approvedByName?.trim()) problems.push({ field: 'approvedByName', message: MESSAGES.required('name') });
+  if (!r.approvedByTitle?.trim()) problems.push({ field: 'approvedByTitle', message: MESSAGES.required('job title / department') });
+  if (options.staff && !r.approvalProcess?.trim()) problems.push({ field: 'abp', message: APPROVAL_PROCESS_REQUIRED });
+  if ((r.result === 'REJECTED' || r.result === 'NOT_VERIFIED') && !r.notes?.trim()) {
+    problems.push({ field: 'notes', message: RESOLUTION_COMMENT_REQUIRED });
   }
   return problems;
 }
