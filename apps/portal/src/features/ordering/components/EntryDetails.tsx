@@ -158,7 +158,7 @@ export function EntryDetails({ control, index, entry, institute, permissions, ct
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Card variant="outlined" component="section" aria-label={title}>
-      <CardContent>
+      <CardContent sx={{ px: { xs: 1.5, sm: 2 } }}>
         <Typography component="h4" variant="subtitle1" sx={{ fontWeight: 600, mb: 2 }}>
           {title}
         </Typography>

@@ -272,9 +272,6 @@ function Wizard({ forceStart }: { forceStart: boolean }) {
 
   return (
     <Box sx={{ maxWidth: 1100, mx: 'auto' }}>
-      <Typography component="h1" variant="h4" sx={{ mb: 2 }}>
-        New Verification
-      </Typography>
       <Box sx={{ mb: 3 }}>
         <StepIndicator label="New verification steps" steps={steps} />
       </Box>
@@ -302,7 +299,7 @@ function Wizard({ forceStart }: { forceStart: boolean }) {
           <Stack spacing={3}>
             {byType.map(({ code, items }) => (
               <Card key={code} variant="outlined" component="section" aria-label={TYPE_CARD_TITLE[code]}>
-                <CardContent>
+                <CardContent sx={{ px: { xs: 1, sm: 2 } }}>
                   <Typography component="h3" variant="h6" sx={{ mb: 2 }}>
                     {TYPE_CARD_TITLE[code]}
                   </Typography>

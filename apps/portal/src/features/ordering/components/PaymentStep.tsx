@@ -145,7 +145,7 @@ export function PaymentStep({ amount, currency, email, submitting, onBack, onPay
           </Stack>
         </CardContent>
       </Card>
-      <Alert severity="info" variant="outlined">
+      <Alert severity="info" variant="outlined" role="note" aria-label="Sandbox payments">
         <Typography sx={{ fontWeight: 600 }}>Sandbox payments</Typography>
         <Typography variant="body2" sx={{ mb: 1 }}>
           No card is charged here. Use one of these test cards, with any future expiration date and any CVV

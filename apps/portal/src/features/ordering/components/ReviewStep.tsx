@@ -15,6 +15,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+import { useMediaQuery, type Theme } from '@mui/material';
 import { CONSENT_TERMS, consentStatement, typeByCode } from '@credence/domain';
 import type { InstituteBody, OrderQuote } from '@/features/ordering/api/ordering';
 import { entryTitle, type EntryValues } from '@/features/ordering/wizard/model';
@@ -94,6 +95,9 @@ export function ReviewStep({ entries, institutes, quote, quoteLoading, individua
   );
 }
 
+/** MUI draws table footers small and grey; the totals are what the order is about. */
+const footer = { color: 'text.primary', fontSize: '0.875rem' } as const;
+
 function OrderReview({ quote, loading }: { quote: OrderQuote | undefined; loading: boolean }) {
   if (!quote && loading) return <Skeleton variant="rounded" height={160} aria-label="Loading your order" />;
   if (!quote || quote.unit === 'none') return null;
@@ -126,13 +130,17 @@ function OrderReview({ quote, loading }: { quote: OrderQuote | undefined; loadin
             </TableBody>
             <TableFooter>
               <TableRow>
-                <TableCell component="th" scope="row">
+                <TableCell component="th" scope="row" sx={{ ...footer, fontWeight: 700 }}>
                   Total
                 </TableCell>
-                <TableCell align="right">{formatCredits(quote.totalCredits)}</TableCell>
+                <TableCell align="right" sx={{ ...footer, fontWeight: 700 }}>
+                  {formatCredits(quote.totalCredits)}
+                </TableCell>
               </TableRow>
               <TableRow>
-                <TableCell colSpan={2}>Current balance: {formatCredits(quote.balance)}</TableCell>
+                <TableCell colSpan={2} sx={footer}>
+                  Current balance: {formatCredits(quote.balance)}
+                </TableCell>
               </TableRow>
             </TableFooter>
           </Table>
@@ -146,12 +154,14 @@ function OrderReview({ quote, loading }: { quote: OrderQuote | undefined; loadin
 
 function MoneyOrder({ quote, loading }: { quote: Extract<OrderQuote, { unit: 'money' }>; loading: boolean }) {
   const money = (n: number) => formatMajorAmount(n, quote.currency);
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  if (phone) return <MoneyOrderStacked quote={quote} loading={loading} money={money} />;
   const total = (label: string, value: string, strong = false) => (
     <TableRow>
-      <TableCell component="th" scope="row" colSpan={4} align="right" sx={strong ? { fontWeight: 700 } : undefined}>
+      <TableCell component="th" scope="row" colSpan={4} align="right" sx={{ ...footer, ...(strong ? { fontWeight: 700 } : {}) }}>
         {label}
       </TableCell>
-      <TableCell align="right" sx={strong ? { fontWeight: 700 } : undefined}>
+      <TableCell align="right" sx={{ ...footer, ...(strong ? { fontWeight: 700 } : {}) }}>
         {value}
       </TableCell>
     </TableRow>
@@ -200,3 +210,47 @@ function MoneyOrder({ quote, loading }: { quote: Extract<OrderQuote, { unit: 'mo
   );
 }
 
+
+/** The same order on a phone: each verification as its own lines, then the totals (nothing scrolls sideways). */
+function MoneyOrderStacked({ quote, loading, money }: { quote: Extract<OrderQuote, { unit: 'money' }>; loading: boolean; money: (n: number) => string }) {
+  const line = (label: string, value: React.ReactNode, strong = false) => (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, fontWeight: strong ? 700 : undefined }}>
+      <Box component="dt">{label}</Box>
+      <Box component="dd" sx={{ m: 0, textAlign: 'right' }}>
+        {value}
+      </Box>
+    </Box>
+  );
+  return (
+    <Stack spacing={2} sx={{ opacity: loading ? 0.6 : 1 }}>
+      {quote.lines.map((l) => (
+        <Box key={l.id} component="dl" sx={{ m: 0, pb: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+          <Typography sx={{ fontWeight: 600 }}>{l.candidateName}</Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {l.instituteName}
+          </Typography>
+          {line(
+            'Fee',
+            <>
+              {l.originalFee !== null && (
+                <Box component="s" sx={{ color: 'text.secondary', mr: 1 }} aria-label={`was ${money(l.originalFee)}`}>
+                  {money(l.originalFee)}
+                </Box>
+              )}
+              {money(l.fee)}
+            </>,
+          )}
+          {line('Surcharge', money(l.surcharge))}
+          {line('Accreditation', money(l.accreditation))}
+          {line('Total', money(l.total))}
+        </Box>
+      ))}
+      <Box component="dl" sx={{ m: 0 }}>
+        {line('Sub total', money(quote.subTotal))}
+        {line(`Plus VAT (${quote.vatRatePercent} %)`, money(quote.vat))}
+        {line('Less current credit', `-${money(quote.creditUsed)}`)}
+        {line('Total', money(quote.total), true)}
+      </Box>
+    </Stack>
+  );
+}

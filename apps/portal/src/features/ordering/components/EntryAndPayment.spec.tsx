@@ -1,0 +1,129 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '@/app/App';
+import { EntryDetails, type EntryContext } from '@/features/ordering/components/EntryDetails';
+import { PaymentStep } from '@/features/ordering/components/PaymentStep';
+import { documentCards, newEntry, type WizardValues } from '@/features/ordering/wizard/model';
+import { UNI, seriousViolations } from '@/features/ordering/test/fixtures';
+import { useRulesForm } from '@/shared/forms/useRulesForm';
+import { mockFetch } from '@/test/fetchMock';
+import { signInAs } from '@/test/session';
+
+const ctx: EntryContext = { priceMode: 'prices', currency: 'GBP', refLabel: 'Your Reference', refRequired: false, inApplication: false, individual: false };
+
+function Harness({ permissions, priceMode = 'prices' }: { permissions: number; priceMode?: EntryContext['priceMode'] }) {
+  const entry = { ...newEntry('edu', { firstname: 'Jane', middlename: '', lastname: 'Doe', dob: '12/04/1995', customerReference: '' }, 'uni-demo'), prepared: true, documents: documentCards(UNI) };
+  const { control, watch } = useRulesForm<WizardValues>({ defaultValues: { entries: [entry] }, validate: () => ({}) });
+  const live = watch('entries.0');
+  return <EntryDetails control={control} index={0} entry={live} institute={UNI} permissions={permissions} ctx={{ ...ctx, priceMode }} onChangeInstitute={() => undefined} />;
+}
+
+const renderHarness = (permissions: number, priceMode?: EntryContext['priceMode']) =>
+  render(
+    <AppProviders>
+      <Harness permissions={permissions} priceMode={priceMode} />
+    </AppProviders>,
+  );
+
+describe('the details of one verification under the permission bitmask (access 6.5)', () => {
+  it('252 (a new verification): Change, the price breakdown, editable fields, Upload', () => {
+    signInAs();
+    mockFetch();
+    renderHarness(252);
+    expect(screen.getByRole('button', { name: 'Change' })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Price breakdown' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^First name/)).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Upload Institute Consent Form' })).toBeInTheDocument();
+  });
+
+  it('56 (a saved draft): no Change and no price breakdown, fields and documents still editable', () => {
+    signInAs();
+    mockFetch();
+    renderHarness(56);
+    expect(screen.queryByRole('button', { name: 'Change' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Price breakdown' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/^First name/)).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Upload Institute Consent Form' })).toBeInTheDocument();
+  });
+
+  it("0: read-only fields, and a missing required document says 'Missing! The request is likely to be rejected!'", () => {
+    signInAs();
+    mockFetch();
+    renderHarness(0);
+    expect(screen.getByLabelText(/^First name/)).toBeDisabled();
+    expect(screen.getByLabelText(/^Year of Graduation/)).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Upload Institute Consent Form' })).not.toBeInTheDocument();
+    expect(screen.getByText('Missing! The request is likely to be rejected!')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add another document' })).not.toBeInTheDocument();
+  });
+
+  it('a token payer sees the cost in credits, no money', () => {
+    signInAs({ paymentType: 'TOKEN_SINGLE_CREDIT' });
+    mockFetch();
+    renderHarness(252, 'credits');
+    expect(screen.getByText('Cost: 1 credit')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Price breakdown' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Payment Details: the sandbox card form (money 2.10)', () => {
+  function renderPay(onPay: (nonce: string, save: boolean) => Promise<string | null>) {
+    signInAs();
+    mockFetch();
+    return render(
+      <AppProviders>
+        <PaymentStep amount={54} currency="GBP" email="alice@acme.test" submitting={false} onBack={() => undefined} onPay={onPay} />
+      </AppProviders>,
+    );
+  }
+
+  async function fillCard(user: ReturnType<typeof userEvent.setup>, number: string) {
+    await user.type(screen.getByLabelText(/^Card number/), number);
+    await user.type(screen.getByLabelText(/^Expiration date/), '1230');
+    await user.type(screen.getByLabelText(/^CVV/), '123');
+  }
+
+  it('checks the card, pays with a test card, saves it by default, and shows a refusal on the form', async () => {
+    const onPay = vi.fn(async (nonce: string) => (nonce === 'fake-processor-declined-visa-nonce' ? 'Do Not Honor' : null));
+    const user = userEvent.setup();
+    const { container } = renderPay(onPay);
+    expect(screen.getByText('£54.00')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    expect(screen.getByText('Credit card number is invalid.')).toBeInTheDocument();
+    expect(onPay).not.toHaveBeenCalled();
+    expect(await seriousViolations(container)).toEqual([]);
+    await fillCard(user, '4000111111111115');
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Do Not Honor');
+    expect(onPay).toHaveBeenLastCalledWith('fake-processor-declined-visa-nonce', true);
+    await user.clear(screen.getByLabelText(/^Card number/));
+    await user.type(screen.getByLabelText(/^Card number/), '5555555555554444');
+    await user.click(screen.getByRole('switch', { name: 'Save card for later' }));
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    await waitFor(() => expect(onPay).toHaveBeenLastCalledWith('fake-valid-mastercard-nonce', false));
+  });
+
+  it('asks for the 3-D Secure challenge: the right code passes, a wrong one fails, Cancel sends nothing', async () => {
+    const onPay = vi.fn(async () => null);
+    const user = userEvent.setup();
+    renderPay(onPay);
+    await fillCard(user, '4000000000001091');
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    let challenge = await screen.findByRole('dialog', { name: '3-D Secure' });
+    await user.click(within(challenge).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '3-D Secure' })).not.toBeInTheDocument());
+    expect(onPay).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    challenge = await screen.findByRole('dialog', { name: '3-D Secure' });
+    await user.type(within(challenge).getByLabelText('Verification code'), '0000');
+    await user.click(within(challenge).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onPay).toHaveBeenLastCalledWith('fake-three-d-secure-visa-failed-authentication-nonce', true));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '3-D Secure' })).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    challenge = await screen.findByRole('dialog', { name: '3-D Secure' });
+    await user.type(within(challenge).getByLabelText('Verification code'), '1234');
+    await user.click(within(challenge).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onPay).toHaveBeenLastCalledWith('fake-three-d-secure-visa-full-authentication-nonce', true));
+  });
+});
