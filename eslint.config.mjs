@@ -30,7 +30,13 @@ export default [
               onlyDependOnLibsWithTags: ['type:domain', 'type:read-model'],
               bannedExternalImports: frameworks,
             },
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:read-model'] },
+            {
+              // Response types only: what the API answers, shared by its presenters, the portal and the console.
+              sourceTag: 'type:contract',
+              onlyDependOnLibsWithTags: ['type:domain', 'type:read-model', 'type:contract'],
+              bannedExternalImports: frameworks,
+            },
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:read-model', 'type:contract'] },
           ],
         },
       ],

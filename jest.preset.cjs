@@ -20,6 +20,7 @@ module.exports = {
   moduleNameMapper: {
     '^@credence/domain$': path.join(__dirname, 'libs/domain/src/index.ts'),
     '^@credence/read-models$': path.join(__dirname, 'libs/read-models/src/index.ts'),
+    '^@credence/api-contract$': path.join(__dirname, 'libs/api-contract/src/index.ts'),
   },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
 };

@@ -20,6 +20,7 @@ export default defineConfig({
       { find: /^@\//, replacement: here('./src/') },
       { find: '@credence/domain', replacement: here('../../libs/domain/src/index.ts') },
       { find: '@credence/read-models', replacement: here('../../libs/read-models/src/index.ts') },
+      { find: '@credence/api-contract', replacement: here('../../libs/api-contract/src/index.ts') },
     ],
   },
   build: {

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Headers, Inject, Param, Post, Query } from '@nestjs/common';
+import type { CreditInfo } from '@credence/api-contract';
 import { ApiTags } from '@nestjs/swagger';
 import { currencySymbol, DomainError, fromMinor, usesTokens } from '@credence/domain';
 import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator';
@@ -38,7 +39,7 @@ export class CreditController {
 
   /** credit (money in major units, or credits), btToken for the card form, vatPayer. */
   @Get()
-  async info(@CurrentPrincipal() p: Principal, @Query('includeBTToken') includeBTToken?: string) {
+  async info(@CurrentPrincipal() p: Principal, @Query('includeBTToken') includeBTToken?: string): Promise<CreditInfo> {
     const account = await this.accounts.get(p.companyId);
     const tokens = usesTokens(account.paymentType);
     const balance = await this.reads.balance(p.companyId, tokens ? 'credits' : 'money');

@@ -9,6 +9,7 @@ import {
   type ResultList,
   type VerificationState,
 } from '@credence/domain';
+import type { VerificationListItem, VerificationView } from '@credence/api-contract';
 import type { VerificationListRow } from '@credence/read-models';
 
 /** `owner`: the organisation an application including the verification was made to (read only, no prices). */
@@ -24,7 +25,7 @@ export const iso = (value: string | Date | null | undefined): string | null => (
 export function presentVerification(
   s: VerificationState,
   options: { audience: Audience; list?: ResultList; timeline?: AuditEvent[] | null },
-) {
+): VerificationView {
   const result = s.result ?? 'AWAITING_CONSENT';
   const list = options.list ?? 'history';
   const permissions = options.audience === 'customer' ? permissionsForResult(result) : 0;
@@ -102,7 +103,7 @@ export function presentVerification(
 }
 
 /** A row of the history, pending and resolved lists (and the duplicate lookup). */
-export function presentListRow(r: VerificationListRow, list: ResultList) {
+export function presentListRow(r: VerificationListRow, list: ResultList): VerificationListItem {
   const shown = list === 'resolved' && r.resolvedResult ? r.resolvedResult : r.result;
   return {
     id: r.id,

@@ -1,4 +1,5 @@
 import { awaitsResolver, DomainError, RESULT_ALIASES, RESULTS, type ResultList, type VerificationResult } from '@credence/domain';
+import type { VerificationMeta } from '@credence/api-contract';
 import type { VerificationDetailRow } from '@credence/read-models';
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../../common/auth/principal';
@@ -57,7 +58,7 @@ export class VerificationViews {
   }
 
   /** GET /verification/meta?results=: counts per requested result (aliases as asked) and outstanding pendings. */
-  async meta(principal: Principal, q: Query) {
+  async meta(principal: Principal, q: Query): Promise<VerificationMeta> {
     const { scope, company } = await this.customerScope(principal);
     const counts = await this.lists.countByResult({ scope });
     const keys = resultKeys(q);

@@ -1,3 +1,4 @@
+import type { CreditInfo } from '@credence/api-contract';
 import { api, type CallOptions } from '@/shared/api/client';
 
 export interface CreditSummary {
@@ -6,14 +7,9 @@ export interface CreditSummary {
   unseenInvoices: number | null;
 }
 
-interface CreditBody {
-  credit?: number | null;
-  unseenInvoices?: number | null;
-}
-
 /** GET /credit: the balance of the drop-down and the Invoices badge (money 2.1-2.4). Failures show nothing. */
 export async function getCreditSummary(options: CallOptions = {}): Promise<CreditSummary> {
-  const body = await api.get<CreditBody | undefined>(
+  const body = await api.get<Partial<CreditInfo> | undefined>(
     '/credit',
     { includeBTToken: false },
     { ...options, silent: true },

@@ -1,3 +1,4 @@
+import type { VerificationMeta } from '@credence/api-contract';
 import { ACTIONABLE_RESULTS } from '@credence/domain';
 import { api, type CallOptions } from '@/shared/api/client';
 
@@ -7,11 +8,7 @@ export interface VerificationCounters {
   outstandingPendings: number;
 }
 
-/** GET /verification/meta as the API answers it: a count per asked result, and the institute's outstanding pendings. */
-export interface VerificationMeta {
-  resultCounts?: { key: string; value: number }[];
-  pendingCount?: number;
-}
+export type { VerificationMeta };
 
 /** The results the shell's badges count (spec 2.3): in progress is PENDING, needing action the actionable ones. */
 export const BADGE_RESULTS = ['PENDING', ...ACTIONABLE_RESULTS].join(',');

@@ -12,6 +12,7 @@ export function row(over: Partial<VerificationRow> = {}): VerificationRow {
     recorded: '2026-11-02T10:00:00.000Z',
     result: 'VERIFIED',
     resultLabel: 'Verified',
+    currentResult: 'VERIFIED',
     fields: { firstname: 'Jane', middlename: null, surname: 'Doe', dob: '1995-04-12', employerName: null },
     instituteId: 'uni-demo',
     instituteName: 'University of Demo',
@@ -25,7 +26,10 @@ export function row(over: Partial<VerificationRow> = {}): VerificationRow {
     accreditationStatus: null,
     retriesLeft: 2,
     thirdPartyActionUrl: null,
+    company: { id: 'c1', name: 'Acme Recruitment Ltd' },
+    approvedDate: null,
     permissions: 0,
+    dashboardStep: { index: 3, state: 'complete' },
     ...over,
   };
 }
@@ -34,6 +38,7 @@ export function detail(over: Partial<VerificationDetail> = {}): VerificationDeta
   return {
     id: 'QC1001',
     recorded: '2026-11-02T10:00:00.000Z',
+    updated: '2026-11-03T09:00:00.000Z',
     stage: 'CLOSED',
     result: 'VERIFIED',
     resultLabel: 'Verified',
@@ -68,6 +73,7 @@ export function detail(over: Partial<VerificationDetail> = {}): VerificationDeta
       region: { id: 'GB', name: 'United Kingdom' },
       allowsPending: true,
       maxAdditionalDocs: 5,
+      parentId: null,
     },
     company: { id: 'c1', name: 'Acme Recruitment Ltd' },
     type: 'UNI',
@@ -75,10 +81,16 @@ export function detail(over: Partial<VerificationDetail> = {}): VerificationDeta
     approvedByTitle: 'Registrar',
     approvedDate: '2026-11-03T09:00:00.000Z',
     applicationId: null,
+    supplierId: null,
+    price: null,
     documents: [],
     outputDocs: [],
     additionalFieldData: [{ subjects: [] }],
     permissions: 0,
+    canEdit: false,
+    canAddDocuments: false,
+    canDeleteDocuments: false,
+    dashboardStep: { index: 3, state: 'complete' },
     footer: null,
     auditEvents: [
       {
