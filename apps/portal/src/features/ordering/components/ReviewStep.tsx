@@ -95,6 +95,9 @@ export function ReviewStep({ entries, institutes, quote, quoteLoading, individua
   );
 }
 
+/** The credit taken off the order, as a deduction ('-£5.00'), or nothing taken ('£0.00'). */
+const less = (n: number, money: (n: number) => string) => (n > 0 ? `-${money(n)}` : money(0));
+
 /** MUI draws table footers small and grey; the totals are what the order is about. */
 const footer = { color: 'text.primary', fontSize: '0.875rem' } as const;
 
@@ -203,7 +206,7 @@ function MoneyOrder({ quote, loading }: { quote: Extract<OrderQuote, { unit: 'mo
       <TableFooter>
         {total('Sub total', money(quote.subTotal))}
         {total(`Plus VAT (${quote.vatRatePercent} %)`, money(quote.vat))}
-        {total('Less current credit', `-${money(quote.creditUsed)}`)}
+        {total('Less current credit', less(quote.creditUsed, money))}
         {total('Total', money(quote.total), true)}
       </TableFooter>
     </Table>
@@ -248,7 +251,7 @@ function MoneyOrderStacked({ quote, loading, money }: { quote: Extract<OrderQuot
       <Box component="dl" sx={{ m: 0 }}>
         {line('Sub total', money(quote.subTotal))}
         {line(`Plus VAT (${quote.vatRatePercent} %)`, money(quote.vat))}
-        {line('Less current credit', `-${money(quote.creditUsed)}`)}
+        {line('Less current credit', less(quote.creditUsed, money))}
         {line('Total', money(quote.total), true)}
       </Box>
     </Stack>
