@@ -6,6 +6,7 @@ import { registerIndividual, registerLargeOrganisation, registerOrganisation } f
 import { expiredSession, forgotAndReset } from './session.ts';
 import { shellScreens } from './shell.ts';
 import { applicantSidebar, sidebars } from './sidebars.ts';
+import { cardPaymentSandbox, draftSavedForLater, invoiceAndTokenOrders } from './ordering.ts';
 import { teamUsers } from './team.ts';
 import { amendAndResubmit, historyAndCertificate } from './verifications.ts';
 
@@ -25,4 +26,7 @@ export const journeys: Journey[] = [
   forgotAndReset,
   historyAndCertificate,
   amendAndResubmit,
+  invoiceAndTokenOrders,
+  draftSavedForLater,
+  cardPaymentSandbox,
 ];
