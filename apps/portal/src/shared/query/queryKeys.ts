@@ -21,6 +21,8 @@ export const queryKeys = {
     summary: () => ['credit', 'summary'] as const,
     history: (params: Query = {}) => ['credit', 'history', params] as const,
     invoice: (id: string) => ['credit', 'invoice', id] as const,
+    /** The card form's client token (money 2.10), read afresh for each payment step. */
+    cardToken: () => ['credit', 'card-token'] as const,
   },
   verification: {
     all: ['verification'] as const,
@@ -29,6 +31,12 @@ export const queryKeys = {
     detail: (id: string) => ['verification', 'detail', id] as const,
     pending: (params: Query = {}) => ['verification', 'pending', params] as const,
     resolved: (params: Query = {}) => ['verification', 'resolved', params] as const,
+    /** The resolve page's request (2.11); null once resolved (204). */
+    pendingDetail: (id: string) => ['verification', 'pending-detail', id] as const,
+    /** The read-only view of a resolved verification (2.11). */
+    resolvedDetail: (id: string) => ['verification', 'resolved-detail', id] as const,
+    /** The public resolve link's request (/verify/{key}, access 6.7). */
+    resolveLink: (key: string) => ['verification', 'resolve-link', key] as const,
   },
   application: {
     all: ['application'] as const,
@@ -57,6 +65,8 @@ export const queryKeys = {
     industries: () => ['refdata', 'industries'] as const,
     /** GET /region?size=300: the institute search's Country select. */
     regions: () => ['refdata', 'regions'] as const,
+    /** GET approvalprocess: the 'Resolved By Process' choices (verifications 2.11, 7). */
+    approvalProcesses: () => ['refdata', 'approval-processes'] as const,
   },
   /** Public pages: the application template owner of a partner subdomain (spec 2.4). */
   owner: { bySubdomain: (subdomain: string) => ['owner', 'subdomain', subdomain] as const },

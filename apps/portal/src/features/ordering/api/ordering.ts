@@ -1,3 +1,4 @@
+import type { CreditInfo } from '@credence/api-contract';
 import type { InstituteFieldType } from '@credence/domain';
 import { api, apiRequest, type CallOptions } from '@/shared/api/client';
 import type { Page } from '@/features/verifications/api/verifications';
@@ -222,6 +223,12 @@ export function quoteOrder(lines: QuoteLine[], extraCredit: number, options: Cal
     undefined,
     { ...options, silent: true },
   );
+}
+
+/** GET /credit with the card form's client token (money 2.10); null when the account has none. */
+export async function cardClientToken(options: CallOptions = {}): Promise<string | null> {
+  const info = await api.get<CreditInfo>('/credit', { includeBTToken: true }, { ...options, silent: true });
+  return info.btToken;
 }
 
 /** DELETE /verification/{id}/document/{docId}. */

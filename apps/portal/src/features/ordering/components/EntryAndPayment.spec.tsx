@@ -7,7 +7,8 @@ import { PaymentStep } from '@/features/ordering/components/PaymentStep';
 import { documentCards, newEntry, type WizardValues } from '@/features/ordering/wizard/model';
 import { UNI, seriousViolations } from '@/features/ordering/test/fixtures';
 import { useRulesForm } from '@/shared/forms/useRulesForm';
-import { mockFetch } from '@/test/fetchMock';
+import { DROPIN_SCRIPT } from '@/features/ordering/wizard/cardForm';
+import { json, mockFetch } from '@/test/fetchMock';
 import { signInAs } from '@/test/session';
 
 const ctx: EntryContext = { priceMode: 'prices', currency: 'GBP', refLabel: 'Your Reference', refRequired: false, inApplication: false, individual: false };
@@ -68,9 +69,9 @@ describe('the details of one verification under the permission bitmask (access 6
 });
 
 describe('Payment Details: the sandbox card form (money 2.10)', () => {
-  function renderPay(onPay: (nonce: string, save: boolean) => Promise<string | null>) {
+  function renderPay(onPay: (nonce: string, save: boolean) => Promise<string | null>, btToken = 'sandbox_eyJ0Ijp0cnVlfQ') {
     signInAs();
-    mockFetch();
+    mockFetch((req) => (req.path === '/v1/credit' && req.query.get('includeBTToken') === 'true' ? json({ credit: 0, btToken }) : undefined));
     return render(
       <AppProviders>
         <PaymentStep amount={54} currency="GBP" email="alice@acme.test" submitting={false} onBack={() => undefined} onPay={onPay} />
@@ -88,7 +89,7 @@ describe('Payment Details: the sandbox card form (money 2.10)', () => {
     const onPay = vi.fn(async (nonce: string) => (nonce === 'fake-processor-declined-visa-nonce' ? 'Do Not Honor' : null));
     const user = userEvent.setup();
     const { container } = renderPay(onPay);
-    expect(screen.getByText('£54.00')).toBeInTheDocument();
+    expect(await screen.findByText('£54.00')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Pay' }));
     expect(screen.getByText('Credit card number is invalid.')).toBeInTheDocument();
     expect(onPay).not.toHaveBeenCalled();
@@ -108,6 +109,7 @@ describe('Payment Details: the sandbox card form (money 2.10)', () => {
     const onPay = vi.fn(async () => null);
     const user = userEvent.setup();
     renderPay(onPay);
+    await screen.findByRole('button', { name: 'Pay' });
     await fillCard(user, '4000000000001091');
     await user.click(screen.getByRole('button', { name: 'Pay' }));
     let challenge = await screen.findByRole('dialog', { name: '3-D Secure' });
@@ -125,5 +127,13 @@ describe('Payment Details: the sandbox card form (money 2.10)', () => {
     await user.type(within(challenge).getByLabelText('Verification code'), '1234');
     await user.click(within(challenge).getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(onPay).toHaveBeenLastCalledWith('fake-three-d-secure-visa-full-authentication-nonce', true));
+  });
+
+  it("uses Braintree's drop-in, loaded from its script only then, when the API pays through Braintree", async () => {
+    const onPay = vi.fn(async () => null);
+    renderPay(onPay, 'production-client-token');
+    await waitFor(() => expect(document.head.querySelector(`script[src="${DROPIN_SCRIPT}"]`)).not.toBeNull());
+    expect(screen.queryByLabelText(/^Card number/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay' })).toBeDisabled();
   });
 });

@@ -11,6 +11,7 @@ import {
   DialogTitle,
   FormControlLabel,
   Grid,
+  Skeleton,
   Stack,
   Switch,
   Table,
@@ -21,7 +22,9 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { useCardClientToken } from '@/features/ordering/hooks/useOrder';
+import { cardFormOf } from '@/features/ordering/wizard/cardForm';
 import {
   CHALLENGE_CODE,
   CHALLENGE_FAILED,
@@ -50,7 +53,32 @@ interface Props {
  * card provider's test mode (test cards, a declined card, a 3-D Secure challenge that can pass or fail) and handing
  * the API the provider's test nonces. Nothing here is a real card: the form says so.
  */
-export function PaymentStep({ amount, currency, email, submitting, onBack, onPay }: Props) {
+export function PaymentStep(props: Props) {
+  const token = useCardClientToken();
+  if (token.isPending) return <Skeleton variant="rounded" height={240} aria-label="Loading the card form" />;
+  const clientToken = token.data ?? null;
+  if (clientToken && cardFormOf(clientToken) === 'braintree') {
+    return (
+      <Stack spacing={3}>
+        <Typography component="h2" variant="h5">
+          Payment Details
+        </Typography>
+        <Typography>
+          Total to pay: <strong>{formatMajorAmount(props.amount, props.currency)}</strong>
+        </Typography>
+        <Suspense fallback={<Skeleton variant="rounded" height={240} />}>
+          <BraintreeDropin clientToken={clientToken} amount={props.amount} email={props.email} submitting={props.submitting} onBack={props.onBack} onPay={props.onPay} />
+        </Suspense>
+      </Stack>
+    );
+  }
+  return <SandboxCardForm {...props} />;
+}
+
+/** Braintree's drop-in comes with its own chunk, fetched only when the API pays through Braintree. */
+const BraintreeDropin = lazy(() => import('@/features/ordering/components/BraintreeDropin').then((m) => ({ default: m.BraintreeDropin })));
+
+function SandboxCardForm({ amount, currency, email, submitting, onBack, onPay }: Props) {
   const [card, setCard] = useState<CardInput>({ number: '', expiry: '', cvv: '' });
   const [saveCard, setSaveCard] = useState(true);
   const [tried, setTried] = useState(false);

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  cardClientToken,
   quoteOrder,
   requestInstitute,
   saveDraft,
@@ -61,6 +62,16 @@ export function useSaveForLater() {
   return useMutation({
     mutationFn: ({ serverId, submission }: OrderEntry) => (serverId ? saveDraft(serverId, submission) : saveNewDraft(submission)),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.verification.all }),
+  });
+}
+
+/** The card form's client token (GET /credit, card payers): which provider the payment step's form is for. */
+export function useCardClientToken() {
+  return useQuery({
+    queryKey: queryKeys.credit.cardToken(),
+    queryFn: ({ signal }) => cardClientToken({ signal }),
+    staleTime: 0,
+    gcTime: 0,
   });
 }
 
