@@ -1,4 +1,4 @@
-import type { CreditInfo } from '@credence/api-contract';
+import type { CreditInfo, Page as ApiPage, VerificationListItem } from '@credence/api-contract';
 import type { InstituteFieldType } from '@credence/domain';
 import { api, apiRequest, type CallOptions } from '@/shared/api/client';
 import type { Page } from '@/features/verifications/api/verifications';
@@ -229,6 +229,14 @@ export function quoteOrder(lines: QuoteLine[], extraCredit: number, options: Cal
 export async function cardClientToken(options: CallOptions = {}): Promise<string | null> {
   const info = await api.get<CreditInfo>('/credit', { includeBTToken: true }, { ...options, silent: true });
   return info.btToken;
+}
+
+/** The duplicate lookup (verifications 7): GET /verification by institute, names, dob and a date one year back. */
+export function previousVerifications(
+  query: { instituteId: string; firstname: string; surname: string; dob: string; fromDate: string; page: number; size: number },
+  options: CallOptions = {},
+): Promise<ApiPage<VerificationListItem>> {
+  return api.get<ApiPage<VerificationListItem>>('/verification', query, { ...options, silent: true });
 }
 
 /** DELETE /verification/{id}/document/{docId}. */

@@ -1,11 +1,13 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/App';
 import { EntryDetails, type EntryContext } from '@/features/ordering/components/EntryDetails';
 import { PaymentStep } from '@/features/ordering/components/PaymentStep';
+import { ReviewStep } from '@/features/ordering/components/ReviewStep';
 import { documentCards, newEntry, type WizardValues } from '@/features/ordering/wizard/model';
-import { UNI, seriousViolations } from '@/features/ordering/test/fixtures';
+import { MONEY_QUOTE, UNI, seriousViolations } from '@/features/ordering/test/fixtures';
 import { useRulesForm } from '@/shared/forms/useRulesForm';
 import { DROPIN_SCRIPT } from '@/features/ordering/wizard/cardForm';
 import { json, mockFetch } from '@/test/fetchMock';
@@ -135,5 +137,53 @@ describe('Payment Details: the sandbox card form (money 2.10)', () => {
     await waitFor(() => expect(document.head.querySelector(`script[src="${DROPIN_SCRIPT}"]`)).not.toBeNull());
     expect(screen.queryByLabelText(/^Card number/)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pay' })).toBeDisabled();
+  });
+});
+
+describe('Review & Consent for a card payer (money 2.9)', () => {
+  function Review() {
+    const [value, setValue] = useState('0');
+    return (
+      <ReviewStep
+        entries={[]}
+        institutes={{}}
+        quote={{ ...MONEY_QUOTE, paymentType: 'CARD', lines: [{ ...MONEY_QUOTE.lines[0], fee: 40.5, originalFee: 45 }] }}
+        quoteLoading={false}
+        individual={false}
+        consent={false}
+        onConsent={() => undefined}
+        payByCard
+        submitting={false}
+        extraCredit={{ value, onChange: setValue }}
+        onBack={() => undefined}
+        onEdit={() => undefined}
+        onNext={() => undefined}
+      />
+    );
+  }
+
+  it('offers extra credit from 0 to 1000 (empty reads 1) with its tooltips, strikes the old fee, and says Next', async () => {
+    signInAs();
+    mockFetch();
+    const user = userEvent.setup();
+    const { container } = render(
+      <AppProviders>
+        <Review />
+      </AppProviders>,
+    );
+    const input = screen.getByLabelText('Extra credit (£)');
+    expect(input).toHaveValue(0);
+    expect(screen.getByRole('button', { name: 'Set extra credit to 0 in order to use your current credit' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Current credit is not used when purchasing extra credit' })).toBeInTheDocument();
+    await user.clear(input);
+    await user.tab();
+    expect(input).toHaveValue(1);
+    await user.clear(input);
+    await user.type(input, '5000');
+    await user.tab();
+    expect(input).toHaveValue(1000);
+    expect(screen.getByLabelText('was £45.00')).toHaveTextContent('£45.00');
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(await seriousViolations(container)).toEqual([]);
   });
 });

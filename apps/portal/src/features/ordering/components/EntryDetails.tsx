@@ -23,6 +23,7 @@ import { Controller, useFieldArray, type Control, type FieldPath } from 'react-h
 import type { InstituteBody, InstituteFieldBody } from '@/features/ordering/api/ordering';
 import { DocumentsSection } from '@/features/ordering/components/DocumentsSection';
 import { DynamicField } from '@/features/ordering/components/DynamicField';
+import { PreviousVerifications } from '@/features/ordering/components/PreviousVerifications';
 import { maskDate } from '@/features/ordering/wizard/masks';
 import { permissionsOf, showsEmail, showsEnrolmentStatus, type EntryValues, type WizardValues } from '@/features/ordering/wizard/model';
 import type { PriceMode } from '@/features/ordering/wizard/pricing';
@@ -101,6 +102,9 @@ export function EntryDetails({ control, index, entry, institute, permissions, ct
               <DynamicField control={control} name={`${at}.fields.email`} field={institute.fields.find((f) => f.key === 'email')!} instituteId={institute.id} disabled={readOnly} />
             </Grid>
           )}
+          <Grid size={12}>
+            <PreviousVerifications instituteId={institute.id} firstname={entry.firstname} lastname={entry.lastname} dob={entry.dob} individual={ctx.individual} />
+          </Grid>
           {!ctx.inApplication && (
             <Grid size={{ xs: 12, sm: 8 }}>
               <FormTextField

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PDF_BYTES, renderWizard, serveWizard, seriousViolations } from '@/features/ordering/test/fixtures';
+import { json } from '@/test/fetchMock';
 import { signInAs } from '@/test/session';
 
 async function pickUniversity(user: ReturnType<typeof userEvent.setup>) {
@@ -252,4 +253,32 @@ describe('New Verification wizard (verifications 2.2)', () => {
     void router.navigate('/login');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
+
+  it('shows Previously Submitted Verifications of the same person at the institute in the last year', async () => {
+    signInAs({ paymentType: 'INVOICE' });
+    const { calls } = serveWizard((req) =>
+      req.method === 'GET' && req.path === '/v1/verification'
+        ? json({
+            content: [
+              { id: 'QC-OLD-1', recorded: '2026-06-01T10:00:00Z', result: 'VERIFIED', resultLabel: 'Verified', fields: { firstname: 'Jane', surname: 'Doe' }, instituteName: 'University of Demo', requestedByName: 'Carol Chen', username: 'carol@globex.test' },
+            ],
+            totalSize: 1,
+          })
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderWizard('/verification/new?nedu=1');
+    await pickUniversity(user);
+    await user.type(screen.getByLabelText(/^First name/), 'Jane');
+    await user.type(screen.getByLabelText(/^Last name/), 'Doe');
+    await user.type(screen.getByLabelText(/^Date of birth/), '12041995');
+    const previous = await screen.findByRole('region', { name: 'Previously Submitted Verifications' }, { timeout: 3000 });
+    expect(within(previous).getByText(/you DO need to submit individual verifications for each degree or credential/)).toBeInTheDocument();
+    const table = within(previous).getByRole('table', { name: 'Previously Submitted Verifications' });
+    for (const h of ['Date', 'Name', 'Institute Name', 'Requested By', 'Status']) expect(within(table).getByRole('columnheader', { name: h })).toBeInTheDocument();
+    expect(within(table).getByRole('link', { name: 'QC-OLD-1' })).toHaveAttribute('target', '_blank');
+    expect(within(previous).getByText('Showing 1 to 1 of 1 entries')).toBeInTheDocument();
+    const asked = calls.filter((c) => c.method === 'GET' && c.path === '/v1/verification').pop();
+    expect(Object.fromEntries(asked?.query ?? [])).toMatchObject({ instituteId: 'uni-demo', firstname: 'Jane', surname: 'Doe', dob: '1995-04-12', size: '5' });
+  }, 30_000);
 });

@@ -28,6 +28,7 @@ import {
   instituteChoice,
   invoiceSaved,
   newVerificationPermissions,
+  normaliseExtraCredit,
   START_CARD_ORDER,
   savedToHistory,
   typeByCode,
@@ -170,7 +171,9 @@ function Wizard({ forceStart }: { forceStart: boolean }) {
   const quoteLines = entries.flatMap((e) =>
     e.instituteId ? [{ id: e.key, instituteId: e.instituteId, candidateName: `${e.firstname} ${e.lastname}`.trim(), accreditation: e.accreditation }] : [],
   );
-  const quote = useOrderQuote(quoteLines, 0, view === 'order' || view === 'pay');
+  const [extraCredit, setExtraCredit] = useState('0');
+  const extra = paymentType === 'CARD' ? normaliseExtraCredit(extraCredit, 0) : 0;
+  const quote = useOrderQuote(quoteLines, extra, view === 'order' || view === 'pay');
   const submit = useSubmitOrder();
   const saveForLater = useSaveForLater();
 
@@ -369,6 +372,7 @@ function Wizard({ forceStart }: { forceStart: boolean }) {
           onConsent={setConsent}
           payByCard={paymentType === 'CARD'}
           submitting={submit.isPending}
+          extraCredit={paymentType === 'CARD' ? { value: extraCredit, onChange: setExtraCredit } : undefined}
           onBack={() => setView('multi')}
           onEdit={() => setView('multi')}
           onNext={() => {
@@ -386,7 +390,7 @@ function Wizard({ forceStart }: { forceStart: boolean }) {
           email={claims?.sub ?? ''}
           submitting={submit.isPending}
           onBack={() => setView('order')}
-          onPay={(nonce, saveCard) => placeOrder({ amount: 0, btNonce: nonce, btSaveCard: saveCard })}
+          onPay={(nonce, saveCard) => placeOrder({ amount: extra, btNonce: nonce, btSaveCard: saveCard })}
         />
       )}
 

@@ -16,7 +16,10 @@ import {
   Typography,
 } from '@mui/material';
 import { useMediaQuery, type Theme } from '@mui/material';
-import { CONSENT_TERMS, consentStatement, typeByCode } from '@credence/domain';
+import { IconButton, TextField, Tooltip } from '@mui/material';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import { CONSENT_TERMS, consentStatement, currencySymbol, EXTRA_CREDIT_MAX, normaliseExtraCredit, typeByCode } from '@credence/domain';
 import type { InstituteBody, OrderQuote } from '@/features/ordering/api/ordering';
 import { entryTitle, type EntryValues } from '@/features/ordering/wizard/model';
 import { formatCredits, formatMajorAmount } from '@/shared/ui/format';
@@ -32,13 +35,15 @@ interface Props {
   /** CARD payers go on to Payment Details; everyone else submits here. */
   payByCard: boolean;
   submitting: boolean;
+  /** Card payers may buy extra credit with the order (money 2.9); absent for everyone else. */
+  extraCredit?: { value: string; onChange: (raw: string) => void };
   onBack: () => void;
   onEdit: () => void;
   onNext: () => void;
 }
 
 /** Review & Consent (verifications 2.2) with the order review (money 2.9): 'Your Order', totals, the consent switch. */
-export function ReviewStep({ entries, institutes, quote, quoteLoading, individual, consent, onConsent, payByCard, submitting, onBack, onEdit, onNext }: Props) {
+export function ReviewStep({ entries, institutes, quote, quoteLoading, individual, consent, onConsent, payByCard, submitting, extraCredit, onBack, onEdit, onNext }: Props) {
   return (
     <Stack spacing={3}>
       <Card variant="outlined" component="section" aria-labelledby="review-summary">
@@ -69,6 +74,7 @@ export function ReviewStep({ entries, institutes, quote, quoteLoading, individua
       </Card>
 
       <OrderReview quote={quote} loading={quoteLoading} />
+      {extraCredit && quote?.unit === 'money' && <ExtraCredit {...extraCredit} currency={quote.currency} />}
 
       <Card variant="outlined" component="section" aria-labelledby="consent-title">
         <CardContent>
@@ -92,6 +98,41 @@ export function ReviewStep({ entries, institutes, quote, quoteLoading, individua
         </Button>
       </Box>
     </Stack>
+  );
+}
+
+/** Extra credit bought with the order (money 2.9): 0 by default, up to 1000; empty reads 1. */
+function ExtraCredit({ value, onChange, currency }: { value: string; onChange: (raw: string) => void; currency: string }) {
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="extra-credit-title">
+      <CardContent>
+        <Typography id="extra-credit-title" component="h3" variant="h6" sx={{ mb: 1 }}>
+          Extra credit
+        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          <TextField
+            type="number"
+            label={`Extra credit (${currencySymbol(currency)})`}
+            value={value}
+            size="small"
+            onChange={(e) => onChange(e.target.value)}
+            onBlur={() => onChange(String(normaliseExtraCredit(value, 0)))}
+            slotProps={{ htmlInput: { min: 0, max: EXTRA_CREDIT_MAX, step: 1 } }}
+            sx={{ width: 200 }}
+          />
+          <Tooltip title="Set extra credit to 0 in order to use your current credit">
+            <IconButton aria-label="Set extra credit to 0 in order to use your current credit" size="small">
+              <InfoOutlinedIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title="Current credit is not used when purchasing extra credit">
+            <IconButton aria-label="Current credit is not used when purchasing extra credit" size="small">
+              <HelpOutlineIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </Box>
+      </CardContent>
+    </Card>
   );
 }
 
