@@ -1,21 +1,27 @@
 import { Alert, Box, Button, List, ListItem, ListItemIcon, ListItemText, Typography } from '@mui/material';
 import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
 import { useMutation } from '@tanstack/react-query';
-import { downloadDocument, saveFile } from '@/features/verifications/api/downloads';
+import { downloadDocument, saveFile, type DownloadedFile } from '@/features/verifications/api/downloads';
 import type { VerificationDocument } from '@/features/verifications/api/verifications';
 
-/** A verification's documents or output documents, each downloadable (2.9). Nothing is shown when there are none. */
+/**
+ * A verification's documents or output documents, each downloadable (2.9). Nothing is shown when there are none.
+ * `fetchDocument` replaces the signed-in download (the public resolve page reads through its link's key).
+ */
 export function DocumentList({
   verificationId,
   title,
   documents,
+  fetchDocument,
 }: {
   verificationId: string;
   title: string;
   documents: readonly VerificationDocument[];
+  fetchDocument?: (d: VerificationDocument) => Promise<DownloadedFile>;
 }) {
   const download = useMutation({
-    mutationFn: (d: VerificationDocument) => downloadDocument(verificationId, d.id, d.filename),
+    mutationFn: (d: VerificationDocument) =>
+      fetchDocument ? fetchDocument(d) : downloadDocument(verificationId, d.id, d.filename),
     onSuccess: saveFile,
   });
   if (documents.length === 0) return null;

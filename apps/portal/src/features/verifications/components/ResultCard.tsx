@@ -13,9 +13,14 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { CURRENT_STUDENT_GRAD_YEAR, instituteKind, type FieldValue } from '@credence/domain';
+import { CURRENT_STUDENT_GRAD_YEAR, instituteKind, type FieldValue, type ResultList } from '@credence/domain';
 import type { ReactNode } from 'react';
-import type { InstituteDetail, VerificationDetail } from '@/features/verifications/api/verifications';
+import type { DownloadedFile } from '@/features/verifications/api/downloads';
+import type {
+  InstituteDetail,
+  VerificationDetail,
+  VerificationDocument,
+} from '@/features/verifications/api/verifications';
 import { CertificateDownload } from '@/features/verifications/components/CertificateDownload';
 import { DocumentList } from '@/features/verifications/components/DocumentList';
 import { accreditationBadge, typeName } from '@/features/verifications/presentation';
@@ -41,10 +46,25 @@ interface Props {
   /** Organisation users download certificates (2.9). */
   certificate: boolean;
   brandable: boolean;
+  /** The card's heading ('Result'; the resolve page shows the request under its own). */
+  title?: string;
+  /** Which list's words the result chip uses (verifications 4: the resolved list reads REJECTED 'Rejected'). */
+  list?: ResultList;
+  /** Downloads a document another way than the signed-in call (the public resolve link). */
+  fetchDocument?: (d: VerificationDocument) => Promise<DownloadedFile>;
 }
 
 /** The Result card of the verification view (2.9): every field and rule, the footer by result. */
-export function ResultCard({ v, institute, refLabel, certificate, brandable }: Props) {
+export function ResultCard({
+  v,
+  institute,
+  refLabel,
+  certificate,
+  brandable,
+  title = 'Result',
+  list,
+  fetchDocument,
+}: Props) {
   const kind = v.instituteId ? instituteKind(v.instituteId) : 'education';
   const currentStudent = Number(v.fields.gradYear) === CURRENT_STUDENT_GRAD_YEAR;
   const names = v.instituteNames.length ? v.instituteNames : v.instituteName ? [v.instituteName] : [];
@@ -55,7 +75,8 @@ export function ResultCard({ v, institute, refLabel, certificate, brandable }: P
     ...defs.map((d) => d.key),
     ...Object.keys(v.fields).filter((k) => !defs.some((d) => d.key === k)),
   ].filter((k) => !HIDDEN_FIELDS.has(k) && !(k === 'gradYear' && currentStudent) && !isBlank(v.fields[k]));
-  const labelOf = (key: string) => defs.find((d) => d.key === key)?.name ?? key;
+  // Without the institute's definitions (the public resolve page cannot read them) a key reads as words.
+  const labelOf = (key: string) => defs.find((d) => d.key === key)?.name ?? recordLabel(key);
   const isPassword = (key: string) => defs.find((d) => d.key === key)?.type === 'PASSWORD';
   const thirdParty = Object.entries(v.fields.thirdPartyData ?? {});
   const accreditation = accreditationBadge(v.accreditationStatus);
@@ -69,9 +90,9 @@ export function ResultCard({ v, institute, refLabel, certificate, brandable }: P
           sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, flexWrap: 'wrap', rowGap: 1 }}
         >
           <Typography id="result-card-title" variant="h6" component="h3">
-            Result
+            {title}
           </Typography>
-          <ResultChip result={v.result} size="medium" />
+          <ResultChip result={v.result} list={list} size="medium" />
         </Stack>
 
         <Box
@@ -176,8 +197,18 @@ export function ResultCard({ v, institute, refLabel, certificate, brandable }: P
           </Box>
         )}
 
-        <DocumentList verificationId={v.id} title="Documents" documents={v.documents} />
-        <DocumentList verificationId={v.id} title="Output Documents" documents={v.outputDocs} />
+        <DocumentList
+          verificationId={v.id}
+          title="Documents"
+          documents={v.documents}
+          fetchDocument={fetchDocument}
+        />
+        <DocumentList
+          verificationId={v.id}
+          title="Output Documents"
+          documents={v.outputDocs}
+          fetchDocument={fetchDocument}
+        />
 
         {v.footer && (
           <Alert severity={v.result === 'UNABLE' ? 'warning' : 'info'} sx={{ mt: 3 }}>

@@ -16,6 +16,7 @@ import Search from '@mui/icons-material/Search';
 import { isHighlightedResult } from '@credence/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { PendingVerificationsModal } from '@/features/pending/components/PendingVerificationsModal';
 import type { VerificationRow } from '@/features/verifications/api/verifications';
 import { DebouncedTextField } from '@/features/verifications/components/DebouncedTextField';
 import { HistoryFiltersPanel } from '@/features/verifications/components/HistoryFiltersPanel';
@@ -216,6 +217,7 @@ export function VerificationHistoryScreen() {
           </Box>
         </Card>
       )}
+      <PendingVerificationsModal rows={data?.content} results={filters.results} />
     </Stack>
   );
 }

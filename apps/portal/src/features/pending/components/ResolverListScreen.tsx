@@ -1,0 +1,164 @@
+import { Alert, Badge, Box, Button, Card, CardContent, Collapse, InputAdornment, Stack, Typography } from '@mui/material';
+import FilterList from '@mui/icons-material/FilterList';
+import Search from '@mui/icons-material/Search';
+import { useMemo, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { ResolverList, ResolverRow } from '@/features/pending/api/pending';
+import { ResolverFiltersPanel } from '@/features/pending/components/ResolverFiltersPanel';
+import { useResolverList } from '@/features/pending/hooks/useResolverList';
+import {
+  activeResolverFilterCount,
+  resolverFiltersFromParams,
+  withResolverFilters,
+} from '@/features/pending/resolverFilters';
+import { DebouncedTextField } from '@/features/verifications/components/DebouncedTextField';
+import { tableStateFromParams, withTableState } from '@/features/verifications/historyFilters';
+import { personName } from '@/features/verifications/presentation';
+import { formatDate } from '@/shared/ui/format';
+import { ResultChip } from '@/shared/ui/result';
+import { PaginatedTable, type TableColumn } from '@/shared/ui/table';
+
+const TITLES: Record<ResolverList, { heading: string; table: string }> = {
+  pending: { heading: 'Verifications to be resolved by you and your team', table: 'Pending Verifications' },
+  resolved: { heading: 'Verifications previously resolved by you and your team', table: 'Resolved Verifications' },
+};
+
+/** 2.11 Verifying Organisation: the enquiring company, else the institute. */
+const verifyingOrganisation = (r: ResolverRow) => r.company?.name || r.instituteName || '';
+
+/**
+ * Pending Verifications and Resolved Verifications (verifications 2.11) for institute and parent accounts: the
+ * quick search, the Filters panel with its active count, the columns Date, Name, Institute, Verifying
+ * Organisation and Status. A row opens the resolve page, or the resolved verification read only.
+ */
+function ResolverListScreen({ list }: { list: ResolverList }) {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const filters = useMemo(() => resolverFiltersFromParams(params), [params]);
+  const table = useMemo(() => tableStateFromParams(params), [params]);
+  const active = activeResolverFilterCount(filters);
+  const [open, setOpen] = useState(false);
+  const { data, isPlaceholderData, isError, refetch } = useResolverList(list, filters, table);
+  const panelId = `${list}-filters`;
+
+  const columns: TableColumn<ResolverRow>[] = [
+    { id: 'recorded', header: 'Date', cell: (r) => formatDate(r.recorded) },
+    { id: 'name', header: 'Name', cell: (r) => personName(r.fields) },
+    { id: 'institute', header: 'Institute', cell: (r) => r.instituteName ?? '' },
+    { id: 'organisation', header: 'Verifying Organisation', cell: verifyingOrganisation },
+    { id: 'result', header: 'Status', cell: (r) => <ResultChip result={r.result} list={list} /> },
+  ];
+
+  return (
+    <Stack spacing={2.5}>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}
+      >
+        <Typography variant="h5" component="h2">
+          {TITLES[list].heading}
+        </Typography>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+          <DebouncedTextField
+            size="small"
+            value={filters.query}
+            onCommit={(query) => setParams(withResolverFilters(params, { ...filters, query }))}
+            placeholder="Search by name or QCID"
+            slotProps={{
+              htmlInput: { 'aria-label': 'Quick search' },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <Search fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+            sx={{ width: { xs: '100%', md: 280 } }}
+          />
+          <Button
+            variant={open ? 'contained' : 'outlined'}
+            startIcon={
+              <Badge color="primary" variant="dot" invisible={active === 0}>
+                <FilterList />
+              </Badge>
+            }
+            onClick={() => setOpen((o) => !o)}
+            aria-expanded={open}
+            aria-controls={panelId}
+            sx={{ flexShrink: 0 }}
+          >
+            {active ? `Filters (${active})` : 'Filters'}
+          </Button>
+        </Stack>
+      </Stack>
+
+      <Collapse in={open} unmountOnExit>
+        <Card>
+          <CardContent>
+            <ResolverFiltersPanel
+              id={panelId}
+              filters={filters}
+              onChange={(next) => setParams(withResolverFilters(params, next))}
+              withResults={list === 'resolved'}
+            />
+          </CardContent>
+        </Card>
+      </Collapse>
+
+      {isError && !data ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          {list === 'pending'
+            ? 'The pending verifications could not be loaded.'
+            : 'The resolved verifications could not be loaded.'}
+        </Alert>
+      ) : (
+        <Card>
+          <Box sx={{ p: { xs: 1, sm: 2 } }}>
+            <PaginatedTable
+              label={TITLES[list].table}
+              columns={columns}
+              rows={data?.content}
+              rowKey={(r) => r.id}
+              total={data?.totalSize ?? 0}
+              state={table}
+              onChange={(next) => setParams(withTableState(params, next))}
+              loading={isPlaceholderData}
+              emptyText={
+                active
+                  ? 'No verifications match these filters.'
+                  : list === 'pending'
+                    ? 'No verifications are waiting to be resolved.'
+                    : 'No verifications resolved yet.'
+              }
+              onRowClick={(r) =>
+                void navigate(`/verification/${list}/${encodeURIComponent(r.id)}`, {
+                  state: { from: `${location.pathname}${location.search}` },
+                })
+              }
+            />
+          </Box>
+        </Card>
+      )}
+    </Stack>
+  );
+}
+
+/** /verification/pending. */
+export function PendingVerificationsScreen() {
+  return <ResolverListScreen list="pending" />;
+}
+
+/** /verification/resolved. */
+export function ResolvedVerificationsScreen() {
+  return <ResolverListScreen list="resolved" />;
+}
