@@ -39,8 +39,8 @@ describe('routes (spec 2.1)', () => {
 
   it('names every screen of the table, public placeholders included', () => {
     mockFetch();
-    renderApp('/verify/abc');
-    expect(screen.getByRole('heading', { level: 1, name: 'Verify — coming soon' })).toBeInTheDocument();
+    renderApp('/view/abc');
+    expect(screen.getByRole('heading', { level: 1, name: 'View Share — coming soon' })).toBeInTheDocument();
     const names = [...privateScreens, ...publicScreens].map((s) => s.name);
     expect(names).toEqual(
       expect.arrayContaining(['Home', "I'm Verified Wallet", 'Resolve Pending Verification', 'View Share']),

@@ -56,6 +56,26 @@ const ViewVerificationScreen = lazyScreen(
   () => import('@/features/verifications/components/ViewVerificationScreen'),
   'ViewVerificationScreen',
 );
+const PendingVerificationsScreen = lazyScreen(
+  () => import('@/features/pending/components/ResolverListScreen'),
+  'PendingVerificationsScreen',
+);
+const ResolvedVerificationsScreen = lazyScreen(
+  () => import('@/features/pending/components/ResolverListScreen'),
+  'ResolvedVerificationsScreen',
+);
+const ResolvePendingScreen = lazyScreen(
+  () => import('@/features/pending/components/ResolveScreen'),
+  'ResolvePendingScreen',
+);
+const PublicResolveScreen = lazyScreen(
+  () => import('@/features/pending/components/ResolveScreen'),
+  'PublicResolveScreen',
+);
+const ResolvedVerificationScreen = lazyScreen(
+  () => import('@/features/pending/components/ResolvedVerificationScreen'),
+  'ResolvedVerificationScreen',
+);
 const UnsubscribeScreen = lazyScreen(
   () => import('@/features/unsubscribe/components/UnsubscribeScreen'),
   'UnsubscribeScreen',
@@ -74,6 +94,11 @@ const lazyScreens = [
   ViewVerificationScreen,
   NewVerificationScreen,
   StartVerificationScreen,
+  PendingVerificationsScreen,
+  ResolvedVerificationsScreen,
+  ResolvePendingScreen,
+  PublicResolveScreen,
+  ResolvedVerificationScreen,
 ];
 
 /** Loads every screen's code: for tests that render a route and look at it at once. */
@@ -110,10 +135,22 @@ export const privateScreens: Screen[] = [
   { path: '/applicant/history', name: 'Applicants list' },
   { path: '/applicant/history/:id', name: 'View Applicant' },
   { path: '/application/history/:id', name: 'Application (individual view)' },
-  { path: '/verification/pending', name: 'Pending Verifications' },
-  { path: '/verification/pending/:id', name: 'Resolve Pending Verification' },
-  { path: '/verification/resolved', name: 'Resolved Verifications' },
-  { path: '/verification/resolved/:id', name: 'Verification view, read-only' },
+  { path: '/verification/pending', name: 'Pending Verifications', element: <PendingVerificationsScreen /> },
+  {
+    path: '/verification/pending/:id',
+    name: 'Resolve Pending Verification',
+    element: <ResolvePendingScreen />,
+  },
+  {
+    path: '/verification/resolved',
+    name: 'Resolved Verifications',
+    element: <ResolvedVerificationsScreen />,
+  },
+  {
+    path: '/verification/resolved/:id',
+    name: 'Verification view, read-only',
+    element: <ResolvedVerificationScreen />,
+  },
   { path: '/credit/order', name: 'Order Credit Tokens' },
   { path: '/credit/buy', name: 'Buy Credit' },
   { path: '/credit/history', name: 'Invoices list', individualName: 'Receipts' },
@@ -143,7 +180,7 @@ export const publicScreens: Screen[] = [
   },
   { path: '/unsubscribe', name: 'Unsubscribe', element: <UnsubscribeScreen /> },
   { path: '/BookAMeeting', name: 'BookAMeeting', element: <BookAMeetingScreen /> },
-  { path: '/verify/:id', name: 'Verify' },
+  { path: '/verify/:id', name: 'Verify', element: <PublicResolveScreen />, wide: true },
   { path: '/view/:id', name: 'View Share' },
   { path: '/certificate/:code', name: 'Certificate', element: <CertificateCheckScreen /> },
   { path: '*', name: 'Not Found', element: <NotFoundScreen /> },
