@@ -5,7 +5,9 @@ import { instituteColumn } from '@/features/verifications/presentation';
  * The pending-verifications modal (verifications 2.15): after the history loads, the institutes of its PENDING
  * rows, each once, in the order they appear.
  */
-export function pendingInstitutes(rows: readonly Pick<VerificationRow, 'result' | 'type' | 'fields' | 'instituteName' | 'instituteNames'>[]): string[] {
+export function pendingInstitutes(
+  rows: readonly Pick<VerificationRow, 'result' | 'type' | 'fields' | 'instituteName' | 'instituteNames'>[],
+): string[] {
   const names: string[] = [];
   for (const r of rows) {
     if (r.result !== 'PENDING') continue;
@@ -23,7 +25,8 @@ export function joinNames(names: readonly string[]): string {
 
 export const PENDING_MODAL_TEXT = {
   title: 'Pending Verifications',
-  body: (institutes: readonly string[]) => `You currently have pending verifications at ${joinNames(institutes)}.`,
+  body: (institutes: readonly string[]) =>
+    `You currently have pending verifications at ${joinNames(institutes)}.`,
   reassurance:
     'Institutes and employers can take a while to respond, and you will be notified by email when a result is ready. We advise checking for updates every 48 hours.',
   acknowledge: 'I Understand',

@@ -65,7 +65,8 @@ export const RESOLUTION_ACTIONS: readonly { result: ResolutionResult; label: str
 export const RESOLVE_TEXT = {
   title: 'Thank you for taking the time to respond to this request.',
   oops: 'Oops!',
-  oopsMessage: 'Something went wrong loading this verification request. Please try again or report this error.',
+  oopsMessage:
+    'Something went wrong loading this verification request. Please try again or report this error.',
   alreadyResolved: 'Already Resolved',
   alreadyResolvedMessage: 'This verification request has already been resolved. Please close this window.',
   done: 'Done!',

@@ -1,10 +1,6 @@
 import type { ResolutionResult } from '@credence/domain';
 import { downloadFile, type DownloadedFile } from '@/features/verifications/api/downloads';
-import type {
-  Page,
-  VerificationDetail,
-  VerificationRow,
-} from '@/features/verifications/api/verifications';
+import type { Page, VerificationDetail, VerificationRow } from '@/features/verifications/api/verifications';
 import { api, type CallOptions, type Query } from '@/shared/api/client';
 
 /**
@@ -81,7 +77,10 @@ export function resolvePending(id: string, input: ResolutionInput): Promise<Veri
 
 /** PUT /verification/pending/key/{vkey}: the public resolver answers. */
 export function resolveByKey(key: string, input: ResolutionInput): Promise<{ id: string; result: string }> {
-  return api.put<{ id: string; result: string }>(`/verification/pending/key/${encodeURIComponent(key)}`, input);
+  return api.put<{ id: string; result: string }>(
+    `/verification/pending/key/${encodeURIComponent(key)}`,
+    input,
+  );
 }
 
 /** GET approvalprocess (verifications 7): the 'Resolved By Process' choices, for staff administrators. */
@@ -90,7 +89,11 @@ export function listApprovalProcesses(options: CallOptions = {}): Promise<string
 }
 
 /** A document of the public resolve link's request (GET /verification/pending/key/{vkey}/document/{docId}). */
-export function downloadDocumentByKey(key: string, documentId: string, filename: string): Promise<DownloadedFile> {
+export function downloadDocumentByKey(
+  key: string,
+  documentId: string,
+  filename: string,
+): Promise<DownloadedFile> {
   return downloadFile(
     `/verification/pending/key/${encodeURIComponent(key)}/document/${encodeURIComponent(documentId)}`,
     {},

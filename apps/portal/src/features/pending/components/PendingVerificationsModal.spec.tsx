@@ -15,7 +15,9 @@ const ROWS = [
 ];
 
 function serve() {
-  mockFetch((req) => (req.path === '/v1/verification' ? json({ content: ROWS, totalSize: ROWS.length }) : undefined));
+  mockFetch((req) =>
+    req.path === '/v1/verification' ? json({ content: ROWS, totalSize: ROWS.length }) : undefined,
+  );
 }
 
 afterEach(() => sessionStorage.clear());

@@ -35,7 +35,12 @@ export function PendingVerificationsModal({ rows, results }: Props) {
     setClosed(true);
   };
   return (
-    <Dialog open={open} onClose={acknowledge} aria-labelledby="pending-modal-title" aria-describedby="pending-modal-body">
+    <Dialog
+      open={open}
+      onClose={acknowledge}
+      aria-labelledby="pending-modal-title"
+      aria-describedby="pending-modal-body"
+    >
       <DialogTitle id="pending-modal-title">{PENDING_MODAL_TEXT.title}</DialogTitle>
       <DialogContent>
         <DialogContentText id="pending-modal-body" sx={{ mb: 1.5 }}>

@@ -73,7 +73,11 @@ export function ResolutionForm({ defaults, staff, approvalProcesses, onResolve }
         </Typography>
         <Box component="form" noValidate onSubmit={(e) => e.preventDefault()}>
           <Box
-            sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' } }}
+            sx={{
+              display: 'grid',
+              gap: 2.5,
+              gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
+            }}
           >
             <FormTextField control={control} name="approvedByName" label="Your name" required fullWidth />
             <FormTextField

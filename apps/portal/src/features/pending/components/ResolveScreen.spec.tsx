@@ -16,7 +16,12 @@ const PENDING = detail({
   approvedDate: null,
   fields: { firstname: 'Priya', middlename: null, surname: 'Patel', dob: '1993-03-08', qualification: 'MSc' },
   auditEvents: [
-    { id: 'e1', type: 'VERIFICATION_USER_ACTION', event: 'Verification request submitted by alice@acme.test.', created: '2026-11-02T10:00:00.000Z' },
+    {
+      id: 'e1',
+      type: 'VERIFICATION_USER_ACTION',
+      event: 'Verification request submitted by alice@acme.test.',
+      created: '2026-11-02T10:00:00.000Z',
+    },
   ],
 });
 
@@ -28,14 +33,24 @@ interface Answers {
 function serve(calls: MockRequest[], answers: Answers = {}, v: VerificationDetail = PENDING) {
   return mockFetch((req) => {
     calls.push(req);
-    if (req.path === `/v1/verification/pending/${v.id}` && req.method === 'GET') return answers.pending?.() ?? json(v);
+    if (req.path === `/v1/verification/pending/${v.id}` && req.method === 'GET')
+      return answers.pending?.() ?? json(v);
     if (req.path === `/v1/verification/pending/${v.id}` && req.method === 'PUT')
       return answers.resolve?.(req) ?? json({ ...v, result: 'VERIFIED' });
     if (req.path === '/v1/verification/pending/key/KEY123' && req.method === 'GET')
       return answers.pending?.() ?? json({ ...v, auditEvents: undefined, username: null });
     if (req.path === '/v1/verification/pending/key/KEY123' && req.method === 'PUT')
-      return answers.resolve?.(req) ?? json({ id: v.id, result: 'VERIFIED', message: 'Verification resolved, thank you.' });
-    if (req.path === '/v1/account') return json({ firstname: 'Irene', lastname: 'Ingram', username: 'irene@uni-demo.test', title: 'Registrar' });
+      return (
+        answers.resolve?.(req) ??
+        json({ id: v.id, result: 'VERIFIED', message: 'Verification resolved, thank you.' })
+      );
+    if (req.path === '/v1/account')
+      return json({
+        firstname: 'Irene',
+        lastname: 'Ingram',
+        username: 'irene@uni-demo.test',
+        title: 'Registrar',
+      });
     if (req.path === '/v1/institute/uni-demo') return json(INSTITUTE);
     if (req.path === '/v1/approvalprocess') return json(['Phone call to the registry', 'Records system']);
     if (req.path === '/v1/verification/pending') return json({ content: [], totalSize: 0 });
@@ -51,7 +66,9 @@ describe('Resolve Pending Verification (2.11)', () => {
     serve([]);
     renderPending('/verification/pending/QC1001');
     expect(
-      await screen.findByRole('heading', { name: 'Thank you for taking the time to respond to this request.' }),
+      await screen.findByRole('heading', {
+        name: 'Thank you for taking the time to respond to this request.',
+      }),
     ).toBeInTheDocument();
     const request = screen.getByRole('region', { name: 'Verification Request' });
     expect(within(request).getByText('Priya')).toBeInTheDocument();
@@ -64,7 +81,9 @@ describe('Resolve Pending Verification (2.11)', () => {
       expect(screen.getByRole('button', { name })).toBeInTheDocument();
     }
     const timeline = screen.getByRole('region', { name: 'Event History' });
-    expect(within(timeline).getByText('Verification request submitted by alice@acme.test.')).toBeInTheDocument();
+    expect(
+      within(timeline).getByText('Verification request submitted by alice@acme.test.'),
+    ).toBeInTheDocument();
     expect(await seriousViolations(document.body)).toEqual([]);
   });
 
@@ -101,16 +120,27 @@ describe('Resolve Pending Verification (2.11)', () => {
     expect(screen.getByRole('button', { name: 'Verified' })).toBeEnabled();
 
     await user.type(screen.getByLabelText('Comments or corrections'), 'The consent form is not signed.');
-    await waitFor(() => expect(screen.queryByText('A comment is required for this resolution')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByText('A comment is required for this resolution')).not.toBeInTheDocument(),
+    );
     await user.click(screen.getByRole('button', { name: 'Reject' }));
     await waitFor(() => expect(puts(calls)).toHaveLength(1));
-    expect(puts(calls)[0].body).toMatchObject({ result: 'REJECTED', notes: 'The consent form is not signed.' });
+    expect(puts(calls)[0].body).toMatchObject({
+      result: 'REJECTED',
+      notes: 'The consent form is not signed.',
+    });
   });
 
   it('places the API refusal on its field', async () => {
     signInAs(INSTITUTE_CLAIMS);
     serve([], {
-      resolve: () => json({ errors: [{ message: 'The job title / department field is required.', field: 'approvedByTitle' }] }, { status: 400 }),
+      resolve: () =>
+        json(
+          {
+            errors: [{ message: 'The job title / department field is required.', field: 'approvedByTitle' }],
+          },
+          { status: 400 },
+        ),
     });
     renderPending('/verification/pending/QC1001');
     const user = userEvent.setup();
@@ -151,7 +181,9 @@ describe('Resolve Pending Verification (2.11)', () => {
     renderPending('/verification/pending/QC1001');
     expect(await screen.findByRole('heading', { name: 'Oops!' })).toBeInTheDocument();
     expect(
-      screen.getByText(/Something went wrong loading this verification request\. Please try again or report this error\./),
+      screen.getByText(
+        /Something went wrong loading this verification request\. Please try again or report this error\./,
+      ),
     ).toBeInTheDocument();
   });
 });
@@ -162,7 +194,10 @@ describe('Public resolve (/verify/{id})', () => {
     serve(calls);
     renderPending('/verify/KEY123');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Thank you for taking the time to respond to this request.' }),
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Thank you for taking the time to respond to this request.',
+      }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Event History' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
@@ -176,7 +211,9 @@ describe('Public resolve (/verify/{id})', () => {
     await user.click(screen.getByRole('button', { name: 'Verified' }));
     expect(await screen.findByRole('heading', { name: 'Done!' })).toBeInTheDocument();
     expect(
-      screen.getByText('Thank you for taking the time to respond to this request... You may now close this window.'),
+      screen.getByText(
+        'Thank you for taking the time to respond to this request... You may now close this window.',
+      ),
     ).toBeInTheDocument();
     expect(puts(calls)[0].path).toBe('/v1/verification/pending/key/KEY123');
     expect(puts(calls)[0].body).toEqual({

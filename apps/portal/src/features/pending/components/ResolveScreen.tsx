@@ -69,7 +69,8 @@ function ResolvePage({
   const institute = useInstituteFields(publicMode ? null : v?.instituteId).data;
 
   const from = (location.state as { from?: unknown } | null)?.from;
-  const back = typeof from === 'string' && from.startsWith('/verification/pending') ? from : '/verification/pending';
+  const back =
+    typeof from === 'string' && from.startsWith('/verification/pending') ? from : '/verification/pending';
   const backLink = publicMode ? null : (
     <Button component={RouterLink} to={back} startIcon={<ArrowBack />} sx={{ alignSelf: 'flex-start' }}>
       Back
@@ -78,7 +79,11 @@ function ResolvePage({
 
   if (publicMode && resolve.isSuccess) {
     return (
-      <StateCard heading={heading} title={RESOLVE_TEXT.done} icon={<TaskAlt color="success" fontSize="large" />}>
+      <StateCard
+        heading={heading}
+        title={RESOLVE_TEXT.done}
+        icon={<TaskAlt color="success" fontSize="large" />}
+      >
         {RESOLVE_TEXT.doneMessage}
       </StateCard>
     );
@@ -98,7 +103,11 @@ function ResolvePage({
     return (
       <Stack spacing={2.5}>
         {backLink}
-        <StateCard heading={heading} title={RESOLVE_TEXT.oops} icon={<ErrorOutline color="error" fontSize="large" />}>
+        <StateCard
+          heading={heading}
+          title={RESOLVE_TEXT.oops}
+          icon={<ErrorOutline color="error" fontSize="large" />}
+        >
           {RESOLVE_TEXT.oopsMessage}
           {notFound && request.error.message ? (
             <Typography component="span" sx={{ display: 'block', mt: 1 }} color="text.secondary">

@@ -18,7 +18,8 @@ export function ResolvedVerificationScreen() {
   const { data: v, isPending, error, refetch } = useResolvedVerification(id);
   const institute = useInstituteFields(v?.instituteId).data;
   const from = (location.state as { from?: unknown } | null)?.from;
-  const back = typeof from === 'string' && from.startsWith('/verification/resolved') ? from : '/verification/resolved';
+  const back =
+    typeof from === 'string' && from.startsWith('/verification/resolved') ? from : '/verification/resolved';
   const backLink = (
     <Button component={RouterLink} to={back} startIcon={<ArrowBack />} sx={{ alignSelf: 'flex-start' }}>
       Back

@@ -75,7 +75,13 @@ export function ResolverFiltersPanel({ id, filters, onChange, withResults }: Pro
               </Select>
             </FormControl>
             {filters.results.length > 0 && (
-              <Link component="button" type="button" variant="body2" onClick={() => set({ results: [] })} sx={{ mt: 0.5 }}>
+              <Link
+                component="button"
+                type="button"
+                variant="body2"
+                onClick={() => set({ results: [] })}
+                sx={{ mt: 0.5 }}
+              >
                 clear
               </Link>
             )}

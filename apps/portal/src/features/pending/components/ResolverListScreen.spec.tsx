@@ -15,7 +15,13 @@ function serve(calls: MockRequest[] = []) {
           resolverRow(),
           resolverRow({
             id: 'QC1002',
-            fields: { firstname: 'Erin', middlename: null, surname: 'Worker', dob: '1985-03-04', employerName: null },
+            fields: {
+              firstname: 'Erin',
+              middlename: null,
+              surname: 'Worker',
+              dob: '1985-03-04',
+              employerName: null,
+            },
             company: { id: '', name: '' },
             instituteName: 'University of Demo',
           }),

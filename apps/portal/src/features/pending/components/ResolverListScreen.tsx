@@ -1,4 +1,15 @@
-import { Alert, Badge, Box, Button, Card, CardContent, Collapse, InputAdornment, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Collapse,
+  InputAdornment,
+  Stack,
+  Typography,
+} from '@mui/material';
 import FilterList from '@mui/icons-material/FilterList';
 import Search from '@mui/icons-material/Search';
 import { useMemo, useState } from 'react';
@@ -20,7 +31,10 @@ import { PaginatedTable, type TableColumn } from '@/shared/ui/table';
 
 const TITLES: Record<ResolverList, { heading: string; table: string }> = {
   pending: { heading: 'Verifications to be resolved by you and your team', table: 'Pending Verifications' },
-  resolved: { heading: 'Verifications previously resolved by you and your team', table: 'Resolved Verifications' },
+  resolved: {
+    heading: 'Verifications previously resolved by you and your team',
+    table: 'Resolved Verifications',
+  },
 };
 
 /** 2.11 Verifying Organisation: the enquiring company, else the institute. */

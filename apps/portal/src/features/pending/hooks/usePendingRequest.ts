@@ -13,7 +13,8 @@ import { queryKeys } from '@/shared/query/queryKeys';
 export function usePendingRequest(id: string, publicMode: boolean) {
   return useQuery({
     queryKey: publicMode ? queryKeys.verification.resolveLink(id) : queryKeys.verification.pendingDetail(id),
-    queryFn: ({ signal }) => (publicMode ? getPendingByKey(id, { signal }) : getPendingVerification(id, { signal })),
+    queryFn: ({ signal }) =>
+      publicMode ? getPendingByKey(id, { signal }) : getPendingVerification(id, { signal }),
     retry: false,
   });
 }

@@ -13,7 +13,8 @@ export function useResolveVerification(id: string, publicMode: boolean) {
   const client = useQueryClient();
   const own = publicMode ? queryKeys.verification.resolveLink(id) : queryKeys.verification.pendingDetail(id);
   return useMutation({
-    mutationFn: (input: ResolutionInput) => (publicMode ? resolveByKey(id, input) : resolvePending(id, input)),
+    mutationFn: (input: ResolutionInput) =>
+      publicMode ? resolveByKey(id, input) : resolvePending(id, input),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: own, refetchType: 'none' });
       if (publicMode) return;

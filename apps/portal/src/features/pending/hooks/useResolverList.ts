@@ -11,7 +11,8 @@ import type { TableState } from '@/shared/ui/table';
 export function useResolverList(list: ResolverList, filters: ResolverFilters, state: TableState) {
   const query = resolverQuery(filters, state, list === 'resolved');
   return useQuery({
-    queryKey: list === 'pending' ? queryKeys.verification.pending(query) : queryKeys.verification.resolved(query),
+    queryKey:
+      list === 'pending' ? queryKeys.verification.pending(query) : queryKeys.verification.resolved(query),
     queryFn: ({ signal }) => listResolverVerifications(list, query, { signal }),
     placeholderData: keepPreviousData,
   });
