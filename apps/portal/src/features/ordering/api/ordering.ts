@@ -239,6 +239,11 @@ export function previousVerifications(
   return api.get<ApiPage<VerificationListItem>>('/verification', query, { ...options, silent: true });
 }
 
+/** The latest verifications of the account (newest first), for 'Use a previous individual/institute?' (2.3, 2.5). */
+export function recentVerifications(options: CallOptions = {}): Promise<ApiPage<VerificationListItem>> {
+  return api.get<ApiPage<VerificationListItem>>('/verification', { page: 0, size: 100 }, { ...options, silent: true });
+}
+
 /** DELETE /verification/{id}/document/{docId}. */
 export function deleteDocument(verificationId: string, docId: string): Promise<void> {
   return apiRequest<void>(`/verification/${encodeURIComponent(verificationId)}/document/${encodeURIComponent(docId)}`, { method: 'DELETE' }).then(() => undefined);

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Autocomplete,
   Box,
   Button,
   Card,
@@ -14,6 +15,7 @@ import {
   TableBody,
   TableCell,
   TableRow,
+  TextField,
   Tooltip,
   Typography,
 } from '@mui/material';
@@ -24,6 +26,7 @@ import type { InstituteBody, InstituteFieldBody } from '@/features/ordering/api/
 import { DocumentsSection } from '@/features/ordering/components/DocumentsSection';
 import { DynamicField } from '@/features/ordering/components/DynamicField';
 import { PreviousVerifications } from '@/features/ordering/components/PreviousVerifications';
+import { usePreviousPeople, type PreviousPerson } from '@/features/ordering/hooks/useInstitutes';
 import { maskDate } from '@/features/ordering/wizard/masks';
 import { permissionsOf, showsEmail, showsEnrolmentStatus, type EntryValues, type WizardValues } from '@/features/ordering/wizard/model';
 import type { PriceMode } from '@/features/ordering/wizard/pricing';
@@ -48,13 +51,19 @@ interface Props {
   permissions: number;
   ctx: EntryContext;
   onChangeInstitute: () => void;
+  /** 'Use a previous individual?' (2.5): copies the person's names and date of birth ('New Individual' clears them). */
+  onUsePerson?: (person: PreviousPerson) => void;
 }
+
+const NEW_INDIVIDUAL: PreviousPerson = { key: 'new', firstname: '', middlename: '', lastname: '', dob: '' };
+const personLabel = (p: PreviousPerson) => (p.key === 'new' ? 'New Individual' : `${p.firstname} ${p.middlename ? `${p.middlename} ` : ''}${p.lastname}${p.dob ? ` (${p.dob})` : ''}`);
 
 const isConsentForm = (d: { name: string; type: string }) =>
   d.name === 'Institute Consent Form' || d.type === 'CONSENT_INSTITUTE' || d.name.startsWith('Credence Consent Form') || d.type.startsWith('CONSENT_QC');
 
 /** The details of one verification (verifications 2.5): institute, individual, qualification or employment, documents. */
-export function EntryDetails({ control, index, entry, institute, permissions, ctx, onChangeInstitute }: Props) {
+export function EntryDetails({ control, index, entry, institute, permissions, ctx, onChangeInstitute, onUsePerson }: Props) {
+  const people = usePreviousPeople();
   const can = permissionsOf(permissions);
   const at = `entries.${index}` as const;
   const readOnly = !can.editFields;
@@ -68,6 +77,19 @@ export function EntryDetails({ control, index, entry, institute, permissions, ct
 
       <Section title="Individual's Details">
         <Grid container spacing={2}>
+          {onUsePerson && !readOnly && (people.data?.length ?? 0) > 0 && (
+            <Grid size={{ xs: 12, sm: 8 }}>
+              <Autocomplete
+                id={`entries-${index}-previous-person`}
+                options={[NEW_INDIVIDUAL, ...(people.data ?? [])]}
+                value={null}
+                onChange={(_e, next) => next && onUsePerson(next)}
+                getOptionLabel={personLabel}
+                isOptionEqualToValue={(a, b) => a.key === b.key}
+                renderInput={(params) => <TextField {...params} label="Use a previous individual?" size="small" />}
+              />
+            </Grid>
+          )}
           <Grid size={{ xs: 12, sm: 4 }}>
             <FormTextField control={control} name={`${at}.firstname`} label="First name" required disabled={readOnly} fullWidth />
           </Grid>
@@ -191,6 +213,7 @@ function FieldsSection({
   before?: React.ReactNode;
   after?: React.ReactNode;
 }) {
+  const refereeEmail = title === 'Referee Details';
   if (!fields.length && !after) return null;
   return (
     <Section title={title}>
@@ -199,7 +222,13 @@ function FieldsSection({
         <Grid container spacing={2}>
           {fields.map((f) => (
             <Grid key={f.key} size={{ xs: 12, sm: 6 }}>
-              <DynamicField control={control} name={`${at}.fields.${f.key}` as FieldPath<WizardValues>} field={f} instituteId={institute.id} disabled={readOnly} />
+              <DynamicField
+                control={control}
+                name={`${at}.fields.${f.key}` as FieldPath<WizardValues>}
+                field={refereeEmail && /email/i.test(f.key) ? { ...f, description: 'Must be the current email address of the individual providing the reference' } : f}
+                instituteId={institute.id}
+                disabled={readOnly}
+              />
             </Grid>
           ))}
         </Grid>

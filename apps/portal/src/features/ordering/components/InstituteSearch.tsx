@@ -2,7 +2,7 @@ import { Autocomplete, Box, Button, Dialog, DialogActions, DialogContent, Dialog
 import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
 import { useState } from 'react';
 import type { InstituteSummary } from '@/features/ordering/api/ordering';
-import { useCountries, useInstituteSearch } from '@/features/ordering/hooks/useInstitutes';
+import { useCountries, useInstituteSearch, usePreviousInstitutes } from '@/features/ordering/hooks/useInstitutes';
 import { RequestInstituteDialog } from '@/features/ordering/components/RequestInstituteDialog';
 import { SUPPORT_EMAIL, type PriceMode } from '@/features/ordering/wizard/pricing';
 import { useDebouncedValue } from '@/shared/forms/useDebouncedValue';
@@ -18,7 +18,7 @@ interface Props {
   individual: boolean;
   priceMode: PriceMode;
   currency: string;
-  onSelect: (institute: InstituteSummary) => void;
+  onSelect: (institute: Pick<InstituteSummary, 'id' | 'readOnly'>) => void;
   onCancel?: () => void;
 }
 
@@ -33,6 +33,8 @@ export function InstituteSearch({ idPrefix, individual, priceMode, currency, onS
   const [requesting, setRequesting] = useState(false);
   const text = useDebouncedValue(name.trim(), 500);
   const countries = useCountries();
+  const previous = usePreviousInstitutes();
+  const [map, setMap] = useState(false);
   const search = useInstituteSearch({ page: table.page, size: table.perPage, name: text || undefined, regionId: country.id || undefined });
   const rows = search.data?.content;
 
@@ -71,6 +73,18 @@ export function InstituteSearch({ idPrefix, individual, priceMode, currency, onS
       <Typography>
         {individual ? 'Select an institute to verify where you studied at:' : 'Select an institute to verify where an individual studied at:'}
       </Typography>
+      {(previous.data?.length ?? 0) > 0 && (
+        <Autocomplete
+          id={`${idPrefix}-previous`}
+          options={previous.data ?? []}
+          value={null}
+          onChange={(_e, next) => next && onSelect({ id: next.id, readOnly: false })}
+          getOptionLabel={(o) => o.name}
+          isOptionEqualToValue={(a, b) => a.id === b.id}
+          renderInput={(params) => <TextField {...params} label="Use a previous institute?" size="small" />}
+          sx={{ maxWidth: 480 }}
+        />
+      )}
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
         <TextField
           id={`${idPrefix}-name`}
@@ -97,6 +111,9 @@ export function InstituteSearch({ idPrefix, individual, priceMode, currency, onS
           renderInput={(params) => <TextField {...params} label="Country" size="small" />}
           sx={{ flex: '1 1 200px' }}
         />
+        <Button variant={map ? 'contained' : 'outlined'} size="small" aria-pressed={map} onClick={() => setMap((m) => !m)}>
+          Map
+        </Button>
         <Tooltip title="Clear filters">
           <IconButton
             aria-label="Clear filters"
@@ -110,6 +127,7 @@ export function InstituteSearch({ idPrefix, individual, priceMode, currency, onS
           </IconButton>
         </Tooltip>
       </Box>
+      {map && <Typography role="status">Map search disabled for now.</Typography>}
       <PaginatedTable
         label="Institutes"
         columns={columns}

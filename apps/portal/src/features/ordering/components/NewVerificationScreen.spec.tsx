@@ -281,4 +281,46 @@ describe('New Verification wizard (verifications 2.2)', () => {
     const asked = calls.filter((c) => c.method === 'GET' && c.path === '/v1/verification').pop();
     expect(Object.fromEntries(asked?.query ?? [])).toMatchObject({ instituteId: 'uni-demo', firstname: 'Jane', surname: 'Doe', dob: '1995-04-12', size: '5' });
   }, 30_000);
+
+  it('uses a previous institute and a previous individual, and submits several verifications as one order to the history', async () => {
+    signInAs({ paymentType: 'INVOICE' });
+    const recent = {
+      content: [{ id: 'QC-OLD-1', instituteId: 'uni-demo', instituteName: 'University of Demo', instituteNames: ['University of Demo'], fields: { firstname: 'Jane', middlename: null, surname: 'Doe', dob: '1995-04-12' } }],
+      totalSize: 1,
+    };
+    const { calls } = serveWizard((req) => (req.method === 'GET' && req.path === '/v1/verification' && req.query.get('size') === '100' ? json(recent) : undefined));
+    const user = userEvent.setup();
+    const { router } = renderWizard('/verification/new?nedu=2');
+    const card = await screen.findByRole('region', { name: 'Education Verification' });
+    expect(await within(card).findByRole('button', { name: 'Map' })).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Map' }));
+    expect(within(card).getByText('Map search disabled for now.')).toBeInTheDocument();
+
+    for (const n of [0, 1]) {
+      if (n === 1) await user.click(screen.getByRole('button', { name: /Higher Education Verification 2/ }));
+      const previous = await screen.findByRole('combobox', { name: 'Use a previous institute?' });
+      await user.click(previous);
+      await user.click(await screen.findByRole('option', { name: 'University of Demo' }));
+      await waitFor(() => expect(screen.getAllByRole('region', { name: 'Institute Details' })).toHaveLength(n + 1));
+      const person = screen.getAllByRole('combobox', { name: 'Use a previous individual?' })[n];
+      await user.click(person);
+      expect(await screen.findByRole('option', { name: 'New Individual' })).toBeInTheDocument();
+      await user.click(screen.getByRole('option', { name: 'Jane Doe (12/04/1995)' }));
+      expect(screen.getAllByLabelText(/^First name/)[n]).toHaveValue('Jane');
+      expect(screen.getAllByLabelText(/^Date of birth/)[n]).toHaveValue('12/04/1995');
+      await user.type(screen.getAllByLabelText(/^Year of Graduation/)[n], String(2015 + n));
+      await user.type(screen.getAllByLabelText(/^Course \/ Subject/)[n], 'Law');
+      await user.upload(screen.getAllByLabelText('Institute Consent Form file').at(-1)!, new File([PDF_BYTES], 'consent.pdf', { type: 'application/pdf' }));
+      await waitFor(() => expect(screen.getAllByRole('button', { name: 'View Institute Consent Form' })).toHaveLength(n + 1));
+    }
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('region', { name: 'Your Order' });
+    await user.click(screen.getByRole('switch', { name: 'Terms & Consent' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/verification/history'));
+    expect(router.state.location.search).toBe('?highlight=QC-NEW-1,QC-NEW-2&invoiceId=INV-0042');
+    const posted = calls.filter((c) => c.path === '/v1/verification' && c.method === 'POST');
+    expect(posted).toHaveLength(1);
+    expect((posted[0].body as { verifications: { fields: { gradYear: number } }[] }).verifications.map((v) => v.fields.gradYear)).toEqual([2015, 2016]);
+  }, 60_000);
 });

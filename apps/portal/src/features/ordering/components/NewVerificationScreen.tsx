@@ -48,7 +48,7 @@ import { InstituteSearch } from '@/features/ordering/components/InstituteSearch'
 import { PaymentStep } from '@/features/ordering/components/PaymentStep';
 import { ReviewStep } from '@/features/ordering/components/ReviewStep';
 import { StartStep } from '@/features/ordering/components/StartStep';
-import { useInstituteBodies } from '@/features/ordering/hooks/useInstitutes';
+import { useInstituteBodies, type PreviousPerson } from '@/features/ordering/hooks/useInstitutes';
 import { useOrderQuote, useSaveForLater, useSubmitOrder } from '@/features/ordering/hooks/useOrder';
 import {
   detailsErrors,
@@ -326,6 +326,11 @@ function Wizard({ forceStart }: { forceStart: boolean }) {
                         onChangeInstitute={() => setSearching((s) => ({ ...s, [entry.key]: true }))}
                         onCancelSearch={entry.instituteId ? () => setSearching((s) => ({ ...s, [entry.key]: false })) : undefined}
                         onDelete={() => setConfirmDelete(i)}
+                        onUsePerson={(p) => {
+                          for (const key of ['firstname', 'middlename', 'lastname', 'dob'] as const) {
+                            setValue(`entries.${i}.${key}`, p[key], { shouldDirty: true, shouldValidate: submitCount > 0 });
+                          }
+                        }}
                       />
                     );
                     return items.length === 1 ? (
@@ -460,6 +465,7 @@ function EntryEditor({
   onChangeInstitute,
   onCancelSearch,
   onDelete,
+  onUsePerson,
 }: {
   index: number;
   entry: EntryValues;
@@ -474,6 +480,7 @@ function EntryEditor({
   onChangeInstitute: () => void;
   onCancelSearch?: () => void;
   onDelete: () => void;
+  onUsePerson: (person: PreviousPerson) => void;
 }) {
   const choice = instituteChoice(entry.code);
   return (
@@ -488,7 +495,16 @@ function EntryEditor({
       ) : search && choice === 'country' ? (
         <CountrySelector idPrefix={`entry-${index}`} code={entry.code as 'emp' | 'hsc'} onSelect={onSelect} />
       ) : institute && entry.prepared ? (
-        <EntryDetails control={control} index={index} entry={entry} institute={institute} permissions={permissions} ctx={ctx} onChangeInstitute={onChangeInstitute} />
+        <EntryDetails
+          control={control}
+          index={index}
+          entry={entry}
+          institute={institute}
+          permissions={permissions}
+          ctx={ctx}
+          onChangeInstitute={onChangeInstitute}
+          onUsePerson={onUsePerson}
+        />
       ) : (
         <Typography role="status">Loading institute details…</Typography>
       )}

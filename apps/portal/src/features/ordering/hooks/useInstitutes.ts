@@ -1,9 +1,11 @@
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import type { Page, VerificationListItem } from '@credence/api-contract';
 import {
   childInstitutes,
   countryEntries,
   getInstituteBody,
   listCountries,
+  recentVerifications,
   searchInstitutes,
   type InstituteBody,
   type InstituteSearch,
@@ -58,5 +60,59 @@ export function useChildInstitutes(parentId: string | null) {
     queryFn: ({ signal }) => childInstitutes(parentId!, { signal }),
     enabled: !!parentId,
     staleTime: Infinity,
+  });
+}
+
+export interface PreviousPerson {
+  key: string;
+  firstname: string;
+  middlename: string;
+  lastname: string;
+  /** dd/MM/yyyy, as the form holds it. */
+  dob: string;
+}
+
+export interface PreviousInstitute {
+  id: string;
+  name: string;
+}
+
+const ukDate = (iso: string | null | undefined) => (iso && /^\d{4}-\d{2}-\d{2}/.test(iso) ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : '');
+
+const recent = {
+  queryKey: queryKeys.verification.list({ recent: 100 }),
+  queryFn: ({ signal }: { signal: AbortSignal }) => recentVerifications({ signal }),
+  staleTime: 60_000,
+};
+
+/** The institutes of the account's latest verifications, each once ('Use a previous institute?', 2.3); fixed QC_ ones left out. */
+export function usePreviousInstitutes() {
+  return useQuery({
+    ...recent,
+    select: (page: Page<VerificationListItem>): PreviousInstitute[] => {
+      const seen = new Map<string, PreviousInstitute>();
+      for (const r of page.content) {
+        if (r.instituteId && !r.instituteId.startsWith('QC_') && !seen.has(r.instituteId)) {
+          seen.set(r.instituteId, { id: r.instituteId, name: r.instituteNames[0] ?? r.instituteName ?? r.instituteId });
+        }
+      }
+      return [...seen.values()];
+    },
+  });
+}
+
+/** The people of the account's latest verifications, each once ('Use a previous individual?', 2.5). */
+export function usePreviousPeople() {
+  return useQuery({
+    ...recent,
+    select: (page: Page<VerificationListItem>): PreviousPerson[] => {
+      const seen = new Map<string, PreviousPerson>();
+      for (const r of page.content) {
+        const p = { firstname: r.fields.firstname ?? '', middlename: r.fields.middlename ?? '', lastname: r.fields.surname ?? '', dob: ukDate(r.fields.dob) };
+        const key = `${p.firstname}|${p.middlename}|${p.lastname}|${p.dob}`.toLowerCase();
+        if ((p.firstname || p.lastname) && !seen.has(key)) seen.set(key, { key, ...p });
+      }
+      return [...seen.values()];
+    },
   });
 }

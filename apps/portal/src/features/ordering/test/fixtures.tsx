@@ -49,7 +49,7 @@ export const UNI_ROW: InstituteSummary = {
   children: 0,
 };
 
-export const MONEY_QUOTE: OrderQuote = {
+export const MONEY_QUOTE: Extract<OrderQuote, { unit: 'money' }> = {
   unit: 'money',
   currency: 'GBP',
   paymentType: 'INVOICE',
