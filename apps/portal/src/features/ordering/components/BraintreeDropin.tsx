@@ -26,7 +26,10 @@ export function BraintreeDropin({ clientToken, amount, email, submitting, onBack
     let created: DropinInstance | null = null;
     let gone = false;
     loadDropin()
-      .then((dropin) => dropin.create({ authorization: clientToken, container: container.current!, threeDSecure: true, vaultManager: true }))
+      .then((dropin) => {
+        if (!container.current) throw new Error('no container for the card form');
+        return dropin.create({ authorization: clientToken, container: container.current, threeDSecure: true, vaultManager: true });
+      })
       .then((made) => {
         created = made;
         if (gone) void made.teardown();

@@ -108,11 +108,7 @@ export function DocumentsSection({ control, index, entry, institute, permissions
               </Button>
             </Box>
           )}
-          {Object.entries(cards)
-            .filter(([key, s]) => s.error && !docs.some((d) => d.key === key))
-            .map(([key, s]) => (
-              <UploadError key={key} error={s.error!} />
-            ))}
+          {Object.entries(cards).flatMap(([key, s]) => (s.error && !docs.some((d) => d.key === key) ? [<UploadError key={key} error={s.error} />] : []))}
         </Stack>
       </CardContent>
       {labelling && (
@@ -187,12 +183,12 @@ function DocumentCard({
             Download &amp; Sign
           </Link>
         )}
-        {uploaded ? (
+        {doc.data ? (
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
             <Typography variant="body2" sx={{ mr: 1 }}>
               {doc.filename}
             </Typography>
-            <Button size="small" variant="outlined" onClick={() => viewPdf(doc.data!)} aria-label={`View ${doc.name}`}>
+            <Button size="small" variant="outlined" onClick={() => doc.data && viewPdf(doc.data)} aria-label={`View ${doc.name}`}>
               View
             </Button>
             {canDelete && (

@@ -70,6 +70,7 @@ export function EntryDetails({ control, index, entry, institute, permissions, ct
   const byCountry = entry.code === 'emp' || entry.code === 'hsc';
   const dynamic = institute.fields.filter((f) => f.key !== 'email' && !(entry.currentStudent && f.key === 'gradYear'));
   const help = nameHelp(entry.code);
+  const email = showsEmail(institute) ? institute.fields.find((f) => f.key === 'email') : undefined;
 
   return (
     <Stack spacing={2.5}>
@@ -119,9 +120,9 @@ export function EntryDetails({ control, index, entry, institute, permissions, ct
               slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             />
           </Grid>
-          {showsEmail(institute) && (
+          {email && (
             <Grid size={{ xs: 12, sm: 8 }}>
-              <DynamicField control={control} name={`${at}.fields.email`} field={institute.fields.find((f) => f.key === 'email')!} instituteId={institute.id} disabled={readOnly} />
+              <DynamicField control={control} name={`${at}.fields.email`} field={email} instituteId={institute.id} disabled={readOnly} />
             </Grid>
           )}
           <Grid size={12}>

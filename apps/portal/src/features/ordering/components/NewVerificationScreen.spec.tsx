@@ -310,7 +310,7 @@ describe('New Verification wizard (verifications 2.2)', () => {
       expect(screen.getAllByLabelText(/^Date of birth/)[n]).toHaveValue('12/04/1995');
       await user.type(screen.getAllByLabelText(/^Year of Graduation/)[n], String(2015 + n));
       await user.type(screen.getAllByLabelText(/^Course \/ Subject/)[n], 'Law');
-      await user.upload(screen.getAllByLabelText('Institute Consent Form file').at(-1)!, new File([PDF_BYTES], 'consent.pdf', { type: 'application/pdf' }));
+      await user.upload(screen.getAllByLabelText('Institute Consent Form file').at(-1) as HTMLElement, new File([PDF_BYTES], 'consent.pdf', { type: 'application/pdf' }));
       await waitFor(() => expect(screen.getAllByRole('button', { name: 'View Institute Consent Form' })).toHaveLength(n + 1));
     }
     await user.click(screen.getByRole('button', { name: 'Next' }));

@@ -189,7 +189,10 @@ function Wizard({ forceStart }: { forceStart: boolean }) {
     setPerson(p);
     const created = entriesFor(counts, p);
     setAdding(true);
-    const ok = await Promise.all(created.map((e) => (e.instituteId ? queryClient.fetchQuery({ queryKey: queryKeys.institute.detail(e.instituteId), queryFn: () => getInstituteBody(e.instituteId!) }).then(() => true, () => false) : true)));
+    const fixed = [...new Set(created.flatMap((e) => (e.instituteId ? [e.instituteId] : [])))];
+    const ok = await Promise.all(
+      fixed.map((id) => queryClient.fetchQuery({ queryKey: queryKeys.institute.detail(id), queryFn: () => getInstituteBody(id) }).then(() => true, () => false)),
+    );
     setAdding(false);
     if (ok.includes(false)) {
       notify({ severity: 'error', title: 'Error', message: 'Error adding new verifications. Please try again.', durationMs: 7500 });

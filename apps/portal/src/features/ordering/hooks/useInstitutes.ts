@@ -57,7 +57,7 @@ export function useCountryEntries(listName: string) {
 export function useChildInstitutes(parentId: string | null) {
   return useQuery({
     queryKey: queryKeys.institute.children(parentId ?? ''),
-    queryFn: ({ signal }) => childInstitutes(parentId!, { signal }),
+    queryFn: ({ signal }) => childInstitutes(parentId ?? '', { signal }),
     enabled: !!parentId,
     staleTime: Infinity,
   });

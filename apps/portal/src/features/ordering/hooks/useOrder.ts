@@ -46,8 +46,9 @@ export function useSubmitOrder() {
       const out: SubmittedVerification[] = [];
       const fresh = entries.filter((e) => !e.serverId).map((e) => e.submission);
       if (fresh.length) out.push(...(await submitNew(fresh, creditPurchase)));
-      for (const e of entries.filter((x) => x.serverId)) {
-        const answer = await submitDraft(e.serverId!, e.submission, fresh.length ? null : creditPurchase);
+      for (const e of entries) {
+        if (!e.serverId) continue;
+        const answer = await submitDraft(e.serverId, e.submission, fresh.length ? null : creditPurchase);
         out.push(...(Array.isArray(answer) ? answer : [answer]));
       }
       return out;

@@ -221,8 +221,9 @@ export function toSubmission(entry: EntryValues, institute: InstituteBody | unde
     type: aliasOf(entry.code),
     fields,
     documents: entry.documents
-      .filter((d) => d.data && !d.serverId)
-      .map((d) => ({ ...(d.requirementId ? { requirementId: d.requirementId } : {}), name: d.name, filename: d.filename ?? `${d.name}.pdf`, data: d.data! })),
+      .flatMap((d) =>
+        d.data && !d.serverId ? [{ ...(d.requirementId ? { requirementId: d.requirementId } : {}), name: d.name, filename: d.filename ?? `${d.name}.pdf`, data: d.data }] : [],
+      ),
     customerReference: inApplication ? null : entry.customerReference.trim() || null,
     accreditation: entry.accreditation && institute?.accreditationSupported ? { instituteId: institute.id } : null,
     additionalFieldData: subjects.length ? [{ subjects }] : [],

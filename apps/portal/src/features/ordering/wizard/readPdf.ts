@@ -1,4 +1,4 @@
-import { uploadProblem } from '@credence/domain';
+import { UPLOAD_MESSAGES, uploadProblem } from '@credence/domain';
 
 /** A PDF read in the browser as a data URL (verifications 5), or the spec's reason it cannot be attached. */
 export type ReadResult = { ok: true; data: string } | { ok: false; message: string; tooLarge: boolean };
@@ -16,9 +16,9 @@ export async function readPdf(file: File, onProgress: (percent: number) => void)
     reader.onload = () => {
       const data = typeof reader.result === 'string' ? reader.result.replace(/^data:[^;,]*;base64,/, 'data:application/pdf;base64,') : '';
       onProgress(100);
-      resolve(data.startsWith('data:application/pdf;base64,') ? { ok: true, data } : { ok: false, message: uploadProblem({ size: 0, head: new Uint8Array() })!, tooLarge: false });
+      resolve(data.startsWith('data:application/pdf;base64,') ? { ok: true, data } : { ok: false, message: UPLOAD_MESSAGES.unreadable, tooLarge: false });
     };
-    reader.onerror = () => resolve({ ok: false, message: uploadProblem({ size: 0, head: new Uint8Array() })!, tooLarge: false });
+    reader.onerror = () => resolve({ ok: false, message: UPLOAD_MESSAGES.unreadable, tooLarge: false });
     reader.readAsDataURL(file);
   });
 }
