@@ -1,3 +1,4 @@
+import type { OrderQuoteView } from '@credence/api-contract';
 import { DomainError, fromMinor } from '@credence/domain';
 import type { DirectoryInstitute } from '../ports/institute-directory.port';
 import type { OrderPreview, PaymentItem } from '../ports/verification-payments.port';
@@ -22,7 +23,7 @@ export function checkQuoteSize(items: readonly unknown[]) {
 }
 
 /** The order review (money 2.9) in major units: 'Your Order' rows, Sub total, Plus VAT, Less current credit, Total. */
-export function presentQuote(preview: OrderPreview) {
+export function presentQuote(preview: OrderPreview): OrderQuoteView {
   switch (preview.unit) {
     case 'none':
       return { unit: 'none' as const };

@@ -1,4 +1,4 @@
-import type { CreditInfo, Page as ApiPage, VerificationListItem } from '@credence/api-contract';
+import type { CreditInfo, OrderQuoteView, Page as ApiPage, VerificationListItem } from '@credence/api-contract';
 import type { InstituteFieldType } from '@credence/domain';
 import { api, apiRequest, type CallOptions } from '@/shared/api/client';
 import type { Page } from '@/features/verifications/api/verifications';
@@ -119,36 +119,7 @@ export interface SubmittedVerification {
 }
 
 /** POST /verification/quote: the order review's figures (money 2.9). */
-export type OrderQuote =
-  | { unit: 'none' }
-  | {
-      unit: 'credits';
-      lines: { id: string; candidateName: string; instituteName: string; credits: number; accreditationCredits: number }[];
-      totalCredits: number;
-      balance: number;
-    }
-  | {
-      unit: 'money';
-      currency: string;
-      paymentType: string;
-      vatRatePercent: number;
-      lines: {
-        id: string;
-        candidateName: string;
-        instituteName: string;
-        fee: number;
-        originalFee: number | null;
-        surcharge: number;
-        accreditation: number;
-        total: number;
-      }[];
-      subTotal: number;
-      vat: number;
-      currentCredit: number;
-      creditUsed: number;
-      extraCredit: number;
-      total: number;
-    };
+export type OrderQuote = OrderQuoteView;
 
 export interface QuoteLine {
   id: string;
