@@ -26,14 +26,14 @@ export const shellScreens: Journey = {
     await nav.getByRole('link', { name: 'Verification History' }).click();
     await expectTitle(page, 'History list');
     await page.getByRole('heading', { name: 'Past verifications requested by you and your team' }).waitFor();
-    for (const [entry, title] of [
-      ['Order Credits', 'Order Credit Tokens'],
-      ['New Verification', 'New Verification'],
-    ] as const) {
-      await nav.getByRole('link', { name: entry }).click();
-      await expectTitle(page, title);
-      await page.getByText(`${title} — coming soon`).waitFor();
-    }
+    await nav.getByRole('link', { name: 'New Verification' }).click();
+    await expectTitle(page, 'New Verification');
+    // The wizard now (issue 15): its start screen, not a placeholder.
+    await page.getByRole('heading', { name: "Individual's Details" }).waitFor();
+    if (await page.getByText('New Verification — coming soon').count()) throw new Error('New Verification is still a placeholder');
+    await nav.getByRole('link', { name: 'Order Credits' }).click();
+    await expectTitle(page, 'Order Credit Tokens');
+    await page.getByText('Order Credit Tokens — coming soon').waitFor();
     await axe('placeholder');
 
     // Phone width: the sidebar sits behind the menu button and closes after a choice.
