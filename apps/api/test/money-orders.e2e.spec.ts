@@ -3,19 +3,26 @@ import { DomainError, toMinor, type OrderLineInput } from '@credence/domain';
 import request from 'supertest';
 import { JwtStrategy } from '../src/common/auth/jwt.strategy';
 import type { Principal, SessionClaims } from '../src/common/auth/principal';
-import { OrderService, type PlaceOrderRequest } from '../src/modules/money/orders/order.service';
+import { CommandBus } from '@nestjs/cqrs';
+import { PlaceOrder } from '../src/modules/money/commands/place-order.handler';
+import type { PlaceOrderRequest, PlaceOrderResult } from '../src/modules/money/orders/order-results';
+import { OrderQuotes } from '../src/modules/money/queries/order-quotes';
 import { claimsOf, signIn } from './demo-sessions';
 import { freshDatabase } from './fresh-database';
 import { startTestApp } from './test-app';
 
 /**
- * The order part of submitting verifications (verifications.md 7, money 2.9-2.10) through OrderService, the
- * contract the verification lifecycle calls, with the results checked over HTTP as the customer sees them.
+ * The order part of submitting verifications (verifications.md 7, money 2.9-2.10) through PlaceOrder and
+ * OrderQuotes, the contract the verification lifecycle calls, with the results checked over HTTP as the customer sees them.
  */
 describe('money: paying for verification orders', () => {
   let app: INestApplication;
   let db: Awaited<ReturnType<typeof freshDatabase>>;
-  let orders: OrderService;
+  let orders: {
+    placeOrder(principal: Principal, request: PlaceOrderRequest): Promise<PlaceOrderResult>;
+    quote: OrderQuotes['quote'];
+    creditBalance: OrderQuotes['creditBalance'];
+  };
   const tokens: Record<string, string> = {};
   const principals: Record<string, Principal> = {};
   const http = () => app.getHttpServer();
@@ -61,7 +68,13 @@ describe('money: paying for verification orders', () => {
   beforeAll(async () => {
     db = await freshDatabase('money_orders');
     ({ app } = await startTestApp({ DATABASE_URL: db.url, SEED_DEMO: 'true' }));
-    orders = app.get(OrderService);
+    const quotes = app.get(OrderQuotes);
+    const commandBus = app.get(CommandBus);
+    orders = {
+      placeOrder: (principal, request) => commandBus.execute(new PlaceOrder(principal, request)),
+      quote: (...args) => quotes.quote(...args),
+      creditBalance: (companyId) => quotes.creditBalance(companyId),
+    };
     for (const who of ['alice@acme.test', 'bob@acme.test', 'carol@globex.test', 'dave@initech.test', 'indy@mail.test', 'anna@mail.test', 'admin@credence.test']) {
       const name = who.split('@')[0];
       tokens[name] = (await signIn(app, who)).token;

@@ -15,6 +15,12 @@ export interface ReactorDefinition {
   /** The events it reacts to; others only move the checkpoint. */
   handles(event: RecordedEvent): boolean;
   react(event: RecordedEvent): Promise<void>;
+  /**
+   * Where a reactor seen for the first time starts: 'end' (default: what came before was reacted to when it
+   * happened) or 'start', for a follower that must see every event that asks for it, even one appended before this
+   * process's runner took its lock (it is idempotent, so old events cost only the reading).
+   */
+  firstStart?: 'start' | 'end';
 }
 
 export interface ReactorRunnerOptions {
@@ -131,11 +137,15 @@ export class ReactorRunner {
       throw e;
     }
     this.client = client;
-    const head = await this.store.headPosition();
-    await client.query(
-      `INSERT INTO projection_checkpoints (name, version, commit_position, prepare_position) VALUES ($1, 1, $2, $3) ON CONFLICT (name) DO NOTHING`,
-      [this.name, head.commit.toString(), head.prepare.toString()],
-    );
+    if (this.definition.firstStart === 'start') {
+      await client.query(`INSERT INTO projection_checkpoints (name, version) VALUES ($1, 1) ON CONFLICT (name) DO NOTHING`, [this.name]);
+    } else {
+      const head = await this.store.headPosition();
+      await client.query(
+        `INSERT INTO projection_checkpoints (name, version, commit_position, prepare_position) VALUES ($1, 1, $2, $3) ON CONFLICT (name) DO NOTHING`,
+        [this.name, head.commit.toString(), head.prepare.toString()],
+      );
+    }
     this.checkpoint = (await readCheckpoint(client, this.name))!;
     this.state = 'active';
     this.progress.emit('live', this.checkpoint.position);

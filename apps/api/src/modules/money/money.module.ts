@@ -3,17 +3,19 @@ import type { Pool } from 'pg';
 import { PG_POOL } from '../../infrastructure/database/database.tokens';
 import { ensureSchema } from '../../infrastructure/database/ensure-schema';
 import { createTableSql } from '../../infrastructure/projections/projection-sql';
+import { ProjectionsService } from '../../infrastructure/projections/projections.service';
 import { SeedRegistry } from '../../infrastructure/seeding/seed.registry';
 import { IdentityModule } from '../identity/identity.module';
 import { AdminMoneyController } from './http/admin-money.controller';
 import { CreditController } from './http/credit.controller';
+import { MONEY_COMMAND_HANDLERS } from './commands';
+import { CardPayments } from './orders/card-payments';
 import { CreditAdjustmentsService } from './orders/credit-adjustments.service';
-import { CreditOrderService } from './orders/credit-order.service';
-import { CreditPurchaseService } from './orders/credit-purchase.service';
+import { CreditHolds } from './orders/credit-holds';
 import { InvoiceInbox } from './orders/invoice-inbox.service';
 import { MoneyAccounts } from './orders/money-accounts';
 import { MoneyProjections } from './orders/money-projections';
-import { OrderService } from './orders/order.service';
+import { OrderBilling } from './orders/order-billing';
 import { paymentGatewayProvider } from './payments/payment-gateway.provider';
 import { moneySettingsProvider } from './payments/payment-settings';
 import { CommandLocks } from './persistence/command-locks';
@@ -21,11 +23,15 @@ import { InvoiceNumbers } from './persistence/invoice-numbers';
 import { MONEY_SCHEMA } from './persistence/money.schema';
 import { moneyProjectionDefinitions } from './projections/money.tables';
 import { MoneyReads } from './queries/money-reads';
+import { OrderQuotes } from './queries/order-quotes';
+import { InvoiceIssuingReactor } from './reactions/issue-invoices.reactor';
 import { DemoMoneySeed } from './seed/demo-money.seed';
 
 /**
- * Prices, credit and tokens, card payments, invoices and receipts (issue 6). Other areas use OrderService (the
- * order part of submitting verifications), CreditAdjustmentsService (refunds) and InvoiceInbox (the unseen count).
+ * Prices, credit and tokens, card payments, invoices and receipts (issue 6). Other areas dispatch PlaceOrder (the
+ * order part of submitting verifications) and use OrderQuotes (its figures beforehand), CreditAdjustmentsService
+ * (refunds) and InvoiceInbox (the unseen count). An order's decision is its append to the credit ledger; the
+ * invoices follow from it (InvoiceIssuingReactor).
  */
 @Module({
   imports: [IdentityModule],
@@ -37,26 +43,32 @@ import { DemoMoneySeed } from './seed/demo-money.seed';
     InvoiceNumbers,
     CommandLocks,
     MoneyProjections,
-    OrderService,
-    CreditPurchaseService,
-    CreditOrderService,
+    CardPayments,
+    CreditHolds,
+    OrderBilling,
+    OrderQuotes,
+    InvoiceIssuingReactor,
+    ...MONEY_COMMAND_HANDLERS,
     CreditAdjustmentsService,
     InvoiceInbox,
     MoneyReads,
     DemoMoneySeed,
   ],
-  exports: [OrderService, CreditAdjustmentsService, InvoiceInbox, MoneyReads],
+  exports: [OrderQuotes, CreditAdjustmentsService, InvoiceInbox, MoneyReads],
 })
 export class MoneyModule implements OnModuleInit {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     private readonly seeds: SeedRegistry,
     private readonly demo: DemoMoneySeed,
+    private readonly projections: ProjectionsService,
+    private readonly invoicing: InvoiceIssuingReactor,
   ) {}
 
   async onModuleInit() {
     // The read-model tables too, so a query arriving before the projection runners start finds them (empty).
     await ensureSchema(this.pool, 'money', [...MONEY_SCHEMA, ...moneyProjectionDefinitions.flatMap((d) => createTableSql(d.table))]);
+    this.projections.registerReactor(this.invoicing.definition());
     this.seeds.register({ name: 'money.demo-ledgers', order: 40, demo: true, run: () => this.demo.run() });
   }
 }

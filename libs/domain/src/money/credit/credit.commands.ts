@@ -1,5 +1,11 @@
 import type { CreditUnit } from '../pricing';
-import type { PaymentMethod } from './credit.events';
+import type { InvoiceDue, PaymentMethod } from './credit.events';
+
+/** The invoices the decision owes (OrderBilled): they follow on their own streams. */
+export interface OrderBilling {
+  orderId: string;
+  invoices: InvoiceDue[];
+}
 
 /** Hold credit for an order while its payment is taken. */
 export interface ReserveCredit {
@@ -48,6 +54,7 @@ export interface SettleOrder {
   reservationId: string | null;
   purchases: PurchaseLine[];
   charges: ChargeLine[];
+  billing?: OrderBilling;
 }
 
 /** Buy credit (Buy Credit, 2.11). */
@@ -56,6 +63,7 @@ export interface PurchaseCredit {
   unit: CreditUnit;
   currency: string | null;
   purchase: PurchaseLine;
+  billing?: OrderBilling;
 }
 
 /** Staff grant (positive amount) or remove (negative amount) credit, with a reason. */

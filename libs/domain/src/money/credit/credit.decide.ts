@@ -1,7 +1,7 @@
 import type { Decider } from '../../shared/decider';
 import { DomainError } from '../../shared/domain-error';
 import type { CreditUnit } from '../pricing';
-import type { CreditCommand, SettleOrder } from './credit.commands';
+import type { CreditCommand, OrderBilling, SettleOrder } from './credit.commands';
 import type { CreditEvent, CreditPurchased, CreditSpent, AccreditationCharged } from './credit.events';
 import { availableCredit, evolveCredit, initialCreditState, type CreditState } from './credit.state';
 
@@ -54,7 +54,7 @@ export function decideCredit(command: CreditCommand, state: CreditState): Credit
       const p = command.purchase;
       positive(p.amount, 'A credit purchase');
       if (state.movementIds[p.movementId]) return [];
-      return [
+      const purchased: CreditEvent[] = [
         {
           type: 'CreditPurchased',
           schemaVersion: 1,
@@ -71,6 +71,7 @@ export function decideCredit(command: CreditCommand, state: CreditState): Credit
           },
         },
       ];
+      return [...purchased, ...billed(command.billing)];
     }
     case 'AdjustCredit': {
       if (!Number.isSafeInteger(command.amount) || command.amount === 0) {
@@ -192,7 +193,13 @@ function settleOrder(command: SettleOrder, state: CreditState): CreditEvent[] {
     events.push(e);
   }
   if (reservationId) events.push({ type: 'CreditReservationSettled', schemaVersion: 1, data: { reservationId } });
-  return events;
+  return [...events, ...billed(command.billing)];
+}
+
+/** The invoices a decision owes, recorded with it (the invoice streams follow from this event). */
+function billed(billing: OrderBilling | undefined): CreditEvent[] {
+  if (!billing?.invoices.length) return [];
+  return [{ type: 'OrderBilled', schemaVersion: 1, data: { orderId: billing.orderId, invoices: billing.invoices } }];
 }
 
 /** The credit ledger aggregate, `credit-<companyId>`: what the command-handling loop runs. */

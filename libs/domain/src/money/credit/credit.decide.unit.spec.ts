@@ -168,4 +168,38 @@ describe('reservations: credit held while a card is charged', () => {
       .when(settle([charge('V2', 400)], { unit: 'money', currency: 'GBP' }))
       .then((decided) => expect(decided).toHaveLength(1));
   });
+
+  it('records the invoices an order owes with its movements (OrderBilled, last), once: a repeat appends nothing', () => {
+    const invoice = {
+      issue: {
+        type: 'IssueInvoice' as const,
+        invoiceId: 'QC-INV-1',
+        companyId: 'acme',
+        kind: 'order' as const,
+        billing: 'invoice' as const,
+        currency: 'GBP',
+        individual: false,
+        company: { name: 'Acme', vatId: null, addressStreet1: null, addressStreet2: null, addressStreet3: null, addressCity: null, addressPostCode: null, addressCountry: { id: null, name: null } },
+        items: [],
+        vatRatePercent: 20,
+        creditUsedMinor: 0,
+      },
+      pay: null,
+    };
+    const order = settle([{ ...charge('V1', 100), invoiceId: 'QC-INV-1' }], {
+      unit: 'money',
+      currency: 'GBP',
+      purchases: [{ movementId: 'p1', invoiceId: 'QC-INV-1', amount: 100, method: 'invoice', transactionId: null, receiptId: null }],
+      billing: { orderId: 'order-1', invoices: [invoice] },
+    });
+    given([])
+      .when(order)
+      .then((events) => {
+        expect(events.map((e) => e.type)).toEqual(['CreditPurchased', 'CreditSpent', 'OrderBilled']);
+        expect(events[2].data).toEqual({ orderId: 'order-1', invoices: [invoice] });
+      });
+    const history = apply([], order);
+    expect(stateOf(history).balances.money).toBe(0);
+    given(history).when({ type: 'PurchaseCredit', unit: 'money', currency: 'GBP', purchase: order.purchases[0], billing: order.billing }).then([]);
+  });
 });

@@ -1,5 +1,6 @@
 import type { DomainEvent } from '../../shared/event';
 import type { CreditUnit } from '../pricing';
+import type { IssueInvoice, PayInvoice } from '../invoice/invoice.decide';
 
 /**
  * The account's credit ledger: one stream per company, `credit-<companyId>`. Money accounts count minor units,
@@ -60,6 +61,19 @@ export type CreditReservationReleased = DomainEvent<
   { reservationId: string; code: string; message: string }
 >;
 
+/** An invoice an order owes: issued, and paid when `pay` is given, on its own stream. */
+export interface InvoiceDue {
+  issue: IssueInvoice;
+  pay: PayInvoice | null;
+}
+
+/**
+ * The invoices an order or a credit purchase owes, recorded with the decision itself (the ledger's movements) so
+ * the invoice streams follow from it: the invoicing reactor issues each one, keyed by its invoice id, after the
+ * commit. Never a movement, never shown in the history.
+ */
+export type OrderBilled = DomainEvent<'OrderBilled', { orderId: string; invoices: InvoiceDue[] }>;
+
 export type CreditEvent =
   | CreditPurchased
   | CreditSpent
@@ -69,7 +83,8 @@ export type CreditEvent =
   | CreditRemoved
   | CreditReserved
   | CreditReservationSettled
-  | CreditReservationReleased;
+  | CreditReservationReleased
+  | OrderBilled;
 
 export const CREDIT_EVENT_TYPES: readonly CreditEvent['type'][] = [
   'CreditPurchased',
@@ -81,6 +96,7 @@ export const CREDIT_EVENT_TYPES: readonly CreditEvent['type'][] = [
   'CreditReserved',
   'CreditReservationSettled',
   'CreditReservationReleased',
+  'OrderBilled',
 ];
 
 /** The movements that change a balance (the others only hold or release credit). */

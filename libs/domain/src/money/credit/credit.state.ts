@@ -75,6 +75,8 @@ export function evolveCredit(state: CreditState, event: TimedEvent<CreditEvent>)
           : ({ outcome: 'released', code: event.data.code, message: event.data.message } as const);
       return { ...state, holds, closed: { ...state.closed, [event.data.reservationId]: closed } };
     }
+    case 'OrderBilled':
+      return state;
     default: {
       const never: never = event;
       throw new Error(`unknown credit event ${String((never as { type: string }).type)}`);

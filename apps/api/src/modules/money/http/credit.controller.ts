@@ -1,12 +1,13 @@
 import { Body, Controller, Get, Headers, Inject, Param, Post, Query } from '@nestjs/common';
 import type { CreditInfo } from '@credence/api-contract';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { currencySymbol, DomainError, fromMinor, usesTokens } from '@credence/domain';
 import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator';
 import type { Principal } from '../../../common/auth/principal';
 import { BuyCreditDto, CreditOrderDto } from '../dto/credit.dto';
-import { CreditOrderService } from '../orders/credit-order.service';
-import { CreditPurchaseService } from '../orders/credit-purchase.service';
+import { BuyCredit } from '../commands/buy-credit.handler';
+import { OrderCredits } from '../commands/order-credits.handler';
 import { InvoiceInbox } from '../orders/invoice-inbox.service';
 import { MoneyAccounts } from '../orders/money-accounts';
 import { PAYMENT_GATEWAY, type PaymentGateway } from '../payments/payment-gateway.port';
@@ -31,8 +32,7 @@ export class CreditController {
   constructor(
     private readonly accounts: MoneyAccounts,
     private readonly reads: MoneyReads,
-    private readonly purchases: CreditPurchaseService,
-    private readonly orders: CreditOrderService,
+    private readonly commandBus: CommandBus,
     private readonly inbox: InvoiceInbox,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
   ) {}
@@ -58,7 +58,7 @@ export class CreditController {
   /** Buy Credit: charge the card, add to the credit, answer the new invoice's id and the total added. */
   @Post()
   buy(@CurrentPrincipal() p: Principal, @Body() body: BuyCreditDto, @Headers('idempotency-key') key?: string) {
-    return this.purchases.buy(p, body, idempotencyKeyOf(key, body.clientReference));
+    return this.commandBus.execute(new BuyCredit(p, body, idempotencyKeyOf(key, body.clientReference)));
   }
 
   /** Invoices (Receipts for individuals), newest first; opening it resets the unseen-invoice counter. */
@@ -84,6 +84,6 @@ export class CreditController {
   /** Order Credits: the order goes to the account manager. */
   @Post('order')
   order(@CurrentPrincipal() p: Principal, @Body() body: CreditOrderDto, @Headers('idempotency-key') key?: string) {
-    return this.orders.order(p, body, idempotencyKeyOf(key, body.clientReference));
+    return this.commandBus.execute(new OrderCredits(p, body, idempotencyKeyOf(key, body.clientReference)));
   }
 }

@@ -1,10 +1,12 @@
 import {
   EXACT_CREDIT_ITEM,
   type ChargeLine,
+  type InvoiceDue,
   type InvoiceBilling,
   type IssueInvoice,
   type MoneyOrderPlan,
   type PayInvoice,
+  type PurchaseLine,
   type TokenOrderLine,
 } from '@credence/domain';
 import { moneyId } from '../ledger/money-ids';
@@ -118,3 +120,42 @@ export const cardPayment = (paidMinor: number, payment: { transactionId: string;
 
 /** An order wholly paid from current credit is settled when issued. */
 export const creditSettlement = (): PayInvoice => ({ type: 'PayInvoice', paidMinor: 0, method: 'credit', transactionId: null, receiptId: null });
+
+/** What an order recorded: its invoices, the credit it used, how it was billed and the card payment. */
+export interface OrderRecords {
+  invoiceId: string;
+  creditInvoiceId: string | null;
+  creditUsedMinor: number;
+  billing: InvoiceBilling;
+  payment: { transactionId: string; receiptId: string } | null;
+}
+
+/** The invoices an order owes (recorded in its OrderBilled): the order's, and the extra credit's when bought. */
+export function orderInvoicesDue(account: MoneyAccount, plan: MoneyOrderPlan, r: OrderRecords): InvoiceDue[] {
+  const pay = r.billing === 'card' && r.payment ? cardPayment(plan.dueMinor, r.payment) : r.billing === 'credit' ? creditSettlement() : null;
+  const due: InvoiceDue[] = [{ issue: orderInvoice(account, plan, r.invoiceId, r.creditUsedMinor, r.billing), pay }];
+  if (r.creditInvoiceId && r.payment) {
+    due.push({ issue: creditInvoice(account, r.creditInvoiceId, plan.extraCreditMinor), pay: cardPayment(plan.extraCreditMinor, r.payment) });
+  }
+  return due;
+}
+
+/** What was paid for the order: what is left to pay after the credit (card or invoice), and any extra credit. */
+export function orderPurchases(commandId: string, plan: MoneyOrderPlan, r: OrderRecords): PurchaseLine[] {
+  const ids = orderIds(commandId);
+  const purchases: PurchaseLine[] = [];
+  if (plan.dueMinor > 0) {
+    purchases.push({
+      movementId: ids.orderPurchase,
+      invoiceId: r.invoiceId,
+      amount: plan.dueMinor,
+      method: r.billing === 'card' ? 'card' : 'invoice',
+      transactionId: r.payment?.transactionId ?? null,
+      receiptId: r.payment?.receiptId ?? null,
+    });
+  }
+  if (r.creditInvoiceId && r.payment) {
+    purchases.push({ movementId: ids.creditPurchase, invoiceId: r.creditInvoiceId, amount: plan.extraCreditMinor, method: 'card', ...r.payment });
+  }
+  return purchases;
+}

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { creditDecider, creditStream, invoiceDecider, invoiceStream, toMinor, type OrderLineInput } from '@credence/domain';
 import type { Principal } from '../../../common/auth/principal';
 import { AccountsRepository } from '../../identity/persistence/accounts.repository';
@@ -6,9 +7,10 @@ import { demoPrincipal } from '../../identity/seed/demo-principal';
 import { CommandHandling } from '../../../infrastructure/command-handling/command-handling';
 import { moneyId, moneyStep } from '../ledger/money-ids';
 import { InvoiceNumbers } from '../persistence/invoice-numbers';
-import { CreditPurchaseService } from '../orders/credit-purchase.service';
+import { BuyCredit } from '../commands/buy-credit.handler';
+import { PlaceOrder } from '../commands/place-order.handler';
 import { MoneyAccounts } from '../orders/money-accounts';
-import { OrderService } from '../orders/order.service';
+import type { PlaceOrderRequest } from '../orders/order-results';
 
 const line = (verificationId: string, candidateName: string, instituteName: string, price: number, extra: Partial<OrderLineInput> = {}): OrderLineInput => ({
   verificationId,
@@ -30,16 +32,15 @@ export class DemoMoneySeed {
   constructor(
     private readonly users: AccountsRepository,
     private readonly accounts: MoneyAccounts,
-    private readonly orders: OrderService,
-    private readonly purchases: CreditPurchaseService,
+    private readonly commandBus: CommandBus,
     private readonly commands: CommandHandling,
     private readonly numbers: InvoiceNumbers,
   ) {}
 
   async run(): Promise<void> {
     const alice = await this.principal('alice@acme.test');
-    await this.purchases.buy(alice, { amount: 50, btNonce: 'fake-valid-nonce', btSaveCard: true }, 'demo-acme-credit-1');
-    await this.orders.placeOrder(alice, {
+    await this.commandBus.execute(new BuyCredit(alice, { amount: 50, btNonce: 'fake-valid-nonce', btSaveCard: true }, 'demo-acme-credit-1'));
+    await this.placeOrder(alice, {
       idempotencyKey: 'demo-acme-order-1',
       items: [
         line('QC-DEMO-1001', 'Jane Roe', 'University of Demo', 40.5, { surchargeMinor: 1000 }),
@@ -47,14 +48,14 @@ export class DemoMoneySeed {
       ],
       creditPurchase: { amount: 0, btNonce: 'fake-valid-nonce', btSaveCard: true },
     });
-    await this.orders.placeOrder(alice, {
+    await this.placeOrder(alice, {
       idempotencyKey: 'demo-acme-order-2',
       items: [line('QC-DEMO-1003', 'Priya Patel', 'University of Demo', 45, { accreditationMinor: 1500 })],
       creditPurchase: { amount: 10, btNonce: 'fake-valid-nonce', btSaveCard: true },
     });
 
     const carol = await this.principal('carol@globex.test');
-    await this.orders.placeOrder(carol, {
+    await this.placeOrder(carol, {
       idempotencyKey: 'demo-globex-order-1',
       items: [
         line('QC-DEMO-2001', 'Homer Simpson', 'Springfield University', 44.1),
@@ -65,7 +66,7 @@ export class DemoMoneySeed {
     await this.tokensBoughtFromAccountManager('dave@initech.test', 25, 18);
 
     const indy = await this.principal('indy@mail.test');
-    await this.orders.placeOrder(indy, {
+    await this.placeOrder(indy, {
       idempotencyKey: 'demo-indy-order-1',
       items: [line('QC-DEMO-4001', 'Indy Individual', 'University of Demo', 40.5)],
       creditPurchase: { amount: 0, btNonce: 'fake-valid-nonce', btSaveCard: false },
@@ -122,6 +123,10 @@ export class DemoMoneySeed {
       },
       context: moneyStep(commandId, 'purchase', actor, account.companyId),
     });
+  }
+
+  private placeOrder(principal: Principal, request: PlaceOrderRequest) {
+    return this.commandBus.execute(new PlaceOrder(principal, request));
   }
 
   private principal(username: string): Promise<Principal> {

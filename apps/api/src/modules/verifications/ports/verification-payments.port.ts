@@ -27,7 +27,7 @@ export type PaymentOutcome =
 
 /**
  * What submitting verifications needs from money: a quote per verification (recorded in VerificationSubmitted)
- * and payment of the order. Served by the money area's OrderService (MoneyVerificationPayments).
+ * and payment of the order. Served by the money area's OrderQuotes and PlaceOrder (MoneyVerificationPayments).
  */
 export interface VerificationPayments {
   /** `applicationOwnerPays`: inside an application, whether its owner pays (then nothing is charged). */

@@ -1,19 +1,28 @@
-import { Inject, Injectable } from '@nestjs/common';
 import { creditOrderStream, DomainError, usesTokens, validateCreditOrder, type CreditOrderInput, type CreditOrdered } from '@credence/domain';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Principal } from '../../../common/auth/principal';
+import { stampEvents } from '../../../infrastructure/command-handling/event-stamping';
 import { EVENT_STORE, type EventStore } from '../../../infrastructure/event-store/event-store.port';
 import { MailService } from '../../../infrastructure/mail/mail.service';
-import { stampEvents } from '../../../infrastructure/command-handling/event-stamping';
 import { moneyId, moneyStep } from '../ledger/money-ids';
+import { MoneyAccounts } from '../orders/money-accounts';
 import { MONEY_SETTINGS, type MoneySettings } from '../payments/payment-settings';
-import { MoneyAccounts } from './money-accounts';
 
-/**
- * Order Credits (2.12, POST /credit/order): token payers ask their account manager for more credits. The order is
- * recorded as an event (`creditorder-<id>`) and mailed to the account manager, once per order.
- */
-@Injectable()
-export class CreditOrderService {
+/** Order Credits (money 2.12, POST /credit/order): a token payer asks its account manager for more credits. */
+export class OrderCredits extends Command<{ id: string; toBuy: number }> {
+  constructor(
+    readonly principal: Principal,
+    readonly input: CreditOrderInput,
+    readonly idempotencyKey: string,
+  ) {
+    super();
+  }
+}
+
+/** The order is recorded as an event (`creditorder-<id>`) and mailed to the account manager, once per order. */
+@CommandHandler(OrderCredits)
+export class OrderCreditsHandler implements ICommandHandler<OrderCredits, { id: string; toBuy: number }> {
   constructor(
     private readonly accounts: MoneyAccounts,
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -21,7 +30,7 @@ export class CreditOrderService {
     private readonly mail: MailService,
   ) {}
 
-  async order(principal: Principal, input: CreditOrderInput, idempotencyKey: string): Promise<{ id: string; toBuy: number }> {
+  async execute({ principal, input, idempotencyKey }: OrderCredits): Promise<{ id: string; toBuy: number }> {
     const account = await this.accounts.get(principal.companyId);
     if (!usesTokens(account.paymentType)) throw new DomainError('forbidden', 'Ordering credits is for accounts that pay with credits.');
     const checked = validateCreditOrder(input);
