@@ -138,11 +138,23 @@ function ResolvePage({
   return (
     <Stack spacing={2.5}>
       {backLink}
-      <Typography variant="h5" component={heading}>
-        {RESOLVE_TEXT.title}
-      </Typography>
+      {publicMode ? (
+        // The public frame's banner is dark: the title sits on a card, as the other public pages' do.
+        <Card>
+          <CardContent>
+            <Typography variant="h5" component="h1">
+              {RESOLVE_TEXT.title}
+            </Typography>
+          </CardContent>
+        </Card>
+      ) : (
+        <Typography variant="h5" component="h2">
+          {RESOLVE_TEXT.title}
+        </Typography>
+      )}
       <ResultCard
-        v={v}
+        // The footer tells the enquirer who is reviewing it; the resolver is that reviewer.
+        v={{ ...v, footer: null }}
         institute={institute}
         refLabel="Customer Reference"
         certificate={false}
