@@ -1,5 +1,4 @@
 import type { VerificationRow } from '@/features/verifications/api/verifications';
-import { instituteColumn } from '@/features/verifications/presentation';
 
 /**
  * The pending-verifications modal (verifications 2.15): after the history loads, the institutes of its PENDING
@@ -11,7 +10,11 @@ export function pendingInstitutes(
   const names: string[] = [];
   for (const r of rows) {
     if (r.result !== 'PENDING') continue;
-    const name = instituteColumn(r);
+    // One name per institute: its other names (instituteNames) would read as more institutes in a sentence.
+    const name =
+      r.type === 'EMPLOYMENT'
+        ? r.fields.employerName || r.instituteName
+        : r.instituteName || r.instituteNames[0];
     if (name && !names.includes(name)) names.push(name);
   }
   return names;

@@ -10,7 +10,7 @@ import { signInAs } from '@/test/session';
 const ROWS = [
   row({ id: 'QC1', result: 'PENDING' }),
   row({ id: 'QC2', result: 'PENDING', instituteName: 'Demo Examinations Board' }),
-  row({ id: 'QC3', result: 'PENDING' }),
+  row({ id: 'QC3', result: 'PENDING', instituteNames: ['University of Demo', 'Demo University'] }),
   row({ id: 'QC4', result: 'VERIFIED', instituteName: 'Elsewhere College' }),
 ];
 
