@@ -7,6 +7,7 @@ import { expiredSession, forgotAndReset } from './session.ts';
 import { shellScreens } from './shell.ts';
 import { applicantSidebar, sidebars } from './sidebars.ts';
 import { cardPaymentSandbox, draftSavedForLater, invoiceAndTokenOrders } from './ordering.ts';
+import { publicResolve, resolveRejected, resolveVerified, restrictedHistory } from './resolving.ts';
 import { teamUsers } from './team.ts';
 import { amendAndResubmit, historyAndCertificate } from './verifications.ts';
 
@@ -26,6 +27,10 @@ export const journeys: Journey[] = [
   forgotAndReset,
   historyAndCertificate,
   amendAndResubmit,
+  resolveVerified,
+  resolveRejected,
+  publicResolve,
+  restrictedHistory,
   invoiceAndTokenOrders,
   draftSavedForLater,
   cardPaymentSandbox,
