@@ -1,6 +1,6 @@
 /** The spec's error shape: every failure answers {"errors":[{"message":"..."}]}. */
 export interface ErrorBody {
-  errors: { message: string; code?: string }[];
+  errors: { message: string; field?: string; code?: string }[];
 }
 
 export const errorBody = (messages: string[], code?: string): ErrorBody => ({

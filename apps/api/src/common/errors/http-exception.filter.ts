@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { DomainError, type DomainErrorKind } from '@credence/domain';
 import type { Response } from 'express';
-import { errorBody } from './error-body';
+import { errorBody, type ErrorBody } from './error-body';
 
 const STATUS: Record<DomainErrorKind, number> = {
   invalid: 400,
@@ -27,7 +27,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost) {
     const res = host.switchToHttp().getResponse<Response>();
     if (exception instanceof DomainError) {
-      res.status(STATUS[exception.kind]).json(errorBody([exception.message], exception.code));
+      res.status(STATUS[exception.kind]).json(domainErrorBody(exception));
       return;
     }
     if (exception instanceof Error && exception.name === CONCURRENCY_ERROR) {
@@ -47,6 +47,18 @@ export class AllExceptionsFilter implements ExceptionFilter {
       .status(HttpStatus.INTERNAL_SERVER_ERROR)
       .json(errorBody(['An unknown error occurred, please try again or report this error.']));
   }
+}
+
+/**
+ * A domain error's body: its message and code; an error that names several broken rules (a submission's
+ * VerificationInvalid) answers each one, in the spec's words, with the form field it is about.
+ */
+function domainErrorBody(error: DomainError): ErrorBody {
+  const problems = (error as DomainError & { problems?: unknown }).problems;
+  if (Array.isArray(problems) && problems.length) {
+    return { errors: (problems as { message: string; field?: string }[]).map((p) => ({ message: p.message, field: p.field, code: error.code })) };
+  }
+  return errorBody([error.message], error.code);
 }
 
 function messagesOf(response: string | object, fallback: string): string[] {

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, UploadedFile, UseFilters, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -6,7 +6,6 @@ import { CurrentPrincipal } from '../../../common/auth/current-principal.decorat
 import type { Principal } from '../../../common/auth/principal';
 import { CommandBus } from '@nestjs/cqrs';
 import { MAX_DOCUMENT_BYTES } from '../../verifications/commands/document-intake';
-import { VerificationErrorsFilter } from '../../verifications/http/verification-errors.filter';
 import { sendPdf } from '../../verifications/http/verifications.controller';
 import {
   AddApplicationDocument,
@@ -25,7 +24,6 @@ interface UploadedPdf {
 
 /** The applications calls of verifications.md 7. Static paths come before `:id`. */
 @ApiTags('applications')
-@UseFilters(VerificationErrorsFilter)
 @Controller('application')
 export class ApplicationsController {
   constructor(

@@ -1,5 +1,5 @@
 import { DomainError, expandResultFilter, isVerificationEvent, normaliseDate, verificationStream } from '@credence/domain';
-import { Body, Controller, Get, Inject, Param, Post, Query, Res, UseFilters } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator';
@@ -13,14 +13,12 @@ import { AccreditationDto, AdminCommentDto, CancelDto, UnableDto } from '../dto/
 import { VerificationListQuery } from '../queries/verification-list.query';
 import { VerificationViews } from '../queries/verification-views.service';
 import { presentListRow } from './verification.presenter';
-import { VerificationErrorsFilter } from './verification-errors.filter';
 
 const SORTABLE = ['recorded', 'updated', 'result', 'companyName', 'instituteName'] as const;
 
 /** The staff console's `verifications` resource (ra-data-simple-rest) and the staff actions on one verification. */
 @ApiTags('admin')
 @StaffOnly()
-@UseFilters(VerificationErrorsFilter)
 @Controller('admin/verifications')
 export class AdminVerificationsController {
   constructor(

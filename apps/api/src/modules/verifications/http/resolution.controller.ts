@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Put, Query, Res, UseFilters } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Put, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator';
@@ -8,7 +8,6 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ResolveVerification, ResolveVerificationByLink } from '../commands/handlers';
 import { ResolveDto } from '../dto/submission.dto';
 import { VerificationViews } from '../queries/verification-views.service';
-import { VerificationErrorsFilter } from './verification-errors.filter';
 import { sendPdf } from './verifications.controller';
 
 /**
@@ -17,7 +16,6 @@ import { sendPdf } from './verifications.controller';
  * customers' controller so `pending` and `resolved` are not read as an id.
  */
 @ApiTags('verifications')
-@UseFilters(VerificationErrorsFilter)
 @Controller('verification')
 export class ResolutionController {
   constructor(

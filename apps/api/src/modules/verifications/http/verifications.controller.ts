@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, Res, UploadedFile, UseFilters, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
@@ -21,7 +21,6 @@ import { CancelDto, QuoteDto, SubmissionBodyDto, UploadDocumentDto } from '../dt
 import { VERIFICATION_PAYMENTS, type VerificationPayments } from '../ports/verification-payments.port';
 import { checkQuoteSize, presentQuote, quoteItem } from './order-quote.presenter';
 import { VerificationViews } from '../queries/verification-views.service';
-import { VerificationErrorsFilter } from './verification-errors.filter';
 
 
 /** Multipart uploads are read up to this size, so an oversized file is answered with its size in the spec's words. */
@@ -32,7 +31,6 @@ const MULTIPART_LIMIT = 4 * MAX_DOCUMENT_BYTES;
  * once from the request and go through the command bus; the answer is read from the read models.
  */
 @ApiTags('verifications')
-@UseFilters(VerificationErrorsFilter)
 @Controller('verification')
 export class VerificationsController {
   constructor(
