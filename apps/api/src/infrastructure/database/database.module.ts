@@ -1,5 +1,4 @@
 import { Global, Inject, Logger, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Pool } from 'pg';
 import { APP_CONFIG } from '../../config/config.tokens';
 import type { AppConfig } from '../../config/config.schema';
@@ -8,23 +7,12 @@ import { PG_POOL } from './database.tokens';
 import { createResilientPool } from './resilient-pool';
 
 /**
- * One PostgreSQL for everything in the embedded default: a raw pg pool for the event store, queue and other
- * hand-written SQL, and TypeORM for the read models.
+ * One PostgreSQL and one pg pool for everything: the event store, the queue, the projections' read-model tables and
+ * the hand-written queries over them. Tables are created by the migrations and written by the projections, so no ORM
+ * connection sits beside this pool.
  */
 @Global()
 @Module({
-  imports: [
-    TypeOrmModule.forRootAsync({
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({
-        type: 'postgres' as const,
-        url: config.database.url,
-        autoLoadEntities: true,
-        synchronize: false,
-        extra: { max: config.database.poolSize },
-      }),
-    }),
-  ],
   providers: [
     {
       provide: PG_POOL,
