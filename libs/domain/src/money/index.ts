@@ -15,3 +15,4 @@ export * from './invoice/invoice.events';
 export * from './invoice/invoice.state';
 export * from './invoice/invoice.decide';
 export * from './credit-order.events';
+export * from './invoice/invoice-provider';

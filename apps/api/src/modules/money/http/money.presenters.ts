@@ -7,6 +7,7 @@ import {
   vatMultiplierOf,
   type CreditUnit,
 } from '@credence/domain';
+import type { CreditHistoryRow, InvoiceView } from '@credence/api-contract';
 import type { CreditMovementRow, InvoiceRow } from '@credence/read-models';
 
 const amountOf = (unit: CreditUnit, n: number) => (unit === 'money' ? fromMinor(n) : n);
@@ -16,7 +17,7 @@ const amountOf = (unit: CreditUnit, n: number) => (unit === 'money' ? fromMinor(
  * The invoice as the portal's invoice view reads it (3. Invoice; 2.14): money in major units, vatMultiplier, the
  * provider's transaction id as providerId, plus the calculated rows of money 9 and how the page titles it.
  */
-export function presentInvoice(r: InvoiceRow) {
+export function presentInvoice(r: InvoiceRow): InvoiceView {
   const itemTotals = r.items.map((i) => i.totalMinor);
   return {
     id: r.id,
@@ -68,7 +69,7 @@ export function presentInvoice(r: InvoiceRow) {
 }
 
 /** A credit history row (3.): id, created, type, name, username, paid, receiptId; purchases are their invoices. */
-export function presentHistoryRow(r: CreditMovementRow, individual: boolean) {
+export function presentHistoryRow(r: CreditMovementRow, individual: boolean): CreditHistoryRow {
   const purchase = r.type === 'PURCHASE';
   const spending = r.type === 'PSV' || r.type === 'AC';
   return {
