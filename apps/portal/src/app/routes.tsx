@@ -76,6 +76,15 @@ const ResolvedVerificationScreen = lazyScreen(
   () => import('@/features/pending/components/ResolvedVerificationScreen'),
   'ResolvedVerificationScreen',
 );
+const CreditHistoryScreen = lazyScreen(
+  () => import('@/features/money/components/CreditHistoryScreen'),
+  'CreditHistoryScreen',
+);
+const InvoiceScreen = lazyScreen(() => import('@/features/money/components/InvoiceScreen'), 'InvoiceScreen');
+const OrderCreditsScreen = lazyScreen(
+  () => import('@/features/money/components/OrderCreditsScreen'),
+  'OrderCreditsScreen',
+);
 const UnsubscribeScreen = lazyScreen(
   () => import('@/features/unsubscribe/components/UnsubscribeScreen'),
   'UnsubscribeScreen',
@@ -99,6 +108,9 @@ const lazyScreens = [
   ResolvePendingScreen,
   PublicResolveScreen,
   ResolvedVerificationScreen,
+  CreditHistoryScreen,
+  InvoiceScreen,
+  OrderCreditsScreen,
 ];
 
 /** Loads every screen's code: for tests that render a route and look at it at once. */
@@ -151,10 +163,15 @@ export const privateScreens: Screen[] = [
     name: 'Verification view, read-only',
     element: <ResolvedVerificationScreen />,
   },
-  { path: '/credit/order', name: 'Order Credit Tokens' },
+  { path: '/credit/order', name: 'Order Credit Tokens', element: <OrderCreditsScreen /> },
   { path: '/credit/buy', name: 'Buy Credit' },
-  { path: '/credit/history', name: 'Invoices list', individualName: 'Receipts' },
-  { path: '/credit/history/:id', name: 'Invoice' },
+  {
+    path: '/credit/history',
+    name: 'Invoices list',
+    individualName: 'Receipts',
+    element: <CreditHistoryScreen />,
+  },
+  { path: '/credit/history/:id', name: 'Invoice', element: <InvoiceScreen /> },
   { path: '/account', name: 'Account', element: <AccountScreen /> },
   { path: '/faqs', name: 'FAQS', element: <FaqsScreen /> },
   { path: '/analytics', name: 'Analytics' },
