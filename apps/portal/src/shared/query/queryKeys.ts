@@ -19,6 +19,8 @@ export const queryKeys = {
   credit: {
     all: ['credit'] as const,
     summary: () => ['credit', 'summary'] as const,
+    /** GET /credit without the card token: the balance, currency and VAT of Buy Credit's 'Credit Order' (money 2.9, 2.11). */
+    info: () => ['credit', 'info'] as const,
     history: (params: Query = {}) => ['credit', 'history', params] as const,
     invoice: (id: string) => ['credit', 'invoice', id] as const,
     /** The card form's client token (money 2.10), read afresh for each payment step. */

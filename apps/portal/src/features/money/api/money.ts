@@ -1,5 +1,6 @@
 import type {
   CreditHistoryRow,
+  CreditInfo,
   CreditOrderResult,
   CreditPurchaseResult,
   InvoiceView,
@@ -50,6 +51,12 @@ export interface CreditPurchaseRequest {
   clientReference?: string;
 }
 
+/** A refused payment is told to the payment form (money 2.11, 8), not in a toast. */
 export function buyCredit(purchase: CreditPurchaseRequest): Promise<CreditPurchaseResult> {
-  return api.post<CreditPurchaseResult>('/credit', purchase);
+  return api.post<CreditPurchaseResult>('/credit', purchase, undefined, { silent: true });
+}
+
+/** GET /credit?includeBTToken=false: the balance, the currency and whether VAT is paid (money 7). */
+export function getCreditInfo(options: CallOptions = {}): Promise<CreditInfo> {
+  return api.get<CreditInfo>('/credit', { includeBTToken: false }, options);
 }

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   buyCredit,
+  getCreditInfo,
   orderCredits,
   type CreditOrderRequest,
   type CreditPurchaseRequest,
@@ -19,4 +20,9 @@ export function useBuyCredit() {
     mutationFn: (purchase: CreditPurchaseRequest) => buyCredit(purchase),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.credit.all }),
   });
+}
+
+/** The balance, currency and VAT Buy Credit shows (money 2.9, 2.11). */
+export function useCreditInfo() {
+  return useQuery({ queryKey: queryKeys.credit.info(), queryFn: ({ signal }) => getCreditInfo({ signal }) });
 }

@@ -2,6 +2,7 @@ import type { CreditHistoryRow, InvoiceView } from '@credence/api-contract';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { AppProviders } from '@/app/App';
+import { BuyCreditScreen } from '@/features/money/components/BuyCreditScreen';
 import { CreditHistoryScreen } from '@/features/money/components/CreditHistoryScreen';
 import { InvoiceScreen } from '@/features/money/components/InvoiceScreen';
 import { OrderCreditsScreen } from '@/features/money/components/OrderCreditsScreen';
@@ -19,6 +20,7 @@ export function renderMoney(url: string) {
       { path: '/credit/history', element: <CreditHistoryScreen /> },
       { path: '/credit/history/:id', element: <InvoiceScreen /> },
       { path: '/credit/order', element: <OrderCreditsScreen /> },
+      { path: '/credit/buy', element: <BuyCreditScreen /> },
       { path: '*', element: <Elsewhere /> },
     ],
     { initialEntries: [url] },
