@@ -76,6 +76,10 @@ const ResolvedVerificationScreen = lazyScreen(
   () => import('@/features/pending/components/ResolvedVerificationScreen'),
   'ResolvedVerificationScreen',
 );
+const BuyCreditScreen = lazyScreen(
+  () => import('@/features/money/components/BuyCreditScreen'),
+  'BuyCreditScreen',
+);
 const CreditHistoryScreen = lazyScreen(
   () => import('@/features/money/components/CreditHistoryScreen'),
   'CreditHistoryScreen',
@@ -108,6 +112,7 @@ const lazyScreens = [
   ResolvePendingScreen,
   PublicResolveScreen,
   ResolvedVerificationScreen,
+  BuyCreditScreen,
   CreditHistoryScreen,
   InvoiceScreen,
   OrderCreditsScreen,
@@ -164,7 +169,7 @@ export const privateScreens: Screen[] = [
     element: <ResolvedVerificationScreen />,
   },
   { path: '/credit/order', name: 'Order Credit Tokens', element: <OrderCreditsScreen /> },
-  { path: '/credit/buy', name: 'Buy Credit' },
+  { path: '/credit/buy', name: 'Buy Credit', element: <BuyCreditScreen /> },
   {
     path: '/credit/history',
     name: 'Invoices list',
