@@ -75,10 +75,10 @@ describe('routes (spec 2.1)', () => {
     // jsdom matches no media query, so the shell is in its narrow layout with the sidebar behind a button.
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    await user.click(within(nav).getByRole('link', { name: 'Invoices' }));
+    await user.click(within(nav).getByRole('link', { name: 'Dashboard' }));
 
-    expect(router.state.location.pathname).toBe('/credit/history');
-    expect(await screen.findByRole('heading', { name: 'Invoices list — coming soon' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Dashboard — coming soon' })).toBeInTheDocument();
   });
 
   it('logs out after confirming, clearing the session', async () => {
