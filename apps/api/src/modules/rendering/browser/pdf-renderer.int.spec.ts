@@ -1,6 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppConfig } from '../../../config/config.schema';
+import { appendMetadata } from '../pdf/pdf-finishing';
 import { html, trustedMarkup } from '../templates/html';
 import { PdfRenderer } from './pdf-renderer';
 
@@ -87,6 +89,22 @@ describe('PdfRenderer (a real headless Chromium)', () => {
       }
       expect(renderer.stats().restarts).toBeGreaterThanOrEqual(2);
       expect(renderer.stats().renders).toBe(5);
+    } finally {
+      await renderer.onApplicationShutdown();
+    }
+  });
+
+  it("finishes Chromium's PDF with an appended metadata update (no pdf-lib rewrite), which poppler reads", async () => {
+    const renderer = new PdfRenderer(config());
+    try {
+      const pdf = await renderer.render('<!doctype html><html><head><title>Certificate</title></head><body><p>Hello</p></body></html>');
+      const finished = await appendMetadata(pdf, { title: 'Verification Certificate QC1', subject: 's', keywords: ['QC1'], issuedAt: new Date('2026-01-01T00:00:00Z'), custom: { CredenceContentDigest: 'ab'.repeat(32) } });
+      expect(finished).not.toBeNull();
+      const info = execFileSync('pdfinfo', ['-custom', '-'], { input: finished }).toString('utf8');
+      expect(info).toMatch(/Title:\s+Verification Certificate QC1/);
+      expect(info).toMatch(/CredenceContentDigest:\s*(ab){32}/);
+      expect(info).not.toMatch(/HeadlessChrome|Skia/);
+      expect(execFileSync('pdftotext', ['-', '-'], { input: finished }).toString('utf8')).toContain('Hello');
     } finally {
       await renderer.onApplicationShutdown();
     }
