@@ -34,7 +34,10 @@ export interface ResubmitInput {
   force?: boolean;
 }
 
-export function listVerifications(query: Query, options: CallOptions = {}): Promise<Page<VerificationListItem>> {
+export function listVerifications(
+  query: Query,
+  options: CallOptions = {},
+): Promise<Page<VerificationListItem>> {
   return api.get<Page<VerificationListItem>>('/verification', query, options);
 }
 
@@ -67,11 +70,23 @@ export function resubmitVerification(id: string, input: ResubmitInput): Promise<
   );
 }
 
-/** PUT /verification/{id}?push=true: submit an incomplete request (UNPAID, AWAITING_CONSENT). */
-export function submitVerification(id: string): Promise<VerificationView & { invoiceId: string | null }> {
+/** The card payment of an unpaid request (money 2.10): the card form's nonce, nothing bought beyond the request. */
+export interface CardPayment {
+  btNonce: string;
+  btSaveCard: boolean;
+}
+
+/**
+ * PUT /verification/{id}?push=true: submit an incomplete request (UNPAID, AWAITING_CONSENT). A CARD payer's unpaid
+ * request is paid in the same call with the card form's nonce (the creditPurchase the ordering wizard sends).
+ */
+export function submitVerification(
+  id: string,
+  card?: CardPayment,
+): Promise<VerificationView & { invoiceId: string | null }> {
   return api.put<VerificationView & { invoiceId: string | null }>(
     `/verification/${encodeURIComponent(id)}`,
-    { consent: true },
+    { consent: true, ...(card ? { creditPurchase: { amount: 0, ...card } } : {}) },
     { push: true },
   );
 }

@@ -25,6 +25,7 @@ import {
   initialAmendValues,
   type AmendValues,
 } from '@/features/verifications/components/AmendForm';
+import { CardPaymentPanel } from '@/features/verifications/components/CardPaymentPanel';
 import { localToday } from '@/features/verifications/historyFilters';
 import {
   useDeleteVerification,
@@ -80,10 +81,7 @@ function IncompleteSection({ v, card }: { v: VerificationDetail; card: boolean }
       </Typography>
       <Typography>This request is incomplete, please complete and submit it below.</Typography>
       {card ? (
-        <Alert severity="info">
-          This request is paid by card. The card payment panel is not available on this page yet; delete the
-          request below if it is no longer needed.
-        </Alert>
+        <CardPaymentPanel v={v} />
       ) : (
         <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
           <Typography>Submit this completed verification request for processing.</Typography>

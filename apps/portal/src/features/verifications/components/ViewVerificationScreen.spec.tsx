@@ -168,7 +168,7 @@ describe('View Verification (2.9)', () => {
     expect(screen.queryByRole('button', { name: 'Send for manual checking' })).not.toBeInTheDocument();
   });
 
-  it('UNPAID for an invoice payer: Incomplete with Submit; a CARD payer is not offered Submit', async () => {
+  it('UNPAID for an invoice payer: Incomplete with Submit; a CARD payer pays instead of submitting', async () => {
     signInAs({ paymentType: 'INVOICE' });
     serve(detail({ result: 'UNPAID', permissions: 56 }));
     const first = renderAt('/verification/history/QC1001');
@@ -186,6 +186,86 @@ describe('View Verification (2.9)', () => {
     renderAt('/verification/history/QC1001');
     expect(await screen.findByText('Incomplete')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+  });
+
+  it('UNPAID for a CARD payer: pays with the sandbox card; a declined card shows the refusal and changes nothing', async () => {
+    signInAs({ paymentType: 'CARD' });
+    let current = detail({ result: 'UNPAID', permissions: 56 });
+    const fetch = mockFetch((req) => {
+      if (req.path === '/v1/verification/QC1001' && req.method === 'GET') return json(current);
+      if (req.path === '/v1/institute/uni-demo') return json(INSTITUTE);
+      if (req.path === '/v1/verification/quote' && req.method === 'POST')
+        return json({
+          unit: 'money',
+          currency: 'GBP',
+          paymentType: 'CARD',
+          vatRatePercent: 20,
+          lines: [],
+          subTotal: 45,
+          vat: 9,
+          currentCredit: 0,
+          creditUsed: 0,
+          extraCredit: 0,
+          total: 54,
+        });
+      if (req.path === '/v1/credit' && req.query.get('includeBTToken') === 'true')
+        return json({ credit: 0, btToken: 'sandbox_eyJ0Ijp0cnVlfQ' });
+      if (req.path === '/v1/verification/QC1001' && req.method === 'PUT') {
+        const body = req.body as { creditPurchase?: { btNonce: string } };
+        if (body.creditPurchase?.btNonce === 'fake-processor-declined-visa-nonce')
+          return json({ errors: [{ message: 'Do Not Honor' }] }, { status: 402 });
+        current = detail({ result: 'PENDING', permissions: 0, footer: null });
+        return json({ ...current, invoiceId: 'INV-77', paymentDue: false });
+      }
+      if (req.path.startsWith('/v1/verification') || req.path.startsWith('/v1/credit'))
+        return json({ content: [], totalSize: 0 });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    const { queryClient } = renderAt('/verification/history/QC1001');
+    expect(await screen.findByText('£54.00')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pay by card' }));
+    expect(await screen.findByRole('heading', { name: 'Payment Details' })).toBeInTheDocument();
+    const quoteCall = fetch.mock.calls.find(([url]) => String(url).includes('/verification/quote'));
+    expect(JSON.parse(String((quoteCall?.[1] as RequestInit).body))).toEqual({
+      verifications: [
+        { id: 'QC1001', instituteId: 'uni-demo', candidateName: 'Jane Doe', accreditation: false },
+      ],
+    });
+
+    await user.type(screen.getByLabelText(/^Card number/), '4000111111111115');
+    await user.type(screen.getByLabelText(/^Expiration date/), '1230');
+    await user.type(screen.getByLabelText(/^CVV/), '123');
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    expect(
+      await within(screen.getByRole('region', { name: 'Card payment' })).findByRole('alert'),
+    ).toHaveTextContent('Do Not Honor');
+    const puts = () =>
+      fetch.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'PUT');
+    expect(puts()).toHaveLength(1);
+    const [url, init] = puts()[0];
+    expect(String(url)).toContain('/v1/verification/QC1001?push=true');
+    expect(JSON.parse(String((init as RequestInit).body))).toEqual({
+      consent: true,
+      creditPurchase: { amount: 0, btNonce: 'fake-processor-declined-visa-nonce', btSaveCard: true },
+    });
+    // Nothing changed: still the payment form, still UNPAID.
+    expect(screen.getByRole('heading', { name: 'Payment Details' })).toBeInTheDocument();
+    expect(screen.queryByText('Payment Complete')).not.toBeInTheDocument();
+
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    await user.clear(screen.getByLabelText(/^Card number/));
+    await user.type(screen.getByLabelText(/^Card number/), '5555555555554444');
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    expect(await screen.findByText(/INV-77/)).toBeInTheDocument();
+    expect(JSON.parse(String((puts()[1][1] as RequestInit).body)).creditPurchase.btNonce).toBe(
+      'fake-valid-mastercard-nonce',
+    );
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['verification'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['credit'] });
+    // The result moved on: the view reads it again and shows the result card.
+    expect(await screen.findByRole('region', { name: 'Result' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay by card' })).not.toBeInTheDocument();
   });
 
   it('an actionable result the bitmask forbids is read-only: the result card, no actions', async () => {

@@ -3,6 +3,7 @@ import {
   deleteVerification,
   resubmitVerification,
   submitVerification,
+  type CardPayment,
   type ResubmitInput,
 } from '@/features/verifications/api/verifications';
 import { queryKeys } from '@/shared/query/queryKeys';
@@ -27,7 +28,9 @@ function useVerificationWrite<I, O>(write: (input: I) => Promise<O>, movesMoney 
 export const useResubmitVerification = (id: string) =>
   useVerificationWrite((input: ResubmitInput) => resubmitVerification(id, input));
 
-export const useSubmitVerification = (id: string) => useVerificationWrite(() => submitVerification(id), true);
+/** Submit an incomplete request; a CARD payer's unpaid one is paid with the card (then it moves money). */
+export const useSubmitVerification = (id: string) =>
+  useVerificationWrite((card: CardPayment | undefined) => submitVerification(id, card), true);
 
 export function useDeleteVerification(id: string) {
   const client = useQueryClient();
