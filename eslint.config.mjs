@@ -1,5 +1,6 @@
 import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier';
+import moduleBoundaries from './tools/lint/module-boundaries.rule.mjs';
 
 const frameworks = ['@nestjs/*', 'typeorm', 'pg', 'pg-boss', 'bullmq', 'ioredis', 'express', 'react', 'react-*', '@mui/*', 'react-admin', 'ra-*', '@eventstore/*', 'puppeteer*'];
 
@@ -59,6 +60,14 @@ export default [
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through AppConfig (apps/api/src/config).' }],
     },
+  },
+  {
+    // Boundaries inside the API (CONVENTIONS.md, apps/api): another module only through its index.ts (or its Nest
+    // *.module.ts, for module wiring); no controller imports the event store. Proved by
+    // tools/lint/module-boundaries.int.spec.ts.
+    files: ['apps/api/src/modules/*/**/*.ts'],
+    plugins: { credence: { rules: { 'module-boundaries': moduleBoundaries } } },
+    rules: { 'credence/module-boundaries': 'error' },
   },
   prettier,
 ];

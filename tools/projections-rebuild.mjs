@@ -39,7 +39,7 @@ if (!process.env.DATABASE_URL) {
 const { loadConfig } = api('config/load-config');
 const { createEventStore } = api('infrastructure/event-store/event-store.module');
 const { UpcasterRegistry } = api('infrastructure/event-store/upcasters');
-const { projectionCatalog } = api('infrastructure/projections/projection-catalog');
+const { projectionCatalog } = api('projection-catalog');
 const { ProjectionRunner } = api('infrastructure/projections/projection-runner');
 const checkpoints = api('infrastructure/projections/projection-checkpoints');
 const { Pool } = createRequire(path.join(root, 'package.json'))('pg');

@@ -9,6 +9,7 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './infrastructure/database/database.module';
 import { EventStoreModule } from './infrastructure/event-store/event-store.module';
 import { ProjectionsModule } from './infrastructure/projections/projections.module';
+import { projectionCatalog } from './projection-catalog';
 import { QueueModule } from './infrastructure/queue/queue.module';
 import { SeedingModule } from './infrastructure/seeding/seeding.module';
 import { HealthInfraModule } from './infrastructure/health/health.module';
@@ -21,8 +22,8 @@ import { MoneyModule } from './modules/money/money.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { ApplicationsModule } from './modules/applications/applications.module';
 import { RenderingModule } from './modules/rendering/rendering.module';
-import { HealthController } from './modules/health/health.controller';
-import { InfoController } from './modules/info/info.controller';
+import { HealthController } from './modules/health';
+import { InfoController } from './modules/info';
 
 @Module({})
 export class AppModule {
@@ -36,7 +37,7 @@ export class AppModule {
         DatabaseModule,
         EventStoreModule,
         QueueModule,
-        ProjectionsModule,
+        ProjectionsModule.forRoot(projectionCatalog),
         // Before SeedingModule: both are global, so their bootstrap hooks run in this order, and the demo seeds
         // dispatch through the command bus, whose handlers CqrsModule registers in its hook.
         CqrsModule.forRoot(),

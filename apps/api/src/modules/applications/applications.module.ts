@@ -2,7 +2,7 @@ import { Module, OnModuleInit } from '@nestjs/common';
 import { SeedRegistry } from '../../infrastructure/seeding/seed.registry';
 import { IdentityModule } from '../identity/identity.module';
 import { RenderingModule } from '../rendering/rendering.module';
-import { ApplicantRegistrations } from '../identity/registration/applicant-registrations';
+import { ApplicantRegistrations } from '../identity';
 import { VerificationsModule } from '../verifications/verifications.module';
 import { ApplicationDocuments } from './commands/application-documents';
 import { ApplicationWriter } from './commands/application-writer';

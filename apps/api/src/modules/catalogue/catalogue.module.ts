@@ -21,6 +21,7 @@ import { InstituteDetailQuery } from './queries/institute-detail.query';
 import { InstituteSearchQuery } from './queries/institute-search.query';
 import { ReferenceDataQuery } from './queries/reference-data.query';
 import { InstituteRecordsService } from './records/institute-records.service';
+import { InstituteRequestedMailer } from './requests/institute-requested.mailer';
 import { InstituteRequestsService } from './requests/institute-requests.service';
 import { CatalogueSeeder } from './seeding/catalogue.seeder';
 
@@ -47,6 +48,7 @@ import { CatalogueSeeder } from './seeding/catalogue.seeder';
     InstituteDetailQuery,
     InstituteRecordsService,
     InstituteRequestsService,
+    InstituteRequestedMailer,
     ApplicationPricingLookup,
     AdminInstitutesService,
     AdminReferenceService,

@@ -10,7 +10,7 @@ import { StaffOnly } from '../../../common/auth/roles.decorator';
 import { AuditService } from '../../../infrastructure/audit/audit.service';
 import { PG_POOL } from '../../../infrastructure/database/database.tokens';
 import { parseBody } from '../shared/parse-body';
-import { contains, filterAs, listRows, oneRow, type SqlResource } from '../shared/sql-list';
+import { contains, filterAs, listRows, oneRow, type SqlResource } from '../../../common/http/sql-list';
 import { staffActor } from '../shared/staff-actor';
 
 export const approvalProcessesResource: SqlResource<'name' | 'active' | 'createdAt'> = {

@@ -4,9 +4,10 @@ import { DomainError } from '@credence/domain';
 import type { Response } from 'express';
 import { StaffOnly } from '../../../common/auth/roles.decorator';
 import { parseListQuery } from '../../../common/http/simple-rest';
+// eslint-disable-next-line credence/module-boundaries -- the audit-events list reads the log itself; to move into a query handler (issue 14)
 import { EVENT_STORE, type EventStore } from '../../../infrastructure/event-store/event-store.port';
 import { listInMemory, type MemoryResource } from '../shared/memory-list';
-import { filterAs } from '../shared/sql-list';
+import { filterAs } from '../../../common/http/sql-list';
 import { auditEventRow, parseEventId, STREAM_NAME, type AuditEventRow } from './audit-event-rows';
 
 const resource: MemoryResource<AuditEventRow, 'time' | 'revision' | 'type' | 'actor'> = {

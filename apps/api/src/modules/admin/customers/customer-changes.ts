@@ -1,6 +1,6 @@
 import { flipAccessFlag, isTypeCode, TYPE_CODES } from '@credence/domain';
 import { z } from 'zod';
-import type { CompanyRow } from '../../identity/persistence/accounts.repository';
+import type { CompanyRow } from '../../identity';
 import { parseBody } from '../shared/parse-body';
 
 /**

@@ -1,5 +1,5 @@
 import { DomainError } from '@credence/domain';
-import type { CompanyRow } from '../../identity/persistence/accounts.repository';
+import type { CompanyRow } from '../../identity';
 import { customerChanges, PAYMENT_TYPE } from './customer-changes';
 
 const company = (over: Partial<CompanyRow> = {}) =>

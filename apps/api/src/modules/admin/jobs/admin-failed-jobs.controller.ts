@@ -4,7 +4,7 @@ import { DomainError } from '@credence/domain';
 import type { Response } from 'express';
 import { StaffOnly } from '../../../common/auth/roles.decorator';
 import { JOB_QUEUE, type FailedJob, type JobQueue } from '../../../infrastructure/queue/job-queue.port';
-import { filterAs } from '../shared/sql-list';
+import { filterAs } from '../../../common/http/sql-list';
 import { listInMemory, type MemoryResource } from '../shared/memory-list';
 
 export interface FailedJobRow {

@@ -7,7 +7,7 @@ import type { Principal } from '../../../common/auth/principal';
 import { StaffOnly } from '../../../common/auth/roles.decorator';
 import { AuditService } from '../../../infrastructure/audit/audit.service';
 import { ProjectionsService } from '../../../infrastructure/projections/projections.service';
-import { filterAs } from '../shared/sql-list';
+import { filterAs } from '../../../common/http/sql-list';
 import { listInMemory, type MemoryResource } from '../shared/memory-list';
 import { staffActor } from '../shared/staff-actor';
 import { projectionRows, type ProjectionRow } from './projection-rows';

@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import { parseListQuery, setContentRange, type SortOrder } from '../../../common/http/simple-rest';
-import { getManyWindow, type RawFilter } from './sql-list';
+import { getManyWindow, type RawFilter } from '../../../common/http/sql-list';
 
 /**
  * The simple-rest list protocol over rows held in memory (projection status, failed jobs, one event stream):

@@ -6,7 +6,7 @@ import { CurrentPrincipal } from '../../../common/auth/current-principal.decorat
 import type { Principal } from '../../../common/auth/principal';
 import { StaffOnly } from '../../../common/auth/roles.decorator';
 import { PG_POOL } from '../../../infrastructure/database/database.tokens';
-import { listRows, oneRow } from '../shared/sql-list';
+import { listRows, oneRow } from '../../../common/http/sql-list';
 import { AdminUsersService } from './admin-users.service';
 import { usersResource } from './users.resource';
 

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import type { Principal } from '../../../common/auth/principal';
 import { AuditService } from '../../../infrastructure/audit/audit.service';
 import { MailService } from '../../../infrastructure/mail/mail.service';
-import { AccountsRepository, type UserRow } from '../../identity/persistence/accounts.repository';
-import { RegistrationService } from '../../identity/registration/registration.service';
-import { TeamService } from '../../identity/team/team.service';
+import { AccountsRepository, type UserRow } from '../../identity';
+import { RegistrationService } from '../../identity';
+import { TeamService } from '../../identity';
 import { parseBody } from '../shared/parse-body';
 import { staffActor } from '../shared/staff-actor';
 

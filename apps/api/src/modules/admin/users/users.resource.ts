@@ -1,4 +1,4 @@
-import { contains, filterAs, type SqlResource } from '../shared/sql-list';
+import { contains, filterAs, type SqlResource } from '../../../common/http/sql-list';
 
 /** Every user with their company, for the console's `users` resource. */
 export const usersResource: SqlResource<'username' | 'firstname' | 'lastname' | 'companyName' | 'lastLoginAt' | 'createdAt'> = {

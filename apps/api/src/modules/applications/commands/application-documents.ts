@@ -1,8 +1,8 @@
 import { APPLICATION_ERRORS, type ApplicationDocument, type ApplicationState } from '@credence/domain';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
-import { checkPdf } from '../../verifications/commands/document-intake';
-import { BLOB_STORE, type BlobStore } from '../../verifications/ports/blob-store.port';
+import { checkPdf } from '../../verifications';
+import { BLOB_STORE, type BlobStore } from '../../verifications';
 
 /** A document as the application routes carry it: new ones with their bytes, kept ones by id. */
 export interface DocumentInput {

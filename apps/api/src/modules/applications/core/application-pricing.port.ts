@@ -1,7 +1,7 @@
 import { applicationDecider, applicationStream, applicationVisibleTo } from '@credence/domain';
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../../common/auth/principal';
-import type { ApplicationPrices, ApplicationPricing } from '../../catalogue/pricing/application-pricing';
+import type { ApplicationPrices, ApplicationPricing } from '../../catalogue';
 import { applicationActorOf } from './application-actor';
 import { CommandHandling } from '../../../infrastructure/command-handling/command-handling';
 

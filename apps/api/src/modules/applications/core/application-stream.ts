@@ -10,7 +10,7 @@ import type { CommandContext } from '../../../infrastructure/command-handling/ev
 import type { CommandResult, HandleCommandOptions } from '../../../infrastructure/command-handling/handle-command';
 import type { Position } from '../../../infrastructure/event-store/event-store.port';
 import { ProjectionsService } from '../../../infrastructure/projections/projections.service';
-import { inSeedingContext } from '../../verifications/commands/seeding-context';
+import { inSeedingContext } from '../../../infrastructure/seeding/seeding-context';
 
 /** Who acts on an application, for its events' metadata (the tenant is the applicant's company). */
 export type ApplicationCommandContext = Omit<CommandContext, 'tenantId'>;

@@ -3,7 +3,7 @@ import { ApplicationGateway } from './application-gateway';
 import { ApplicationMembers } from './application-members';
 import { ApplicationReadModels } from './application-stream';
 import { ApplicationPricingFromApplications } from './application-pricing.port';
-import { APPLICATION_PRICING } from '../../catalogue/pricing/application-pricing';
+import { APPLICATION_PRICING } from '../../catalogue';
 
 /**
  * The application streams and what the verification lifecycle needs of them. Kept apart from the applications

@@ -13,7 +13,7 @@ import { CurrentPrincipal } from '../../../common/auth/current-principal.decorat
 import type { Principal } from '../../../common/auth/principal';
 import { StaffOnly } from '../../../common/auth/roles.decorator';
 import { parseListQuery, setContentRange } from '../../../common/http/simple-rest';
-import { filterAs, getManyWindow } from '../../admin/shared/sql-list';
+import { filterAs, getManyWindow } from '../../../common/http/sql-list';
 import { CommandBus } from '@nestjs/cqrs';
 import { ArchiveApplication } from '../commands/handlers';
 import { ApplicationListQuery, STAFF_SORTS, type StaffSort } from '../queries/application-list.query';

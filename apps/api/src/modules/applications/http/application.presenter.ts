@@ -1,6 +1,6 @@
 import { applicationResult, type ApplicationState } from '@credence/domain';
 import type { ApplicationRow, VerificationListRow } from '@credence/read-models';
-import { iso, presentListRow } from '../../verifications/http/verification.presenter';
+import { iso, presentListRow } from '../../verifications';
 
 /** Who reads the application: its applicant, the organisation it was made to, or staff. */
 export type ApplicationAudience = 'applicant' | 'owner' | 'staff';

@@ -5,8 +5,8 @@ import type { Response } from 'express';
 import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator';
 import type { Principal } from '../../../common/auth/principal';
 import { CommandBus } from '@nestjs/cqrs';
-import { MAX_DOCUMENT_BYTES } from '../../verifications/commands/document-intake';
-import { sendPdf } from '../../verifications/http/verifications.controller';
+import { MAX_DOCUMENT_BYTES } from '../../verifications';
+import { sendPdf } from '../../../common/http/pdf-response';
 import {
   AddApplicationDocument,
   applicationUpdateCommand,

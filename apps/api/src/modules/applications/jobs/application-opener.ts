@@ -2,9 +2,9 @@ import { APPLICATION_ERRORS, DomainError, type ApplicationFieldType, type Applic
 import { Injectable, Logger } from '@nestjs/common';
 import { uuidV5 } from '../../../infrastructure/command-handling/event-stamping';
 import { WrongExpectedRevisionError } from '../../../infrastructure/event-store/event-store.port';
-import { AccountsRepository } from '../../identity/persistence/accounts.repository';
-import type { ApplicantRegistered } from '../../identity/registration/applicant-registrations';
-import { OwnersService, type OwnerTemplate } from '../../identity/registration/owners.service';
+import { AccountsRepository } from '../../identity';
+import type { ApplicantRegistered } from '../../identity';
+import { OwnersService, type OwnerTemplate } from '../../identity';
 import { CommandHandling } from '../../../infrastructure/command-handling/command-handling';
 import { ApplicationReadModels, onApplication } from '../core/application-stream';
 import { APPLICATION_TABLE } from '../core/application-tables';

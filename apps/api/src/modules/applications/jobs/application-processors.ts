@@ -3,13 +3,13 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } f
 import type { Pool } from 'pg';
 import { PG_POOL } from '../../../infrastructure/database/database.tokens';
 import { JOB_QUEUE, type Job, type JobQueue } from '../../../infrastructure/queue/job-queue.port';
-import { AccountsRepository } from '../../identity/persistence/accounts.repository';
-import { VerificationMailer } from '../../verifications/mail/verification-mailer';
+import { AccountsRepository } from '../../identity';
+import { VerificationMailer } from '../../verifications';
 import { ApplicationMembers } from '../core/application-members';
 import { CommandHandling } from '../../../infrastructure/command-handling/command-handling';
 import { onApplication } from '../core/application-stream';
 import { APPLICATION_MEMBER_TABLE, APPLICATION_TABLE } from '../core/application-tables';
-import { VERIFICATION_LIST_TABLE } from '../../verifications/projections/verification-tables';
+import { VERIFICATION_LIST_TABLE } from '../../verifications';
 import { VerificationInvalid } from '@credence/domain';
 import { ApplicationOpener } from './application-opener';
 import { applicationMails } from './application-mails';

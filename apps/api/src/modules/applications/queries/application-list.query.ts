@@ -5,8 +5,8 @@ import type { Pool } from 'pg';
 import type { Principal } from '../../../common/auth/principal';
 import { PG_POOL } from '../../../infrastructure/database/database.tokens';
 import { rowTypes } from '../../../infrastructure/projections/projection-sql';
-import { VERIFICATION_LIST_TABLE } from '../../verifications/projections/verification-tables';
-import { instant, int, many, one } from '../../verifications/http/list-params';
+import { VERIFICATION_LIST_TABLE } from '../../verifications';
+import { instant, int, many, one } from '../../../common/http/query-params';
 import { APPLICATION_TABLE } from '../core/application-tables';
 
 type Query = Record<string, unknown>;

@@ -1,11 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Principal } from '../../../common/auth/principal';
-import { AccountsRepository } from '../../identity/persistence/accounts.repository';
+import { AccountsRepository } from '../../identity';
 import { CommandBus } from '@nestjs/cqrs';
-import { SaveVerification } from '../../verifications/commands/handlers';
+import { SaveVerification } from '../../verifications';
 import { SaveApplicationDetails } from '../commands/handlers';
-import { atUniDemo, CARD, DemoVerificationsSeeder, HELD, PDF, person } from '../../verifications/seed/demo-verifications.seeder';
-import { bytesOfDataUrl } from '../../verifications/commands/document-intake';
+import { atUniDemo, CARD, DemoVerificationsSeeder, HELD, PDF, person } from '../../verifications';
+import { bytesOfDataUrl } from '../../verifications';
 import { ApplicationOpener } from '../jobs/application-opener';
 import { ApplicationProcessors } from '../jobs/application-processors';
 

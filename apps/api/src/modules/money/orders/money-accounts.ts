@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { accountCurrency, creditUnitOf, DomainError, type CreditUnit, type Currency, type InvoiceCompany } from '@credence/domain';
 import worldCountries from 'world-countries';
-import { AccountsRepository } from '../../identity/persistence/accounts.repository';
+import { AccountsRepository } from '../../identity';
 
 /** What the money area needs to know about an account, read from the company as it is now (not from the token). */
 export interface MoneyAccount {

@@ -1,8 +1,8 @@
 import { DomainError } from '@credence/domain';
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../../common/auth/principal';
-import { presentInvoice } from '../../money/http/money.presenters';
-import { MoneyReads } from '../../money/queries/money-reads';
+import { presentInvoice } from '../../money';
+import { MoneyReads } from '../../money';
 import { PdfRenderer } from '../browser/pdf-renderer';
 import { finishPdf } from '../pdf/pdf-finishing';
 import { invoiceHtml } from '../templates/invoice.template';

@@ -1,4 +1,4 @@
-import type { presentInvoice } from '../../money/http/money.presenters';
+import type { presentInvoice } from '../../money';
 import { html } from './html';
 import { dateTime, documentShell, PRODUCT_LOGO, PROVIDER } from './layout';
 

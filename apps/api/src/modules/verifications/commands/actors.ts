@@ -1,7 +1,7 @@
 import { isInstituteOrParent, type Actor } from '@credence/domain';
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../../common/auth/principal';
-import { AccountsRepository, type CompanyRow } from '../../identity/persistence/accounts.repository';
+import { AccountsRepository, type CompanyRow } from '../../identity';
 
 export type CustomerActor = Extract<Actor, { kind: 'customer' }>;
 export type InstituteActor = Extract<Actor, { kind: 'institute' }>;

@@ -2,9 +2,9 @@ import { decideAll, VerificationInvalid, verificationDecider, type Problem, type
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../../common/auth/principal';
-import { ApplicationGateway } from '../../applications/core/application-gateway';
-import { memberOf } from '../../applications/core/application-members';
-import type { CompanyRow } from '../../identity/persistence/accounts.repository';
+import { ApplicationGateway } from '../../applications';
+import { memberOf } from '../../applications';
+import type { CompanyRow } from '../../identity';
 import { IDENTITY_PROVIDER, type IdentityProvider } from '../ports/identity-provider.port';
 import type { Payment } from '@credence/domain';
 import type { CustomerActor } from './actors';

@@ -10,7 +10,7 @@ import type { CommandContext } from '../../../infrastructure/command-handling/ev
 import type { CommandResult, HandleCommandOptions } from '../../../infrastructure/command-handling/handle-command';
 import type { Position } from '../../../infrastructure/event-store/event-store.port';
 import { ProjectionsService } from '../../../infrastructure/projections/projections.service';
-import { inSeedingContext } from './seeding-context';
+import { inSeedingContext } from '../../../infrastructure/seeding/seeding-context';
 
 /**
  * Who acts on a verification, for its events' metadata (the tenant is the verification's company). No causationId:

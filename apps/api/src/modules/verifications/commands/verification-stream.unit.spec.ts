@@ -1,6 +1,6 @@
 import type { Position } from '../../../infrastructure/event-store/event-store.port';
 import type { ProjectionsService } from '../../../infrastructure/projections/projections.service';
-import { runSeeding } from './seeding-context';
+import { runSeeding } from '../../../infrastructure/seeding/seeding-context';
 import { VerificationReadModels } from './verification-stream';
 
 describe('VerificationReadModels.settle', () => {

@@ -6,6 +6,7 @@ import { CurrentPrincipal } from '../../../common/auth/current-principal.decorat
 import type { Principal } from '../../../common/auth/principal';
 import { StaffOnly } from '../../../common/auth/roles.decorator';
 import { parseListQuery, setContentRange } from '../../../common/http/simple-rest';
+// eslint-disable-next-line credence/module-boundaries -- the staff history view reads one stream's events; to move into a query handler (issue 14)
 import { EVENT_STORE, type EventStore } from '../../../infrastructure/event-store/event-store.port';
 import { CommandBus } from '@nestjs/cqrs';
 import { AddVerificationComment, CancelVerification, MarkVerificationUnable, RecordVerificationAccreditation } from '../commands/handlers';

@@ -8,7 +8,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ResolveVerification, ResolveVerificationByLink } from '../commands/handlers';
 import { ResolveDto } from '../dto/submission.dto';
 import { VerificationViews } from '../queries/verification-views.service';
-import { sendPdf } from './verifications.controller';
+import { sendPdf } from '../../../common/http/pdf-response';
 
 /**
  * Institutes, parent accounts and staff resolve pending verifications (verifications.md 2.11); the public resolve

@@ -5,6 +5,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator';
 import type { Principal } from '../../../common/auth/principal';
+import { sendPdf } from '../../../common/http/pdf-response';
 import { MAX_DOCUMENT_BYTES } from '../commands/document-intake';
 import {
   AttachVerificationDocument,
@@ -125,14 +126,4 @@ export class VerificationsController {
     const records = await Promise.all(result.ids.map(async (id) => ({ ...(await this.views.get(principal, id)), invoiceId: result.invoiceId, paymentDue: result.paymentDue })));
     return asList ? records : records[0];
   }
-}
-
-export function sendPdf(res: Response, filename: string, bytes: Buffer) {
-  res
-    .status(200)
-    .setHeader('Content-Type', 'application/pdf')
-    .setHeader('Content-Disposition', `attachment; filename="${filename.replace(/["\\\r\n]/g, '_')}"`)
-    .setHeader('Cache-Control', 'private, no-store')
-    .setHeader('X-Content-Type-Options', 'nosniff')
-    .end(bytes);
 }

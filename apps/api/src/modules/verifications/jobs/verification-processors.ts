@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/comm
 import type { Pool } from 'pg';
 import { PG_POOL } from '../../../infrastructure/database/database.tokens';
 import { JOB_QUEUE, type Job, type JobQueue } from '../../../infrastructure/queue/job-queue.port';
-import { AccountsRepository } from '../../identity/persistence/accounts.repository';
+import { AccountsRepository } from '../../identity';
 import { CommandHandling } from '../../../infrastructure/command-handling/command-handling';
 import { onVerification } from '../commands/verification-stream';
 import { verificationMails, type VerificationMailName } from '../mail/verification-mail.templates';

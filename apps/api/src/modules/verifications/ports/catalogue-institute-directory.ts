@@ -1,7 +1,7 @@
 import { isTypeCode, VERIFICATION_TYPES, type TypeAlias } from '@credence/domain';
 import { Injectable } from '@nestjs/common';
-import { InstituteDetailQuery } from '../../catalogue/queries/institute-detail.query';
-import { InstituteRecordsService } from '../../catalogue/records/institute-records.service';
+import { InstituteDetailQuery } from '../../catalogue';
+import { InstituteRecordsService } from '../../catalogue';
 import type { DirectoryInstitute, InstituteDirectory, RecordMatchOutcome } from './institute-directory.port';
 
 const ALIASES = new Set<string>(VERIFICATION_TYPES.map((t) => t.alias));

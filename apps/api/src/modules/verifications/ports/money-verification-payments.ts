@@ -2,8 +2,8 @@ import { toMinor, type OrderLineInput, type Payment, type Price } from '@credenc
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Principal } from '../../../common/auth/principal';
-import { PlaceOrder } from '../../money/commands/place-order.handler';
-import { OrderQuotes } from '../../money/queries/order-quotes';
+import { PlaceOrder } from '../../money';
+import { OrderQuotes } from '../../money';
 import type { CreditPurchase, OrderPreview, PaymentItem, PaymentOutcome, VerificationPayments } from './verification-payments.port';
 
 const lineOf = (i: PaymentItem): OrderLineInput => ({

@@ -3,7 +3,7 @@ import type { VerificationMeta } from '@credence/api-contract';
 import type { VerificationDetailRow } from '@credence/read-models';
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../../common/auth/principal';
-import { ApplicationGateway } from '../../applications/core/application-gateway';
+import { ApplicationGateway } from '../../applications';
 import { Actors } from '../commands/actors';
 import { DocumentIntake } from '../commands/document-intake';
 import { presentListRow, presentVerification } from '../http/verification.presenter';

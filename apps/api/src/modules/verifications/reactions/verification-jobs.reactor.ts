@@ -4,8 +4,8 @@ import { CommandHandling } from '../../../infrastructure/command-handling/comman
 import type { RecordedEvent } from '../../../infrastructure/event-store/event-store.port';
 import type { ReactorDefinition } from '../../../infrastructure/projections/reactor-runner';
 import { JOB_QUEUE, type JobPayloads, type JobQueue, type QueueName } from '../../../infrastructure/queue/job-queue.port';
-import { ApplicationGateway } from '../../applications/core/application-gateway';
-import { heldJobs } from '../commands/seeding-context';
+import { ApplicationGateway } from '../../applications';
+import { heldJobs } from '../../../infrastructure/seeding/seeding-context';
 import { ResolveLinks } from '../commands/resolve-links';
 import type { VerificationCommandResult } from '../commands/verification-stream';
 import { IDENTITY_PROVIDER, type IdentityProvider } from '../ports/identity-provider.port';

@@ -3,12 +3,12 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Principal } from '../../../common/auth/principal';
 import type { AppConfig } from '../../../config/config.schema';
 import { APP_CONFIG } from '../../../config/config.tokens';
-import { AccountsRepository } from '../../identity/persistence/accounts.repository';
-import { demoPrincipal } from '../../identity/seed/demo-principal';
+import { AccountsRepository } from '../../identity';
+import { demoPrincipal } from '../../identity';
 import { CommandBus } from '@nestjs/cqrs';
 import { CancelVerification, DeleteVerification, MarkVerificationUnable, ResolveVerification, SaveVerification, SubmitVerifications } from '../commands/handlers';
 import type { SubmissionResult } from '../commands/submission-entry';
-import { heldJobs, runSeeding } from '../commands/seeding-context';
+import { heldJobs, runSeeding } from '../../../infrastructure/seeding/seeding-context';
 import type { SubmissionBodyDto } from '../dto/submission.dto';
 import { VerificationProcessors } from '../jobs/verification-processors';
 

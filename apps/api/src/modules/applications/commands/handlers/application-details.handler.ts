@@ -1,7 +1,7 @@
 import { customerCanSee, DomainError, VerificationInvalid, type ApplicationDocument } from '@credence/domain';
 import { CommandHandler, Command, type ICommandHandler } from '@nestjs/cqrs';
 import type { Principal } from '../../../../common/auth/principal';
-import { bytesOfDataUrl } from '../../../verifications/commands/document-intake';
+import { bytesOfDataUrl } from '../../../verifications';
 import { applicationActorOf } from '../../core/application-actor';
 import { ApplicationMembers } from '../../core/application-members';
 import type { ApplicationUpdateDto } from '../../http/application.dto';

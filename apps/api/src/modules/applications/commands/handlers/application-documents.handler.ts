@@ -1,7 +1,7 @@
 import type { ApplicationDocument } from '@credence/domain';
 import { CommandHandler, Command, type ICommandHandler } from '@nestjs/cqrs';
 import type { Principal } from '../../../../common/auth/principal';
-import { bytesOfDataUrl, MAX_DOCUMENT_BYTES, tooLarge } from '../../../verifications/commands/document-intake';
+import { bytesOfDataUrl, MAX_DOCUMENT_BYTES, tooLarge } from '../../../verifications';
 import { applicationActorOf } from '../../core/application-actor';
 import type { ApplicationUploadDto } from '../../http/application.dto';
 import { ApplicationDocuments, type DocumentInput } from '../application-documents';

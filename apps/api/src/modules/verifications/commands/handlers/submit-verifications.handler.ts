@@ -10,7 +10,7 @@ import {
 } from '@credence/domain';
 import { CommandHandler, Command, type ICommandHandler } from '@nestjs/cqrs';
 import type { Principal } from '../../../../common/auth/principal';
-import { ApplicationGateway } from '../../../applications/core/application-gateway';
+import { ApplicationGateway } from '../../../applications';
 import type { SubmissionBodyDto, SubmissionDto } from '../../dto/submission.dto';
 import { Actors } from '../actors';
 import type { UnappendedBlobs } from '../document-intake';

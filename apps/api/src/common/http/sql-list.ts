@@ -1,7 +1,7 @@
 import { DomainError } from '@credence/domain';
 import type { Response } from 'express';
 import type { Pool } from 'pg';
-import { parseListQuery, setContentRange, type ListQuery, type SortOrder } from '../../../common/http/simple-rest';
+import { parseListQuery, setContentRange, type ListQuery, type SortOrder } from './simple-rest';
 
 /** A raw filter value as parseListQuery hands it over: a scalar, or a list of scalars. */
 export type RawFilter = string | number | boolean | (string | number | boolean)[];

@@ -1,9 +1,9 @@
 import { Inject, Logger } from '@nestjs/common';
 import { EventsHandler, type IEventHandler } from '@nestjs/cqrs';
-import type { AppConfig } from '../../config/config.schema';
-import { APP_CONFIG } from '../../config/config.tokens';
-import { InstituteRequested } from '../../modules/catalogue/requests/institute-requested.event';
-import { MailService } from './mail.service';
+import type { AppConfig } from '../../../config/config.schema';
+import { APP_CONFIG } from '../../../config/config.tokens';
+import { InstituteRequested } from './institute-requested.event';
+import { MailService } from '../../../infrastructure/mail/mail.service';
 
 /**
  * Tells staff about a requested institute. The request itself is already stored and audited by the catalogue;

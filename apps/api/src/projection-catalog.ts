@@ -1,0 +1,17 @@
+import { applicationProjectionDefinitions } from './modules/applications';
+import { moneyProjectionDefinitions } from './modules/money';
+import { verificationProjectionDefinitions } from './modules/verifications';
+import type { ProjectionDefinition } from './infrastructure/projections/projection-definition';
+import { streamStatsDefinition } from './infrastructure/projections/stream-stats.table';
+
+/**
+ * Every read model the API maintains, composed here (beside AppModule) from each module's public face, so the
+ * infrastructure that runs them imports no module. AppModule hands it to ProjectionsModule; the rebuild command
+ * (`npm run projections:rebuild`) finds them here by name.
+ */
+export const projectionCatalog: ProjectionDefinition[] = [
+  streamStatsDefinition,
+  ...moneyProjectionDefinitions,
+  ...verificationProjectionDefinitions,
+  ...applicationProjectionDefinitions,
+];
