@@ -137,9 +137,11 @@ describe('verification journeys', () => {
     const doc = await api(app, null).get(`/v1/verification/pending/key/${key}/document/${view.body.documents[0].id}`).expect(200);
     expect(doc.headers['content-type']).toBe('application/pdf');
 
-    await api(app, null).put(`/v1/verification/pending/key/${key}`, { result: 'NOT_VERIFIED', approvedByName: 'Ravi Registry', approvedByTitle: 'Records Office' }).expect(400);
+    // A Reject needs a comment through the link too; Not Verified does not (2.11: 'no corrections or comments can be made').
+    const noComment = await api(app, null).put(`/v1/verification/pending/key/${key}`, { result: 'REJECTED', approvedByName: 'Ravi Registry', approvedByTitle: 'Records Office' }).expect(400);
+    expect(noComment.body.errors[0].message).toBe('A comment is required for this resolution');
     const done = await api(app, null)
-      .put(`/v1/verification/pending/key/${key}`, { result: 'NOT_VERIFIED', approvedByName: 'Ravi Registry', approvedByTitle: 'Records Office', notes: 'No such graduate.' })
+      .put(`/v1/verification/pending/key/${key}`, { result: 'NOT_VERIFIED', approvedByName: 'Ravi Registry', approvedByTitle: 'Records Office' })
       .expect(200);
     expect(done.body).toMatchObject({ result: 'NOT_VERIFIED', message: 'Verification resolved, thank you.' });
     await api(app, null).get(`/v1/verification/pending/key/${key}`).expect(204);

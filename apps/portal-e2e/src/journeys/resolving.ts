@@ -216,7 +216,8 @@ export const publicResolve: Journey = {
 
     await page.getByLabel(/^Your name/).fill('Rita Records');
     await page.getByLabel(/^Job title \/ department/).fill('Records Office');
-    await page.getByRole('button', { name: 'Not Verified', exact: true }).click();
+    // Only Reject needs a comment (Not Verified may go without one, 2.11).
+    await page.getByRole('button', { name: 'Reject', exact: true }).click();
     await page.getByText('A comment is required for this resolution').waitFor();
     await page.getByLabel('Comments or corrections').fill('The award is confirmed.');
     await page.getByRole('button', { name: 'Verified', exact: true }).click();

@@ -513,9 +513,12 @@ describe('verification: resolution', () => {
       .then([{ type: 'VerificationResolved', data: expect.objectContaining({ resolvedBy: 'STAFF', approvalProcess: 'Confirmed by telephone with the institute' }) }]);
   });
 
-  it('REJECTED and NOT_VERIFIED need a comment', () => {
+  it('REJECTED needs a comment; NOT_VERIFIED does not (2.11: "no corrections or comments can be made")', () => {
     given(history.manual()).when(resolve(irene, { result: 'REJECTED' })).thenRefused('invalid', 'A comment is required for this resolution');
-    given(history.manual()).when(resolve(irene, { result: 'NOT_VERIFIED', notes: ' ' })).thenRefused('invalid', 'A comment is required for this resolution');
+    given(history.manual()).when(resolve(irene, { result: 'REJECTED', notes: ' ' })).thenRefused('invalid', 'A comment is required for this resolution');
+    given(history.manual())
+      .when(resolve(irene, { result: 'NOT_VERIFIED', notes: ' ' }))
+      .then([{ type: 'VerificationResolved', data: expect.objectContaining({ result: 'NOT_VERIFIED' }) }]);
   });
 
   it('name and job title are required', () => {

@@ -192,12 +192,18 @@ export function validateCheckCounts(
 
 /** The Approved By Process message (verifications.md 2.11, 6: administrators must choose it). */
 export const APPROVAL_PROCESS_REQUIRED = 'The Approved By Process field is required';
-/** A Reject or Not Verified answer says why. */
+/** A Reject answer says why (the enquirer is asked to fix what the comment names). */
 export const RESOLUTION_COMMENT_REQUIRED = 'A comment is required for this resolution';
 
 /**
  * The Resolution form's rules (verifications.md 2.11, 6): the resolver's name and job title; 'Resolved By Process'
- * for staff administrators; a comment for Reject and Not Verified. The decision and the portal's form both use it.
+ * for staff administrators; a comment for Reject only. The decision and the portal's form both use it.
+ *
+ * The spec disagrees with itself on Not Verified: section 6 lists 'A comment is required for this resolution' for
+ * REJECTED and NOT_VERIFIED, while 2.11 defines the button as 'Not Verified: details are incorrect and no corrections
+ * or comments can be made', i.e. a resolver who has nothing to add. We follow 2.11 (and issue 16: 'a reject needs a
+ * comment'): Reject returns the request to the enquirer to fix the issues named in the comments, so it cannot go
+ * without one; Not Verified is final and may be given without a comment (a comment, when given, is kept).
  */
 export function validateResolution(
   r: Pick<Resolution, 'result' | 'notes' | 'approvedByName' | 'approvedByTitle' | 'approvalProcess'>,
@@ -207,7 +213,7 @@ export function validateResolution(
   if (!r.approvedByName?.trim()) problems.push({ field: 'approvedByName', message: MESSAGES.required('name') });
   if (!r.approvedByTitle?.trim()) problems.push({ field: 'approvedByTitle', message: MESSAGES.required('job title / department') });
   if (options.staff && !r.approvalProcess?.trim()) problems.push({ field: 'abp', message: APPROVAL_PROCESS_REQUIRED });
-  if ((r.result === 'REJECTED' || r.result === 'NOT_VERIFIED') && !r.notes?.trim()) {
+  if (r.result === 'REJECTED' && !r.notes?.trim()) {
     problems.push({ field: 'notes', message: RESOLUTION_COMMENT_REQUIRED });
   }
   return problems;

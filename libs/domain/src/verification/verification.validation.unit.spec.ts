@@ -10,10 +10,12 @@ describe('the Resolution form (verifications 2.11, 6)', () => {
     expect(messages({})).toEqual([]);
   });
 
-  it('asks a Reject or a Not Verified for a comment', () => {
+  it('asks a Reject for a comment, and not a Not Verified (2.11: "no corrections or comments can be made")', () => {
     expect(messages({ result: 'REJECTED' })).toEqual(['notes: A comment is required for this resolution']);
-    expect(messages({ result: 'NOT_VERIFIED', notes: '  ' })).toEqual(['notes: A comment is required for this resolution']);
+    expect(messages({ result: 'REJECTED', notes: '  ' })).toEqual(['notes: A comment is required for this resolution']);
     expect(messages({ result: 'REJECTED', notes: 'The consent form is not signed.' })).toEqual([]);
+    expect(messages({ result: 'NOT_VERIFIED', notes: '  ' })).toEqual([]);
+    expect(messages({ result: 'NOT_VERIFIED' })).toEqual([]);
   });
 
   it('asks for the name and the job title', () => {

@@ -39,7 +39,8 @@ const serverFields = fieldsByMessage<ResolutionValues>({
 /**
  * The 'Resolution' form of the resolve page (2.11): Your name, Job title / department, 'Resolved By Process'
  * (administrators), 'Comments or corrections', and the three answers. Each button is its own submit with its own
- * rules (Reject and Not Verified need a comment), so an error about one answer never disables the others.
+ * rules (only Reject needs a comment: libs/domain validateResolution), so an error about one answer never disables
+ * the others.
  */
 export function ResolutionForm({ defaults, staff, approvalProcesses, onResolve }: Props) {
   const { control, handleSubmit, setValue, setError, formState } = useRulesForm<ResolutionValues>({

@@ -116,8 +116,9 @@ describe('Resolve Pending Verification (2.11)', () => {
     expect(screen.getByLabelText('Comments or corrections')).toHaveAttribute('aria-invalid', 'true');
     expect(puts(calls)).toHaveLength(0);
     expect(await seriousViolations(document.body)).toEqual([]);
-    // Not Verified needs a comment too; Verified does not, so the error does not block it.
+    // Only Reject needs a comment, so the error does not block Verified or Not Verified.
     expect(screen.getByRole('button', { name: 'Verified' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Not Verified' })).toBeEnabled();
 
     await user.type(screen.getByLabelText('Comments or corrections'), 'The consent form is not signed.');
     await waitFor(() =>
@@ -129,6 +130,18 @@ describe('Resolve Pending Verification (2.11)', () => {
       result: 'REJECTED',
       notes: 'The consent form is not signed.',
     });
+  });
+
+  it('sends Not Verified without a comment (2.11: "no corrections or comments can be made")', async () => {
+    signInAs(INSTITUTE_CLAIMS);
+    const calls: MockRequest[] = [];
+    serve(calls);
+    renderPending('/verification/pending/QC1001');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Not Verified' }));
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect(puts(calls)[0].body).toMatchObject({ result: 'NOT_VERIFIED', notes: null });
+    expect(screen.queryByText('A comment is required for this resolution')).not.toBeInTheDocument();
   });
 
   it('places the API refusal on its field', async () => {
