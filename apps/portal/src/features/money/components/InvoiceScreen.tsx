@@ -30,9 +30,12 @@ const PRINT_STYLES = (
   <GlobalStyles
     styles={{
       '@media print': {
-        'header, nav, .MuiDrawer-root, [data-no-print]': { display: 'none !important' },
+        // The shell's bars, sidebar, notices and footer, and the screen's buttons.
+        'header, aside, footer, nav, .MuiToolbar-root, #content > :not([data-print-root]), [data-no-print]': {
+          display: 'none !important',
+        },
         body: { background: '#fff' },
-        main: { padding: '0 !important', margin: '0 !important', width: '100% !important' },
+        '#content': { padding: '0 !important', maxWidth: 'none !important' },
       },
     }}
   />
@@ -99,7 +102,7 @@ function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
   ];
 
   return (
-    <Stack spacing={2}>
+    <Stack spacing={2} data-print-root>
       {PRINT_STYLES}
       <Stack
         direction="row"
@@ -182,7 +185,11 @@ function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
           </Stack>
 
           <TableContainer sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label="Items">
+            <Table
+              size="small"
+              aria-label="Items"
+              sx={{ '& th, & td': { px: { xs: 0.75, sm: 2 }, fontSize: { xs: '0.8125rem', sm: '0.875rem' } } }}
+            >
               <TableHead>
                 <TableRow>
                   <TableCell>Item</TableCell>
@@ -204,10 +211,10 @@ function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
                   const strong = row.label === 'Total' || row.label === 'Total Paid';
                   return (
                     <TableRow key={row.label}>
-                      <TableCell colSpan={2} sx={{ border: 0 }} />
                       <TableCell
                         component="th"
                         scope="row"
+                        colSpan={3}
                         align="right"
                         sx={{ border: 0, fontWeight: strong ? 700 : 400 }}
                       >
