@@ -1,5 +1,6 @@
 import type { Journey } from '../harness.ts';
 import { impersonation } from './impersonation.ts';
+import { invoicesAndCreditOrder } from './money.ts';
 import { termsAndWelcome } from './modals.ts';
 import { publicScreens } from './public-screens.ts';
 import { registerIndividual, registerLargeOrganisation, registerOrganisation } from './register.ts';
@@ -34,4 +35,5 @@ export const journeys: Journey[] = [
   invoiceAndTokenOrders,
   draftSavedForLater,
   cardPaymentSandbox,
+  invoicesAndCreditOrder,
 ];
