@@ -93,7 +93,7 @@ function treeRssMb() {
  */
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const windowOf = (samples, mark) => samples.filter((s) => s.renders > mark - 80 && s.renders <= mark);
-const summary = (samples) => ({ total: median(samples.map((s) => s.total)), api: median(samples.map((s) => s.api)), chromium: median(samples.map((s) => s.chromium)) });
+const summary = (samples) => ({ total: median(samples.map((s) => s.total)), api: median(samples.map((s) => s.api)), chromium: median(samples.map((s) => s.chromium)), heap: median(samples.map((s) => s.heap)) });
 
 const bench = await startBenchApp('pdf');
 try {
@@ -187,18 +187,18 @@ try {
     const n = ++done;
     if (n % 10 === 0 && (n <= 100 || n > memoryRenders - 80)) {
       globalThis.gc?.();
-      samples.push({ renders: n, ...treeRssMb() });
+      samples.push({ renders: n, ...treeRssMb(), heap: process.memoryUsage().heapUsed / 1024 / 1024 });
     }
   });
   const stats = renderer.stats();
   const early = summary(windowOf(samples, 100));
   const late = summary(windowOf(samples, memoryRenders));
   const round = (v) => Math.round(v);
-  figure('pdf.memory_after_100_renders', { poolSize, measure: 'USS, median of renders 30-100', includes: 'api process + chromium', api: round(early.api), chromium: round(early.chromium) }, early.total, 'MB');
+  figure('pdf.memory_after_100_renders', { poolSize, measure: 'USS, median of renders 30-100', includes: 'api process + chromium', api: round(early.api), chromium: round(early.chromium), apiHeapUsedAfterGc: round(early.heap) }, early.total, 'MB');
   figure('pdf.api_process_rss', { renders: memoryRenders }, process.memoryUsage().rss / 1024 / 1024, 'MB');
   figure(
     'pdf.memory_after_renders',
-    { renders: memoryRenders, measure: `USS, median of renders ${memoryRenders - 70}-${memoryRenders}`, poolSize, browserRestarts: stats.restarts, maxRendersPerBrowser: renderer.settings.maxRendersPerBrowser, includes: 'api process + chromium', api: round(late.api), chromium: round(late.chromium) },
+    { renders: memoryRenders, measure: `USS, median of renders ${memoryRenders - 70}-${memoryRenders}`, poolSize, browserRestarts: stats.restarts, maxRendersPerBrowser: renderer.settings.maxRendersPerBrowser, includes: 'api process + chromium', api: round(late.api), chromium: round(late.chromium), apiHeapUsedAfterGc: round(late.heap) },
     late.total,
     'MB',
     early.total,

@@ -3,7 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppConfig } from '../../../config/config.schema';
 import { appendMetadata } from '../pdf/pdf-finishing';
+import { FONT_STYLE_ID } from '../templates/fonts';
 import { html, trustedMarkup } from '../templates/html';
+import { documentShell } from '../templates/layout';
 import { PdfRenderer } from './pdf-renderer';
 
 const config = (over: Partial<AppConfig['pdf']> = {}) =>
@@ -94,12 +96,59 @@ describe('PdfRenderer (a real headless Chromium)', () => {
     }
   });
 
+  it("renders the templates' documents in the page's kept document: the same pixels as a fresh document, nothing left of the previous one", async () => {
+    const renderer = new PdfRenderer(config({ poolSize: 1 }));
+    const png = (pdf: Buffer) => execFileSync('pdftoppm', ['-r', '40', '-png', '-singlefile', '-', '-'], { input: pdf });
+    const text = (pdf: Buffer) => execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString('utf8');
+    try {
+      const first = documentShell('First', 'body { background: #fde; } h1 { font-size: 30pt; }', html`<h1>First document</h1><p>Łukasz Иван Σωκράτης</p>`);
+      const second = documentShell('Second', '.x { color: #123; }', html`<h1>Second document</h1><p class="x">Łukasz Иван Σωκράτης</p>`);
+      const kept = [await renderer.render(first), await renderer.render(second), await renderer.render(first)];
+      // The fonts <style> no longer recognised: each document replaces the page's, as page.setContent does.
+      const fresh = (doc: string) => doc.replace(`<style id="${FONT_STYLE_ID}">`, '<style id="other">');
+      expect(fresh(first)).not.toBe(first);
+      const fresh1 = await renderer.render(fresh(first));
+      const fresh2 = await renderer.render(fresh(second));
+      expect(png(kept[0]).equals(png(fresh1))).toBe(true);
+      expect(png(kept[1]).equals(png(fresh2))).toBe(true);
+      expect(png(kept[2]).equals(png(fresh1))).toBe(true);
+      expect(text(kept[1])).toContain('Second document');
+      expect(text(kept[1])).not.toContain('First document');
+      expect(execFileSync('sh', ['-c', 'pdffonts -'], { input: kept[1] }).toString('utf8')).toMatch(/Inter-Regular/);
+    } finally {
+      await renderer.onApplicationShutdown();
+    }
+  });
+
+  it('fetches nothing in a kept-document render either: escaped customer text, and markup that reaches the page', async () => {
+    const renderer = new PdfRenderer(config({ poolSize: 1 }));
+    try {
+      const before = hits;
+      const name = `<img src=${base}/img-from-name><link rel=stylesheet href=${base}/css-from-name>`;
+      await renderer.render(documentShell('t', '', html`<h1>${name}</h1>`));
+      expect(renderer.stats().blockedRequests).toBe(0);
+      // The documents' Content-Security-Policy stops these before the request interception sees them, as it does
+      // when the same document replaces the page's (a fresh document): nothing reaches the network either way.
+      const trusted = documentShell('t', '', html`${trustedMarkup(`<img src="${base}/trusted"><link rel=stylesheet href="${base}/x.css">`)}<p>x</p>`);
+      await renderer.render(trusted);
+      await renderer.render(trusted.replace(`<style id="${FONT_STYLE_ID}">`, '<style id="other">'));
+      expect(renderer.stats().blockedRequests).toBe(0);
+      expect(hits).toBe(before);
+      // The kept document carries the same policy from its start: a document without one is held to it too.
+      await renderer.render(trusted.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, ''));
+      expect(hits).toBe(before);
+    } finally {
+      await renderer.onApplicationShutdown();
+    }
+  });
+
   it("finishes Chromium's PDF with an appended metadata update (no pdf-lib rewrite), which poppler reads", async () => {
     const renderer = new PdfRenderer(config());
     try {
       const pdf = await renderer.render('<!doctype html><html><head><title>Certificate</title></head><body><p>Hello</p></body></html>');
-      const finished = await appendMetadata(pdf, { title: 'Verification Certificate QC1', subject: 's', keywords: ['QC1'], issuedAt: new Date('2026-01-01T00:00:00Z'), custom: { CredenceContentDigest: 'ab'.repeat(32) } });
-      expect(finished).not.toBeNull();
+      const appended = await appendMetadata(pdf, { title: 'Verification Certificate QC1', subject: 's', keywords: ['QC1'], issuedAt: new Date('2026-01-01T00:00:00Z'), custom: { CredenceContentDigest: 'ab'.repeat(32) } });
+      expect(appended).not.toBeNull();
+      const finished = appended as Buffer;
       const info = execFileSync('pdfinfo', ['-custom', '-'], { input: finished }).toString('utf8');
       expect(info).toMatch(/Title:\s+Verification Certificate QC1/);
       expect(info).toMatch(/CredenceContentDigest:\s*(ab){32}/);

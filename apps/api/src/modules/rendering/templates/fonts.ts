@@ -20,6 +20,17 @@ export function embeddedFontCss(): string {
 
 let cached: string | undefined;
 
+/** The id of the <style> element that carries the embedded fonts in every document (the renderer keeps it per page). */
+export const FONT_STYLE_ID = 'credence-fonts';
+
+/** embeddedFontCss() as its own <style> element: the renderer recognises it and parses it once per pooled page. */
+export function embeddedFontStyle(): string {
+  cachedStyle ??= `<style id="${FONT_STYLE_ID}">${embeddedFontCss()}</style>`;
+  return cachedStyle;
+}
+
+let cachedStyle: string | undefined;
+
 function build(): string {
   const dir = dirname(require.resolve('@fontsource/inter'));
   const rules: string[] = [];

@@ -1,4 +1,4 @@
-import { DOCUMENT_FONT, embeddedFontCss } from './fonts';
+import { DOCUMENT_FONT, embeddedFontStyle } from './fonts';
 import { html, trustedMarkup, type SafeHtml } from './html';
 
 /** The product's mark, drawn inline so the document needs no image request. */
@@ -49,7 +49,7 @@ export function documentShell(title: string, css: string, body: SafeHtml): strin
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${title}</title>
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'; font-src data:">
-<style>${trustedMarkup(embeddedFontCss() + BASE_CSS + css)}</style></head>
+${trustedMarkup(embeddedFontStyle())}<style>${trustedMarkup(BASE_CSS + css)}</style></head>
 <body>${body}</body></html>`.value;
 }
 
