@@ -31,7 +31,8 @@ interface Props {
   permissions: number;
 }
 
-interface CardState {
+/** A document card's upload state: its read progress and a refusal of the chosen file (2.6, 5). */
+export interface CardState {
   progress: number | null;
   error: { message: string; tooLarge: boolean } | null;
 }
@@ -125,7 +126,7 @@ export function DocumentsSection({ control, index, entry, institute, permissions
   );
 }
 
-function UploadError({ error }: { error: { message: string; tooLarge: boolean } }) {
+export function UploadError({ error }: { error: { message: string; tooLarge: boolean } }) {
   return (
     <Alert severity="error" role="alert">
       {error.message}
@@ -139,7 +140,12 @@ function UploadError({ error }: { error: { message: string; tooLarge: boolean } 
   );
 }
 
-function DocumentCard({
+/**
+ * One document card (2.6): its name, '*' when required, '(Must be pdf file type)', Upload, then View and Delete.
+ * The verification view's amend form uses it too, for documents stored on the server (no data here: `onView`
+ * downloads them).
+ */
+export function DocumentCard({
   doc,
   state,
   requiredError,
@@ -148,6 +154,7 @@ function DocumentCard({
   individual,
   onFile,
   onDelete,
+  onView,
 }: {
   doc: DocValue;
   state: CardState;
@@ -157,9 +164,11 @@ function DocumentCard({
   individual: boolean;
   onFile: (file: File) => void;
   onDelete: () => void;
+  /** Opens a stored document; by default the attached data opens in a new tab. */
+  onView?: () => void;
 }) {
   const input = useRef<HTMLInputElement>(null);
-  const uploaded = !!doc.data;
+  const uploaded = !!doc.data || !!doc.serverId;
   const inputId = `file-${doc.key}`;
   return (
     <Box sx={{ border: 1, borderColor: requiredError ? 'error.main' : 'divider', borderRadius: 1, p: 2 }}>
@@ -183,12 +192,12 @@ function DocumentCard({
             Download &amp; Sign
           </Link>
         )}
-        {doc.data ? (
+        {uploaded ? (
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
             <Typography variant="body2" sx={{ mr: 1 }}>
               {doc.filename}
             </Typography>
-            <Button size="small" variant="outlined" onClick={() => doc.data && viewPdf(doc.data)} aria-label={`View ${doc.name}`}>
+            <Button size="small" variant="outlined" onClick={() => (onView ? onView() : doc.data && viewPdf(doc.data))} aria-label={`View ${doc.name}`}>
               View
             </Button>
             {canDelete && (
@@ -232,7 +241,7 @@ function DocumentCard({
 }
 
 /** 'Add another document' (2.6): a label first (30 characters, no spaces), then the file. */
-function LabelDialog({ onClose, onFile }: { onClose: () => void; onFile: (label: string, file: File) => void }) {
+export function LabelDialog({ onClose, onFile }: { onClose: () => void; onFile: (label: string, file: File) => void }) {
   const [label, setLabel] = useState('');
   const input = useRef<HTMLInputElement>(null);
   return (

@@ -1,5 +1,11 @@
-import type { Page, VerificationListItem, VerificationView } from '@credence/api-contract';
+import type {
+  Page,
+  VerificationDocumentView,
+  VerificationListItem,
+  VerificationView,
+} from '@credence/api-contract';
 import type { FieldValue, InstituteFieldDef } from '@credence/domain';
+import type { DocumentRequirementBody } from '@/features/ordering/api/ordering';
 import { api, type CallOptions, type Query } from '@/shared/api/client';
 
 export type {
@@ -17,6 +23,10 @@ export interface InstituteDetail {
   fields: (InstituteFieldDef & { description?: string | null })[];
   allowsPending: boolean;
   allowsCurrentStudent?: boolean;
+  /** The documents the institute asks for (2.6) and how many more may be attached. */
+  documentRequirements?: DocumentRequirementBody[];
+  maxAdditionalDocs?: number;
+  type?: string;
 }
 
 /** A team member for the 'Requested By' picker (GET /user, access 3.5). */
@@ -89,6 +99,27 @@ export function submitVerification(
     { consent: true, ...(card ? { creditPurchase: { amount: 0, ...card } } : {}) },
     { push: true },
   );
+}
+
+/** A PDF attached to a verification being amended (2.6): its label, its requirement, the file as a data URL. */
+export interface DocumentUpload {
+  name: string;
+  requirementId: string | null;
+  filename: string;
+  data: string;
+}
+
+/** POST /verification/{id}/document (JSON with a PDF data URL): stored at once, checked by the API's document rules. */
+export function uploadVerificationDocument(
+  id: string,
+  doc: DocumentUpload,
+): Promise<VerificationDocumentView> {
+  return api.post<VerificationDocumentView>(`/verification/${encodeURIComponent(id)}/document`, {
+    name: doc.name,
+    ...(doc.requirementId ? { requirementId: doc.requirementId } : {}),
+    filename: doc.filename,
+    data: doc.data,
+  });
 }
 
 export function deleteVerification(id: string): Promise<void> {

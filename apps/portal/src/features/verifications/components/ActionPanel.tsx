@@ -25,6 +25,7 @@ import {
   initialAmendValues,
   type AmendValues,
 } from '@/features/verifications/components/AmendForm';
+import { AmendDocuments } from '@/features/verifications/components/AmendDocuments';
 import { CardPaymentPanel } from '@/features/verifications/components/CardPaymentPanel';
 import { localToday } from '@/features/verifications/historyFilters';
 import {
@@ -189,6 +190,7 @@ function AmendSection({
         readOnly={!rights.fields}
         onChange={(key, value) => setValues((old) => ({ ...old, [key]: value }))}
       />
+      <AmendDocuments v={v} institute={institute} />
 
       <Stack spacing={1}>
         {mode === 'notFound' && (

@@ -268,6 +268,156 @@ describe('View Verification (2.9)', () => {
     expect(screen.queryByRole('button', { name: 'Pay by card' })).not.toBeInTheDocument();
   });
 
+  it('REJECTED: attaches and deletes documents at once, with the document rules; the record is read again', async () => {
+    signInAs();
+    const PDF = new TextEncoder().encode('%PDF-1.4 test');
+    const consent = {
+      id: 'd1',
+      name: 'Consent Form',
+      type: 'CONSENT',
+      filename: 'consent.pdf',
+      size: 13,
+      requirementId: 'consent',
+      required: true,
+      output: false,
+      verificationId: 'QC1001',
+    };
+    let documents: VerificationDetail['documents'] = [consent];
+    const institute = {
+      ...INSTITUTE,
+      type: 'UNI',
+      maxAdditionalDocs: 0,
+      documentRequirements: [
+        {
+          id: 'consent',
+          name: 'Consent Form',
+          type: 'CONSENT',
+          required: true,
+          description: null,
+          templateDescription: null,
+          template: null,
+        },
+      ],
+    };
+    const fetch = mockFetch((req) => {
+      if (req.path === '/v1/verification/QC1001' && req.method === 'GET')
+        return json(
+          detail({
+            result: 'REJECTED',
+            permissions: 56,
+            canAddDocuments: true,
+            canDeleteDocuments: true,
+            notes: 'Unsigned consent form.',
+            documents,
+          }),
+        );
+      if (req.path === '/v1/institute/uni-demo') return json(institute);
+      if (req.path === '/v1/verification/QC1001/document/d1' && req.method === 'DELETE') {
+        documents = [];
+        return new Response(null, { status: 204 });
+      }
+      if (req.path === '/v1/verification/QC1001/document' && req.method === 'POST') {
+        const body = req.body as { name: string; requirementId?: string; filename: string };
+        const stored = {
+          ...consent,
+          id: `d${documents.length + 2}`,
+          name: body.name,
+          filename: body.filename,
+          requirementId: body.requirementId ?? null,
+          required: !!body.requirementId,
+        };
+        documents = [...documents, stored];
+        return json(stored, { status: 201 });
+      }
+      if (req.path === '/v1/verification') return json({ content: [], totalSize: 0 });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderAt('/verification/history/QC1001');
+    const section = await screen.findByRole('region', { name: 'Documents' });
+    expect(within(section).getByText('consent.pdf')).toBeInTheDocument();
+    // A REJECTED request may attach up to 5 more (libs/domain), whatever the institute's own allowance.
+    expect(
+      within(section).getByText('Optionally attach up to 5 additional documents as supporting evidence'),
+    ).toBeInTheDocument();
+
+    await user.click(within(section).getByRole('button', { name: 'Delete Consent Form' }));
+    const upload = await within(section).findByLabelText('Consent Form file');
+    expect(
+      fetch.mock.calls.some(
+        ([url, init]) =>
+          String(url).endsWith('/v1/verification/QC1001/document/d1') &&
+          (init as RequestInit).method === 'DELETE',
+      ),
+    ).toBe(true);
+
+    const posts = () =>
+      fetch.mock.calls.filter(
+        ([url, init]) => String(url).endsWith('/document') && (init as RequestInit).method === 'POST',
+      );
+    await user.upload(upload, new File(['GIF89a not a pdf'], 'fake.pdf', { type: 'application/pdf' }));
+    expect(
+      await within(section).findByText('Could not read file, check supported file types.'),
+    ).toBeInTheDocument();
+    expect(posts()).toHaveLength(0);
+
+    await user.upload(
+      within(section).getByLabelText('Consent Form file'),
+      new File([PDF], 'signed.pdf', { type: 'application/pdf' }),
+    );
+    expect(await within(section).findByText('signed.pdf')).toBeInTheDocument();
+    expect(JSON.parse(String((posts()[0][1] as RequestInit).body))).toMatchObject({
+      name: 'Consent Form',
+      requirementId: 'consent',
+      filename: 'signed.pdf',
+      data: expect.stringMatching(/^data:application\/pdf;base64,/),
+    });
+
+    await user.click(within(section).getByRole('button', { name: 'Add another document' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add another document' });
+    await user.type(within(dialog).getByLabelText('Document label'), 'Transcript');
+    await user.upload(
+      within(dialog).getByLabelText('Additional document file'),
+      new File([PDF], 'transcript.pdf', { type: 'application/pdf' }),
+    );
+    expect(await within(section).findByText('transcript.pdf')).toBeInTheDocument();
+    const extra = JSON.parse(String((posts()[1][1] as RequestInit).body)) as Record<string, unknown>;
+    expect(extra).toMatchObject({ name: 'Transcript', filename: 'transcript.pdf' });
+    expect(extra.requirementId).toBeUndefined();
+    expect(within(section).getByRole('button', { name: 'Delete Transcript' })).toBeInTheDocument();
+  });
+
+  it('REJECTED without ADD_DOC or DEL_DOC: the documents are shown without Upload or Delete', async () => {
+    signInAs();
+    const institute = {
+      ...INSTITUTE,
+      documentRequirements: [
+        {
+          id: 'consent',
+          name: 'Consent Form',
+          type: 'CONSENT',
+          required: true,
+          description: null,
+          templateDescription: null,
+          template: null,
+        },
+      ],
+    };
+    mockFetch((req) => {
+      if (req.path === '/v1/verification/QC1001' && req.method === 'GET')
+        return json(detail({ result: 'REJECTED', permissions: 32, documents: [] }));
+      if (req.path === '/v1/institute/uni-demo') return json(institute);
+      if (req.path === '/v1/verification') return json({ content: [], totalSize: 0 });
+      return undefined;
+    });
+    renderAt('/verification/history/QC1001');
+    const section = await screen.findByRole('region', { name: 'Documents' });
+    expect(within(section).getByText('Missing! The request is likely to be rejected!')).toBeInTheDocument();
+    expect(
+      within(section).queryByRole('button', { name: /Upload|Add another document/ }),
+    ).not.toBeInTheDocument();
+  });
+
   it('an actionable result the bitmask forbids is read-only: the result card, no actions', async () => {
     signInAs();
     serve(detail({ result: 'REJECTED', permissions: 0 }));

@@ -3,9 +3,12 @@ import {
   deleteVerification,
   resubmitVerification,
   submitVerification,
+  uploadVerificationDocument,
   type CardPayment,
+  type DocumentUpload,
   type ResubmitInput,
 } from '@/features/verifications/api/verifications';
+import { deleteDocument } from '@/features/ordering/api/ordering';
 import { queryKeys } from '@/shared/query/queryKeys';
 
 /**
@@ -43,3 +46,10 @@ export function useDeleteVerification(id: string) {
     },
   });
 }
+
+/** Amending (2.6, 2.9): a document attached or deleted at once; the record is read again with its documents. */
+export const useAddDocument = (id: string) =>
+  useVerificationWrite((doc: DocumentUpload) => uploadVerificationDocument(id, doc));
+
+export const useDeleteDocument = (id: string) =>
+  useVerificationWrite((docId: string) => deleteDocument(id, docId));
