@@ -101,6 +101,11 @@ export interface ResolveVerification extends Base<'ResolveVerification'> {
   resolverName: string;
 }
 
+/** A resolver (institute, parent account, staff or the public link) attaches an output document to a pending request. */
+export interface AttachOutputDocument extends Base<'AttachOutputDocument'> {
+  document: DocumentRef;
+}
+
 export interface MarkUnable extends Base<'MarkUnable'> {
   note: string | null;
 }
@@ -134,6 +139,7 @@ export type VerificationCommand =
   | DraftVerification
   | UpdateVerification
   | AttachDocument
+  | AttachOutputDocument
   | RemoveDocument
   | SubmitVerification
   | RecordPayment

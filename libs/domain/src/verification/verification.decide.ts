@@ -258,17 +258,16 @@ export function decide(command: VerificationCommand, state: VerificationState): 
       return [manual(state, command.resolveKeyHash, 'REQUESTED')];
     }
 
+    case 'AttachOutputDocument': {
+      resolverMayAct(state, actor);
+      const outputs = state.documents.filter((d) => d.output).length;
+      if (outputs >= MAX_OUTPUT_DOCUMENTS) throw ERRORS.tooManyDocuments(MAX_OUTPUT_DOCUMENTS);
+      const { document } = command;
+      return [ev('DocumentAttached', { document: { ...document, requirementId: null, type: 'OUTPUT', output: true } })];
+    }
+
     case 'ResolveVerification': {
-      const allowed =
-        (actor.kind === 'institute' && instituteCanSee(state, actor)) ||
-        actor.kind === 'staff' ||
-        (actor.kind === 'public-link' && !!state.resolveKeyHash && actor.keyHash === state.resolveKeyHash);
-      if (!state.exists || state.result === 'DELETED' || !allowed) {
-        // A used link no longer matches: it reads as already resolved, not as a missing request.
-        if (actor.kind === 'public-link' && state.exists) throw ERRORS.alreadyResolved();
-        throw ERRORS.notFound();
-      }
-      if (state.stage !== 'MANUAL_CHECK' || (state.result !== 'PENDING' && state.result !== 'UNABLE')) throw ERRORS.alreadyResolved();
+      resolverMayAct(state, actor);
       const r = command.resolution;
       const problems = validateResolution(r, { staff: actor.kind === 'staff' });
       invalidIfAny(problems);
@@ -376,3 +375,23 @@ export const verificationDecider: Decider<VerificationCommand, VerificationEvent
   evolve,
   initialState,
 };
+
+/** How many output documents a resolver may attach to one request. */
+export const MAX_OUTPUT_DOCUMENTS = 5;
+
+/**
+ * Who may act on a pending request as its resolver (2.11): the institute that sees it, staff, or the public link whose
+ * key matches. Anyone else is told it does not exist; a request no longer being checked is 'Already Resolved'.
+ */
+function resolverMayAct(state: VerificationState, actor: Actor) {
+  const allowed =
+    (actor.kind === 'institute' && instituteCanSee(state, actor)) ||
+    actor.kind === 'staff' ||
+    (actor.kind === 'public-link' && !!state.resolveKeyHash && actor.keyHash === state.resolveKeyHash);
+  if (!state.exists || state.result === 'DELETED' || !allowed) {
+    // A used link no longer matches: it reads as already resolved, not as a missing request.
+    if (actor.kind === 'public-link' && state.exists) throw ERRORS.alreadyResolved();
+    throw ERRORS.notFound();
+  }
+  if (state.stage !== 'MANUAL_CHECK' || (state.result !== 'PENDING' && state.result !== 'UNABLE')) throw ERRORS.alreadyResolved();
+}

@@ -513,6 +513,26 @@ describe('verification: resolution', () => {
       .then([{ type: 'VerificationResolved', data: expect.objectContaining({ resolvedBy: 'STAFF', approvalProcess: 'Confirmed by telephone with the institute' }) }]);
   });
 
+  describe('output documents (2.9, 2.11)', () => {
+    const output = { id: 'out-1', name: 'Transcript', type: 'ADDITIONAL', requirementId: null, filename: 'transcript.pdf', size: 10, sha256: 'x', blobKey: 'verifications/QC1/out-1.pdf', output: false };
+    const attachOutput = (actor: Actor) => ({ type: 'AttachOutputDocument' as const, actor, document: output });
+
+    it('the resolving institute, staff and the matching link attach them to a pending request', () => {
+      const after = given(history.manual())
+        .when(attachOutput(irene))
+        .then([{ type: 'DocumentAttached', data: { document: { ...output, type: 'OUTPUT', output: true } } }]);
+      expect(after.documents.filter((d) => d.output)).toHaveLength(1);
+      given(history.manual()).when(attachOutput(staff)).then([{ type: 'DocumentAttached', data: expect.anything() }]);
+      given(history.manual()).when(attachOutput({ kind: 'public-link', keyHash: 'hash-1' })).then([{ type: 'DocumentAttached', data: expect.anything() }]);
+    });
+
+    it('another institute, the customer or a wrong link are told it does not exist; a resolved request is Already Resolved', () => {
+      given(history.manual()).when(attachOutput(otherInstitute)).thenRefused('not-found');
+      given(history.manual()).when(attachOutput(alice)).thenRefused('not-found');
+      given(history.resolved('VERIFIED')).when(attachOutput(irene)).thenRefused('conflict', 'Already Resolved');
+    });
+  });
+
   it('REJECTED needs a comment; NOT_VERIFIED does not (2.11: "no corrections or comments can be made")', () => {
     given(history.manual()).when(resolve(irene, { result: 'REJECTED' })).thenRefused('invalid', 'A comment is required for this resolution');
     given(history.manual()).when(resolve(irene, { result: 'REJECTED', notes: ' ' })).thenRefused('invalid', 'A comment is required for this resolution');

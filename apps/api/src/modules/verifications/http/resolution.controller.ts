@@ -1,12 +1,15 @@
-import { Body, Controller, Get, HttpCode, Param, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import type { DocumentRef } from '@credence/domain';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator';
 import type { Principal } from '../../../common/auth/principal';
 import { Public } from '../../../common/auth/public.decorator';
 import { CommandBus } from '@nestjs/cqrs';
-import { ResolveVerification, ResolveVerificationByLink } from '../commands/handlers';
-import { ResolveDto } from '../dto/submission.dto';
+import { MAX_DOCUMENT_BYTES, bytesOfDataUrl, tooLarge } from '../commands/document-intake';
+import { AttachOutputDocument, AttachOutputDocumentByLink, ResolveVerification, ResolveVerificationByLink, type OutputFile, type UploadedPdf } from '../commands/handlers';
+import { ResolveDto, UploadDocumentDto } from '../dto/submission.dto';
 import { VerificationViews } from '../queries/verification-views.service';
 import { sendPdf } from '../../../common/http/pdf-response';
 
@@ -56,6 +59,21 @@ export class ResolutionController {
     sendPdf(res, doc.filename, bytes);
   }
 
+  /** Public: an output document attached through the resolve link (PDF, 5 MB), while the request is pending. */
+  @Public()
+  @Post('pending/key/:vkey/document')
+  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: 4 * MAX_DOCUMENT_BYTES, files: 1 } }))
+  async uploadByKey(@Param('vkey') vkey: string, @Body() body: UploadDocumentDto, @UploadedFile() file: UploadedPdf | undefined) {
+    return presentOutput(await this.commandBus.execute(new AttachOutputDocumentByLink(vkey, outputFile(body, file))));
+  }
+
+  /** An output document attached by the institute, parent account or staff resolving the request (2.9, 2.11). */
+  @Post('pending/:id/document')
+  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: 4 * MAX_DOCUMENT_BYTES, files: 1 } }))
+  async upload(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: UploadDocumentDto, @UploadedFile() file: UploadedPdf | undefined) {
+    return presentOutput(await this.commandBus.execute(new AttachOutputDocument(principal, id, outputFile(body, file))), id);
+  }
+
   @Get('pending/:id')
   async pendingOne(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Res({ passthrough: true }) res: Response) {
     const view = await this.views.pending(principal, id);
@@ -75,3 +93,21 @@ export class ResolutionController {
     return this.views.get(principal, id, { list: 'resolved' });
   }
 }
+
+/** The upload's two shapes (multipart field `file`, or JSON with a PDF data URL), as the customers' route reads them. */
+function outputFile(body: UploadDocumentDto, file: UploadedPdf | undefined): OutputFile {
+  if (file && file.size > MAX_DOCUMENT_BYTES) throw tooLarge(file.size);
+  return { bytes: file ? file.buffer : bytesOfDataUrl(body.data), name: body.name, filename: body.filename ?? file?.originalname };
+}
+
+const presentOutput = (doc: DocumentRef, verificationId?: string) => ({
+  id: doc.id,
+  name: doc.name,
+  type: doc.type,
+  filename: doc.filename,
+  size: doc.size,
+  requirementId: null,
+  required: false,
+  output: true,
+  ...(verificationId ? { verificationId } : {}),
+});

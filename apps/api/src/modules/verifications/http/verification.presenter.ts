@@ -30,7 +30,9 @@ export function presentVerification(
   const list = options.list ?? 'history';
   const permissions = options.audience === 'customer' ? permissionsForResult(result) : 0;
   const documents = s.documents.filter((d) => !d.output);
-  const outputs = outputDocumentsVisible(result) ? s.documents.filter((d) => d.output) : [];
+  // The resolver sees the output documents it attaches while the request is pending; customers once it is resolved (2.9).
+  const resolving = options.audience === 'resolver' || options.audience === 'public';
+  const outputs = resolving || outputDocumentsVisible(result) ? s.documents.filter((d) => d.output) : [];
   const doc = (d: VerificationState['documents'][number]) => ({
     id: d.id,
     name: d.name,

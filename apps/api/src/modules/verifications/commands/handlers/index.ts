@@ -1,5 +1,6 @@
 import { CancelVerificationHandler, DeleteVerificationHandler } from './close-verification.handler';
 import { InitIdentityCaptureHandler } from './init-identity.handler';
+import { AttachOutputDocumentByLinkHandler, AttachOutputDocumentHandler } from './output-documents.handler';
 import { ResolveVerificationByLinkHandler, ResolveVerificationHandler } from './resolve-verification.handler';
 import { SaveVerificationHandler } from './save-verification.handler';
 import { AddVerificationCommentHandler, MarkVerificationUnableHandler, RecordVerificationAccreditationHandler } from './staff-actions.handler';
@@ -8,6 +9,7 @@ import { AttachVerificationDocumentHandler, RemoveVerificationDocumentHandler } 
 
 export * from './close-verification.handler';
 export * from './init-identity.handler';
+export * from './output-documents.handler';
 export * from './resolve-verification.handler';
 export * from './save-verification.handler';
 export * from './staff-actions.handler';
@@ -24,6 +26,8 @@ export const VERIFICATION_COMMAND_HANDLERS = [
   DeleteVerificationHandler,
   ResolveVerificationHandler,
   ResolveVerificationByLinkHandler,
+  AttachOutputDocumentHandler,
+  AttachOutputDocumentByLinkHandler,
   MarkVerificationUnableHandler,
   RecordVerificationAccreditationHandler,
   AddVerificationCommentHandler,
