@@ -1,6 +1,11 @@
 import type { ResolutionResult } from '@credence/domain';
 import { downloadFile, type DownloadedFile } from '@/features/verifications/api/downloads';
-import type { Page, VerificationDetail, VerificationRow } from '@/features/verifications/api/verifications';
+import type {
+  Page,
+  VerificationDetail,
+  VerificationDocument as VerificationDocumentView,
+  VerificationRow,
+} from '@/features/verifications/api/verifications';
 import { api, type CallOptions, type Query } from '@/shared/api/client';
 
 /**
@@ -99,4 +104,26 @@ export function downloadDocumentByKey(
     {},
     filename,
   );
+}
+
+/** An output document the resolver attaches (2.9, 2.11): its label and the PDF as a data URL. */
+export interface OutputUpload {
+  name: string;
+  filename: string;
+  data: string;
+}
+
+/**
+ * POST /verification/pending/{id}/document, or /pending/key/{vkey}/document through the public link: an output
+ * document attached to the pending request (PDF, 5 MB), shown to the enquirer on the result once resolved.
+ */
+export function uploadOutputDocument(
+  id: string,
+  publicMode: boolean,
+  doc: OutputUpload,
+): Promise<VerificationDocumentView> {
+  const path = publicMode
+    ? `/verification/pending/key/${encodeURIComponent(id)}/document`
+    : `/verification/pending/${encodeURIComponent(id)}/document`;
+  return api.post<VerificationDocumentView>(path, doc);
 }

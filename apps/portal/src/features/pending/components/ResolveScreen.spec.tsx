@@ -144,6 +144,77 @@ describe('Resolve Pending Verification (2.11)', () => {
     expect(screen.queryByText('A comment is required for this resolution')).not.toBeInTheDocument();
   });
 
+  it('attaches an output document (PDF only) and lists it on the request', async () => {
+    signInAs(INSTITUTE_CLAIMS);
+    const PDF = new TextEncoder().encode('%PDF-1.4 test');
+    let outputDocs: VerificationDetail['outputDocs'] = [];
+    const calls: MockRequest[] = [];
+    mockFetch((req) => {
+      calls.push(req);
+      if (req.path === '/v1/verification/pending/QC1001' && req.method === 'GET')
+        return json({ ...PENDING, outputDocs });
+      if (req.path === '/v1/verification/pending/QC1001/document' && req.method === 'POST') {
+        const body = req.body as { name: string; filename: string };
+        const doc = {
+          id: 'o1',
+          name: body.name,
+          type: 'OUTPUT',
+          filename: body.filename,
+          size: 13,
+          requirementId: null,
+          required: false,
+          output: true,
+          verificationId: 'QC1001',
+        };
+        outputDocs = [doc];
+        return json(doc, { status: 201 });
+      }
+      if (req.path === '/v1/account')
+        return json({
+          firstname: 'Irene',
+          lastname: 'Ingram',
+          username: 'irene@uni-demo.test',
+          title: 'Registrar',
+        });
+      if (req.path === '/v1/institute/uni-demo') return json(INSTITUTE);
+      if (req.path === '/v1/verification/pending') return json({ content: [], totalSize: 0 });
+      return undefined;
+    });
+    renderPending('/verification/pending/QC1001');
+    const user = userEvent.setup();
+    const section = await screen.findByRole('region', { name: 'Output Documents' });
+    const posts = () => calls.filter((c) => c.method === 'POST');
+
+    await user.click(within(section).getByRole('button', { name: 'Upload output document' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Add another document' });
+    await user.type(within(dialog).getByLabelText('Document label'), 'Transcript');
+    await user.upload(
+      within(dialog).getByLabelText('Additional document file'),
+      new File(['GIF89a'], 'fake.pdf', { type: 'application/pdf' }),
+    );
+    expect(
+      await within(section).findByText('Could not read file, check supported file types.'),
+    ).toBeInTheDocument();
+    expect(posts()).toHaveLength(0);
+
+    await user.click(within(section).getByRole('button', { name: 'Upload output document' }));
+    dialog = await screen.findByRole('dialog', { name: 'Add another document' });
+    await user.type(within(dialog).getByLabelText('Document label'), 'Transcript');
+    await user.upload(
+      within(dialog).getByLabelText('Additional document file'),
+      new File([PDF], 'transcript.pdf', { type: 'application/pdf' }),
+    );
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0].body).toMatchObject({
+      name: 'Transcript',
+      filename: 'transcript.pdf',
+      data: expect.stringMatching(/^data:application\/pdf;base64,/),
+    });
+    const request = screen.getByRole('region', { name: 'Verification Request' });
+    expect(await within(request).findByRole('button', { name: 'Download Transcript' })).toBeInTheDocument();
+    expect(within(section).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('places the API refusal on its field', async () => {
     signInAs(INSTITUTE_CLAIMS);
     serve([], {

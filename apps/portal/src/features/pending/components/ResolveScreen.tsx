@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { useAccount } from '@/features/account/hooks/useAccount';
 import { downloadDocumentByKey } from '@/features/pending/api/pending';
+import { OutputDocumentsUpload } from '@/features/pending/components/OutputDocumentsUpload';
 import { ResolutionForm } from '@/features/pending/components/ResolutionForm';
 import { useApprovalProcesses } from '@/features/pending/hooks/useApprovalProcesses';
 import { usePendingRequest } from '@/features/pending/hooks/usePendingRequest';
@@ -163,6 +164,7 @@ function ResolvePage({
         list="pending"
         fetchDocument={publicMode ? (d) => downloadDocumentByKey(id, d.id, d.filename) : undefined}
       />
+      <OutputDocumentsUpload id={id} publicMode={publicMode} count={v.outputDocs.length} />
       {staff && processes.isError && (
         <Alert severity="warning">The approval processes could not be loaded.</Alert>
       )}
