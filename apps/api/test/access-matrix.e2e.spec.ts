@@ -38,6 +38,8 @@ const PUBLIC_ROUTES_OF_OTHER_AREAS = [
   'GET /v1/company/industry',
   'GET /v1/verification/pending/key/:vkey',
   'GET /v1/verification/pending/key/:vkey/document/:docId',
+  // The public resolve link's output documents (2.11): the link's key is the credential, as for its answer.
+  'POST /v1/verification/pending/key/:vkey/document',
   'PUT /v1/verification/pending/key/:vkey',
 ];
 
