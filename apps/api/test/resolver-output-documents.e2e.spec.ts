@@ -91,4 +91,19 @@ describe('resolver output documents', () => {
     const seen = await api(app, token.alice).get(`/v1/verification/${id}`).expect(200);
     expect(seen.body.outputDocs.map((d: { name: string }) => d.name)).toEqual(['Letter']);
   });
+
+  it('throttles the public resolve link per client (reads 60 a minute, writes 20)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) {
+      statuses.push((await api(app, null).put('/v1/verification/pending/key/not-a-real-key', { result: 'VERIFIED', approvedByName: 'X', approvedByTitle: 'Y' })).status);
+    }
+    // The earlier test's calls on this route count towards the same minute.
+    const first = statuses.indexOf(429);
+    expect(first).toBeGreaterThanOrEqual(15);
+    expect(first).toBeLessThanOrEqual(20);
+    expect(statuses.slice(0, first).every((s) => s === 404)).toBe(true);
+    expect(statuses.slice(first).every((s) => s === 429)).toBe(true);
+    const limited = await api(app, null).put('/v1/verification/pending/key/not-a-real-key', { result: 'VERIFIED' }).expect(429);
+    expect(limited.body.errors[0].message).toBeTruthy();
+  });
 });

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { DocumentRef } from '@credence/domain';
 import { ApiTags } from '@nestjs/swagger';
@@ -12,6 +13,14 @@ import { AttachOutputDocument, AttachOutputDocumentByLink, ResolveVerification, 
 import { ResolveDto, UploadDocumentDto } from '../dto/submission.dto';
 import { VerificationViews } from '../queries/verification-views.service';
 import { sendPdf } from '../../../common/http/pdf-response';
+
+/**
+ * The public resolve link's calls are throttled per client IP (verifications 2.11: 'rate limited'): the key is
+ * 256 bits, so this is not what keeps it secret, but nobody probes or floods the link by volume. Reads allow a
+ * resolver's reloads; writes fewer.
+ */
+const PUBLIC_READS = { default: { limit: 60, ttl: 60_000 } };
+const PUBLIC_WRITES = { default: { limit: 20, ttl: 60_000 } };
 
 /**
  * Institutes, parent accounts and staff resolve pending verifications (verifications.md 2.11); the public resolve
@@ -39,6 +48,8 @@ export class ResolutionController {
   /** Public: the request behind a resolve link; 204 when it is already resolved ('Already Resolved'). */
   @Public()
   @Get('pending/key/:vkey')
+  @UseGuards(ThrottlerGuard)
+  @Throttle(PUBLIC_READS)
   async byKey(@Param('vkey') vkey: string, @Res({ passthrough: true }) res: Response) {
     const view = await this.views.byResolveKey(vkey);
     if (!view) res.status(204);
@@ -47,6 +58,8 @@ export class ResolutionController {
 
   @Public()
   @Put('pending/key/:vkey')
+  @UseGuards(ThrottlerGuard)
+  @Throttle(PUBLIC_WRITES)
   async resolveByKey(@Param('vkey') vkey: string, @Body() body: ResolveDto) {
     const appended = await this.commandBus.execute(new ResolveVerificationByLink(vkey, body));
     return { id: appended.state.id, result: appended.state.result, message: 'Verification resolved, thank you.' };
@@ -54,6 +67,8 @@ export class ResolutionController {
 
   @Public()
   @Get('pending/key/:vkey/document/:docId')
+  @UseGuards(ThrottlerGuard)
+  @Throttle(PUBLIC_READS)
   async documentByKey(@Param('vkey') vkey: string, @Param('docId') docId: string, @Res() res: Response) {
     const { doc, bytes } = await this.views.documentByResolveKey(vkey, docId);
     sendPdf(res, doc.filename, bytes);
@@ -62,6 +77,8 @@ export class ResolutionController {
   /** Public: an output document attached through the resolve link (PDF, 5 MB), while the request is pending. */
   @Public()
   @Post('pending/key/:vkey/document')
+  @UseGuards(ThrottlerGuard)
+  @Throttle(PUBLIC_WRITES)
   @UseInterceptors(FileInterceptor('file', { limits: { fileSize: 4 * MAX_DOCUMENT_BYTES, files: 1 } }))
   async uploadByKey(@Param('vkey') vkey: string, @Body() body: UploadDocumentDto, @UploadedFile() file: UploadedPdf | undefined) {
     return presentOutput(await this.commandBus.execute(new AttachOutputDocumentByLink(vkey, outputFile(body, file))));
