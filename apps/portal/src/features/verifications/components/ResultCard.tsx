@@ -208,6 +208,7 @@ export function ResultCard({
           title="Output Documents"
           documents={v.outputDocs}
           fetchDocument={fetchDocument}
+          inline={!!v.instituteId && instituteKind(v.instituteId) === 'identity'}
         />
 
         {v.footer && (

@@ -527,4 +527,59 @@ describe('View Verification (2.9)', () => {
     await screen.findByText('Your action is required!');
     expect(await seriousViolations(second.container)).toEqual([]);
   });
+
+  it("shows an identity partner's output documents in the page (2.9), other institutes' only as downloads", async () => {
+    signInAs();
+    const created = vi.fn(() => 'blob:identity-report');
+    // jsdom has no object URLs: the browser's own, stubbed for this test (each spec file runs in its own worker).
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() });
+    const report = {
+      id: 'd9',
+      name: 'Identity report',
+      type: 'OUTPUT',
+      filename: 'report.pdf',
+      size: 8,
+      requirementId: null,
+      required: false,
+      output: true,
+      verificationId: 'QC2002',
+    };
+    const pdf = () =>
+      new Response(new Blob(['%PDF-1.4'], { type: 'application/pdf' }), {
+        headers: { 'Content-Type': 'application/pdf' },
+      });
+    serve(
+      detail({
+        id: 'QC2002',
+        instituteId: 'QC_ID_VER_TRUST_ID',
+        institute: null,
+        type: 'IDV',
+        outputDocs: [report],
+      }),
+      (req) => (req.path.startsWith('/v1/verification/QC2002/document/d9') ? pdf() : undefined),
+    );
+    renderAt('/verification/history/QC2002');
+    const frame = await screen.findByTitle('Identity report');
+    expect(frame).toHaveAttribute('src', 'blob:identity-report');
+    expect(screen.getByRole('button', { name: 'Download Identity report' })).toBeInTheDocument();
+  });
+
+  it('lists output documents of other institutes without showing them inline', async () => {
+    signInAs();
+    const report = {
+      id: 'd9',
+      name: 'Registrar letter',
+      type: 'OUTPUT',
+      filename: 'letter.pdf',
+      size: 8,
+      requirementId: null,
+      required: false,
+      output: true,
+      verificationId: 'QC1001',
+    };
+    serve(detail({ outputDocs: [report] }));
+    renderAt('/verification/history/QC1001');
+    expect(await screen.findByRole('button', { name: 'Download Registrar letter' })).toBeInTheDocument();
+    expect(screen.queryByTitle('Registrar letter')).not.toBeInTheDocument();
+  });
 });
