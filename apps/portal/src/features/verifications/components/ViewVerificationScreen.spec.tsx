@@ -553,7 +553,7 @@ describe('View Verification (2.9)', () => {
         id: 'QC2002',
         instituteId: 'QC_ID_VER_TRUST_ID',
         institute: null,
-        type: 'IDV',
+        type: 'IDENTITY',
         outputDocs: [report],
       }),
       (req) => (req.path.startsWith('/v1/verification/QC2002/document/d9') ? pdf() : undefined),
