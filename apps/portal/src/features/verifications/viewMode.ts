@@ -44,6 +44,8 @@ interface StepContext {
   allowedTypeCount: number;
   /** 'Payment Details' shows only for CARD payers. */
   card: boolean;
+  /** An identity verification waiting for the individual's capture (2.8) is at 'Verify Identity'. */
+  identityCapture?: boolean;
 }
 
 /**
@@ -52,7 +54,7 @@ interface StepContext {
  * a draft is at its details; an unpaid card order at payment; NOT_FOUND and REJECTED send the user back to the
  * details (warning); a request being checked waits on its result; a final result completes every step.
  */
-export function viewSteps({ result, inApplication, allowedTypeCount, card }: StepContext): Step[] {
+export function viewSteps({ result, inApplication, allowedTypeCount, card, identityCapture = false }: StepContext): Step[] {
   const labels = [
     ...(inApplication ? ['Application Details'] : []),
     ...(allowedTypeCount > 1 ? ['Start'] : []),
@@ -64,6 +66,10 @@ export function viewSteps({ result, inApplication, allowedTypeCount, card }: Ste
   const at = (label: string) => labels.indexOf(label);
   let current: number;
   let state: Step['state'] = 'active';
+  if (identityCapture) {
+    const at = labels.indexOf('Verify Identity');
+    return labels.map((label, i) => ({ label, state: i < at ? 'complete' : i === at ? 'active' : 'upcoming' }));
+  }
   switch (result) {
     case 'AWAITING_CONSENT':
       current = at('Verification Details');

@@ -65,7 +65,10 @@ import {
   type WizardValues,
 } from '@/features/ordering/wizard/model';
 import { priceModeOf } from '@/features/ordering/wizard/pricing';
+import { initIdentity } from '@/features/verifications/api/identity';
 import { deleteVerification } from '@/features/verifications/api/verifications';
+import { useStartIdentityCheck } from '@/features/verifications/hooks/useIdentityCapture';
+import { SandboxIdentityWidget } from '@/shared/identity/SandboxIdentityWidget';
 import { ApiError } from '@/shared/api/client';
 import { FormSubmitBar } from '@/shared/forms/FormSubmitBar';
 import { useRulesForm } from '@/shared/forms/useRulesForm';
@@ -76,7 +79,11 @@ import { useSession } from '@/shared/session/useSession';
 import { StepIndicator, type Step } from '@/shared/ui/steps';
 import { toIsoDate } from '@/shared/ui/format';
 
-type View = 'start' | 'multi' | 'order' | 'pay';
+type View = 'start' | 'multi' | 'order' | 'pay' | 'identity';
+
+/** The wizard's 'Verify Identity' step (2.8), after payment, when the order holds an identity check. */
+const IDENTITY_STEP = 55;
+const VIEW_STEP: Record<View, number> = { ...WIZARD_VIEW_STEP, identity: IDENTITY_STEP };
 
 /** New Verification (/verification/new, verifications 2.2): the wizard, opening where the rules say. */
 export function NewVerificationScreen() {
@@ -122,6 +129,9 @@ function Wizard({ forceStart }: { forceStart: boolean }) {
   const [confirmDelete, setConfirmDelete] = useState<number | null>(null);
   const [searching, setSearching] = useState<Record<string, boolean>>({});
   const finished = useRef(false);
+  /** The submitted identity verification waiting for its capture, and where the wizard goes after it. */
+  const [capture, setCapture] = useState<{ id: string; person: { firstname: string; lastname: string; dob: string }; next: string } | null>(null);
+  const startIdentity = useStartIdentityCheck(capture?.id ?? '');
 
   const ruleCtx = useRef<RuleContext>({ institutes: {}, refRequired, refLabel, inApplication: false, today: toIsoDate(new Date()) });
   const form = useRulesForm<WizardValues>({
@@ -177,9 +187,10 @@ function Wizard({ forceStart }: { forceStart: boolean }) {
   const submit = useSubmitOrder();
   const saveForLater = useSaveForLater();
 
-  const steps: Step[] = wizardSteps({ allowed, paymentType }).map((s) => ({
+  const withIdentity = entries.some((e) => e.code === 'idc') || view === 'identity';
+  const steps: Step[] = [...wizardSteps({ allowed, paymentType }), ...(withIdentity ? [{ label: 'Verify Identity', step: IDENTITY_STEP }] : [])].map((s) => ({
     label: s.label,
-    state: s.step < WIZARD_VIEW_STEP[view] ? 'complete' : s.step === WIZARD_VIEW_STEP[view] ? 'active' : 'upcoming',
+    state: s.step < VIEW_STEP[view] ? 'complete' : s.step === VIEW_STEP[view] ? 'active' : 'upcoming',
   }));
 
   const ctx: EntryContext = { priceMode, currency, refLabel, refRequired, inApplication: false, individual };
@@ -270,7 +281,19 @@ function Wizard({ forceStart }: { forceStart: boolean }) {
     finished.current = true;
     const invoiceId = answers.find((a) => a.invoiceId)?.invoiceId ?? null;
     if (invoiceId) notify({ severity: 'success', title: 'Payment Complete', message: invoiceSaved(invoiceId), durationMs: 7500 });
-    void navigate(afterSubmitPath({ ids: answers.map((a) => a.id), invoiceId, nonApplicantIndividual: individual && !facts.isApplicant }));
+    const next = afterSubmitPath({ ids: answers.map((a) => a.id), invoiceId, nonApplicantIndividual: individual && !facts.isApplicant });
+    // 2.8: an identity check waits for the individual's capture: the provider's widget runs before the wizard ends.
+    // The answers come in the order sent: the new entries first, then the saved drafts.
+    const sent = [...values.filter((e) => !e.serverId), ...values.filter((e) => e.serverId)];
+    const at = sent.findIndex((e) => e.code === 'idc');
+    const identity = at >= 0 ? answers[at] : undefined;
+    if (identity && identity.result === 'NOT_FOUND') {
+      const e = sent[at];
+      setCapture({ id: identity.id, person: { firstname: e.firstname, lastname: e.lastname, dob: e.dob }, next });
+      setView('identity');
+      return null;
+    }
+    void navigate(next);
     return null;
   }
 
@@ -400,6 +423,21 @@ function Wizard({ forceStart }: { forceStart: boolean }) {
           onBack={() => setView('order')}
           onPay={(nonce, saveCard) => placeOrder({ amount: extra, btNonce: nonce, btSaveCard: saveCard })}
         />
+      )}
+
+      {view === 'identity' && capture && (
+        <Stack spacing={2}>
+          <Typography component="h2" variant="h5">
+            Verify Identity
+          </Typography>
+          <SandboxIdentityWidget
+            init={() => initIdentity(capture.person)}
+            onComplete={async (applicantId) => {
+              await startIdentity.mutateAsync(applicantId);
+              void navigate(capture.next);
+            }}
+          />
+        </Stack>
       )}
 
       <Dialog open={confirmDelete !== null} onClose={() => setConfirmDelete(null)} aria-labelledby="delete-verification-title">

@@ -1,11 +1,12 @@
 import { Alert, Button, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import { allowedTypes, isInstituteOrParent } from '@credence/domain';
+import { allowedTypes, fixedInstituteOf, isInstituteOrParent } from '@credence/domain';
 import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '@/shared/api/client';
 import { ActionPanel } from '@/features/verifications/components/ActionPanel';
 import { EventTimeline } from '@/features/verifications/components/EventTimeline';
+import { IdentityCapturePanel } from '@/features/verifications/components/IdentityCapturePanel';
 import { ResultCard } from '@/features/verifications/components/ResultCard';
 import { useInstituteFields, useVerification } from '@/features/verifications/hooks/useVerification';
 import { invoiceToast, personName } from '@/features/verifications/presentation';
@@ -95,8 +96,11 @@ export function ViewVerificationScreen({ readOnly = false }: { readOnly?: boolea
   const mode = viewMode(v.result, v.permissions, readOnly);
   const card = claims?.paymentType === 'CARD';
   const organisation = !facts.isIndividual && !facts.isApplicant && !isInstituteOrParent(facts.paymentType);
+  // 2.8: an identity verification waiting for the individual's capture shows the capture, not the amend form.
+  const capture = (mode === 'notFound' || mode === 'rejected') && v.instituteId === fixedInstituteOf('idc');
   const steps = viewSteps({
     result: v.result,
+    identityCapture: capture,
     inApplication: !!v.applicationId,
     allowedTypeCount: allowedTypes(facts).length,
     card,
@@ -127,6 +131,8 @@ export function ViewVerificationScreen({ readOnly = false }: { readOnly?: boolea
           certificate={certificateOffered(v.result, organisation)}
           brandable={!!(claims?.partnerLogo || claims?.ownerLogo)}
         />
+      ) : capture ? (
+        <IdentityCapturePanel v={v} onCheck={refetch} />
       ) : instituteSettled ? (
         // Keyed by result and retries: after a re-submission the form starts again from what was saved.
         <ActionPanel

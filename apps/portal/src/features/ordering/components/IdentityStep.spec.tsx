@@ -1,0 +1,98 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { InstituteBody } from '@/features/ordering/api/ordering';
+import { MONEY_QUOTE, renderWizard, serveWizard, seriousViolations } from '@/features/ordering/test/fixtures';
+import { json } from '@/test/fetchMock';
+import { signInAs } from '@/test/session';
+
+const MAINTENANCE = 'Identity Document checking is down for maintenance from 00:00 June 7th UTC until 11:00 June 7th UTC.';
+
+const TRUST_ID: InstituteBody = {
+  id: 'QC_ID_VER_TRUST_ID',
+  name: 'Identity Document',
+  names: [{ name: 'Identity Document' }],
+  region: null,
+  type: 'IDENTITY',
+  parentId: null,
+  minYear: null,
+  product: { price: 10 },
+  surcharge: null,
+  totalPrice: 10,
+  credits: null,
+  accreditation: null,
+  accreditationSupported: false,
+  fields: [],
+  documentRequirements: [],
+  notices: [],
+  allowsPending: false,
+  readOnly: false,
+  allowsCurrentStudent: false,
+  maxAdditionalDocs: 0,
+  children: 0,
+};
+
+const photo = (name: string) => new File([new Uint8Array([0xff, 0xd8, 0xff])], name, { type: 'image/jpeg' });
+
+/** An invoice payer who may order identity checks only: the wizard opens on the identity entry. */
+async function orderIdentity(init: () => Response) {
+  signInAs({ paymentType: 'INVOICE', allowedTypes: '["idc"]' });
+  const served = serveWizard((req) => {
+    if (req.path === '/v1/institute/QC_ID_VER_TRUST_ID') return json(TRUST_ID);
+    if (req.path === '/v1/verification' && req.method === 'POST') {
+      return json([{ id: 'QC-ID-1', result: 'NOT_FOUND', invoiceId: null }], { status: 201 });
+    }
+    if (req.path === '/v1/id/init') return init();
+    if (req.path === '/v1/verification/QC-ID-1' && req.method === 'PUT') return json({ id: 'QC-ID-1', result: 'PENDING' });
+    return undefined;
+  }, { ...MONEY_QUOTE, lines: [{ ...MONEY_QUOTE.lines[0], instituteName: 'Identity Document' }] });
+  const user = userEvent.setup();
+  const rendered = renderWizard('/verification/new');
+  await user.type(await screen.findByLabelText(/^First name/), 'Ida');
+  await user.type(screen.getByLabelText(/^Last name/), 'Dent');
+  await user.type(screen.getByLabelText(/^Date of birth/), '01061980');
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled());
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await screen.findByRole('region', { name: 'Your Order' });
+  await user.click(screen.getByRole('switch', { name: 'Terms & Consent' }));
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+  await screen.findByRole('region', { name: 'Identity document capture' });
+  return { ...served, ...rendered, user };
+}
+
+describe("The wizard's identity step (verifications 2.8)", () => {
+  it('runs the sandbox widget, document then face, and tells the API the applicant id; the verification moves on', async () => {
+    const { calls, router, container, user } = await orderIdentity(() => json({ jwt: 'sandbox.x.y', applicantID: 'sandbox-42' }));
+    const steps = screen.getByRole('list', { name: 'New verification steps' });
+    expect(within(steps).getAllByRole('listitem').at(-1)?.textContent).toContain('Verify Identity');
+    expect(await seriousViolations(container)).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    const document = await screen.findByLabelText('Photo of your identity document');
+    expect(calls.find((c) => c.path === '/v1/id/init')?.body).toEqual({ firstname: 'Ida', lastname: 'Dent', dob: '01/06/1980' });
+    const capture = screen.getByRole('list', { name: 'Identity capture steps' });
+    expect(within(capture).getAllByRole('listitem').map((li) => li.textContent)).toEqual([expect.stringContaining('Document'), expect.stringContaining('Face')]);
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    await user.upload(document, photo('passport.jpg'));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.upload(await screen.findByLabelText('Photo of your face'), photo('selfie.jpg'));
+    expect(calls.some((c) => c.path === '/v1/verification/QC-ID-1')).toBe(false);
+    expect(await seriousViolations(container)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/verification/history/QC-ID-1'));
+    const told = calls.find((c) => c.path === '/v1/verification/QC-ID-1' && c.method === 'PUT');
+    expect(told?.body).toEqual({ supplierId: 'sandbox-42' });
+    expect(Object.fromEntries(told?.query ?? [])).toEqual({ resub: 'true', push: 'true' });
+  }, 60_000);
+
+  it("shows the spec's maintenance words when the provider is down", async () => {
+    const { calls, user } = await orderIdentity(() =>
+      json({ errors: [{ code: 'QC-IDENTITY-MAINTENANCE', message: MAINTENANCE }] }, { status: 422 }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MAINTENANCE);
+    expect(screen.queryByLabelText('Photo of your identity document')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/v1/verification/QC-ID-1')).toBe(false);
+  }, 60_000);
+});
