@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
 import { SandboxIdentityProvider } from '../src/modules/verifications/ports/sandbox-identity-provider';
 import { linkIn, mailsTo, signIn } from './demo-sessions';
 import { freshDatabase, waitFor } from './fresh-database';
@@ -175,10 +176,30 @@ describe('verification API', () => {
       expect(created.body.thirdPartyActionUrl).toContain(created.body.id);
       const init = await api(app, token.alice).post('/v1/id/init', { firstname: 'Ida', lastname: 'Dent', dob: '01/06/1980' }).expect(200);
       expect(init.body).toEqual({ jwt: expect.stringMatching(/^sandbox\./), applicantID: expect.any(String) });
-      const started = await api(app, token.alice).put(`/v1/verification/${created.body.id}?resub=true&push=true`, { supplierId: init.body.applicantID }).expect(200);
+      // The sandbox widget's two steps, document then face (2.8).
+      const applicant = init.body.applicantID as string;
+      await api(app, token.alice).post(`/v1/id/sandbox/${applicant}/document`).expect(200, { applicantID: applicant, step: 'document', complete: false });
+      await api(app, token.alice).post(`/v1/id/sandbox/${applicant}/face`).expect(200, { applicantID: applicant, step: 'face', complete: true });
+      const started = await api(app, token.alice).put(`/v1/verification/${created.body.id}?resub=true&push=true`, { supplierId: applicant }).expect(200);
       expect(started.body).toMatchObject({ result: 'PENDING', footer: expect.stringContaining('our identity partner') });
       const done = await untilResult(app, token.alice, created.body.id, 'VERIFIED');
       expect(done.fields.thirdPartyData).toMatchObject({ provider: 'Sandbox identity provider', faceMatch: true });
+    });
+
+    it("the sandbox widget's steps: the face only after the document, and no verdict until the face is captured", async () => {
+      const sandbox = app.get(SandboxIdentityProvider);
+      sandbox.configure({ completeAfterMs: 0 });
+      const init = await api(app, token.alice).post('/v1/id/init', { firstname: 'Ida', lastname: 'Dent', dob: '01/06/1980' }).expect(200);
+      const applicant = init.body.applicantID as string;
+      expect(await sandbox.check(applicant)).toEqual({ status: 'PENDING' });
+      await api(app, token.alice).post(`/v1/id/sandbox/${applicant}/face`).expect(422);
+      await api(app, token.alice).post(`/v1/id/sandbox/${applicant}/selfie`).expect(400);
+      await api(app, token.alice).post('/v1/id/sandbox/sandbox-unknown/document').expect(404);
+      await api(app, token.alice).post(`/v1/id/sandbox/${applicant}/document`).expect(200);
+      expect(await sandbox.check(applicant)).toEqual({ status: 'PENDING' });
+      await api(app, token.alice).post(`/v1/id/sandbox/${applicant}/face`).expect(200);
+      expect(await sandbox.check(applicant)).toMatchObject({ status: 'COMPLETE', outcome: 'CLEAR' });
+      await request(app.getHttpServer()).post(`/v1/id/sandbox/${applicant}/face`).expect(401);
     });
   });
 

@@ -9,6 +9,8 @@ type Stage = 'start' | 'document' | 'face' | 'sending';
 interface Props {
   /** Creates the applicant at the provider (POST /id/init through the provider port); resolves with its id. */
   init: () => Promise<{ applicantID: string }>;
+  /** Hands a finished step to the sandbox provider (the document, then the face). */
+  capture: (applicantId: string, step: 'document' | 'face') => Promise<unknown>;
   /** Reports the applicant id once both steps are done (2.8: 'On completion it reports the provider's applicant id'). */
   onComplete: (applicantId: string) => Promise<unknown>;
   /** The instant the maintenance window is judged at (tests); now by default. */
@@ -23,7 +25,7 @@ const failure = (error: unknown) => (error instanceof ApiError || error instance
  * 2.8): the provider's two steps, document then face, each a photo the sandbox never looks at. The real
  * provider's SDK takes its place when one is configured; it reports the applicant id the same way.
  */
-export function SandboxIdentityWidget({ init, onComplete, now = () => new Date() }: Props) {
+export function SandboxIdentityWidget({ init, capture, onComplete, now = () => new Date() }: Props) {
   const [stage, setStage] = useState<Stage>('start');
   const [applicantId, setApplicantId] = useState<string | null>(null);
   const [document, setDocument] = useState<File | null>(null);
@@ -52,11 +54,26 @@ export function SandboxIdentityWidget({ init, onComplete, now = () => new Date()
     }
   }
 
+  async function documentDone() {
+    if (!applicantId) return;
+    setError(null);
+    setBusy(true);
+    try {
+      await capture(applicantId, 'document');
+      setStage('face');
+    } catch (e) {
+      setError(failure(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
   async function finish() {
     if (!applicantId) return;
     setError(null);
     setStage('sending');
     try {
+      await capture(applicantId, 'face');
       await onComplete(applicantId);
     } catch (e) {
       setError(failure(e));
@@ -94,7 +111,7 @@ export function SandboxIdentityWidget({ init, onComplete, now = () => new Date()
                 onChange={(e) => setDocument(e.target.files?.[0] ?? null)}
               />
               <Box>
-                <Button variant="contained" disabled={!document} onClick={() => setStage('face')}>
+                <Button variant="contained" disabled={!document} loading={busy} onClick={() => void documentDone()}>
                   Continue
                 </Button>
               </Box>

@@ -11,4 +11,7 @@ export const VERIFICATIONS_SCHEMA = [
     dob text NOT NULL,
     created_at timestamptz NOT NULL DEFAULT now()
   )`,
+  // The sandbox widget's two steps (2.8: document, then face): the check waits for both.
+  `ALTER TABLE verification_identity_sandbox ADD COLUMN IF NOT EXISTS document_at timestamptz`,
+  `ALTER TABLE verification_identity_sandbox ADD COLUMN IF NOT EXISTS face_at timestamptz`,
 ];

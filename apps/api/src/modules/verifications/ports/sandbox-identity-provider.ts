@@ -14,10 +14,15 @@ export interface SandboxIdentityOptions {
 
 export const SANDBOX_IDENTITY_OPTIONS = Symbol('SANDBOX_IDENTITY_OPTIONS');
 
+/** The sandbox widget's steps, in their order (verifications.md 2.8: the document, then a face). */
+export const SANDBOX_CAPTURE_STEPS = ['document', 'face'] as const;
+export type SandboxCaptureStep = (typeof SANDBOX_CAPTURE_STEPS)[number];
+
 /**
- * THE SANDBOX identity provider: no document or face is ever looked at. It completes every check a fixed time after
- * the applicant was created, CLEAR unless the last name contains 'fail' (CONSIDER), so journeys and demos can see
- * both outcomes. Replace with the real provider's adapter for production.
+ * THE SANDBOX identity provider: no document or face is ever looked at. Its widget (served by the portal) reports
+ * its two steps, document then face (captureStep); the check completes a fixed time after the face was captured,
+ * CLEAR unless the last name contains 'fail' (CONSIDER), so journeys and demos can see both outcomes. Until the
+ * face is captured the check is PENDING. Replace with the real provider's adapter for production.
  */
 @Injectable()
 export class SandboxIdentityProvider implements IdentityProvider {
@@ -51,18 +56,35 @@ export class SandboxIdentityProvider implements IdentityProvider {
     return { jwt: `sandbox.${claims}.${randomBytes(16).toString('base64url')}`, applicantID };
   }
 
+  /** A step of the sandbox widget done: the document first, then the face (a face before the document is refused). */
+  async captureStep(applicantId: string, step: SandboxCaptureStep): Promise<{ applicantID: string; step: SandboxCaptureStep; complete: boolean }> {
+    const column = step === 'document' ? 'document_at' : 'face_at';
+    const guard = step === 'face' ? ' AND document_at IS NOT NULL' : '';
+    const { rowCount } = await this.pool.query(
+      `UPDATE verification_identity_sandbox SET ${column} = COALESCE(${column}, now()) WHERE applicant_id = $1${guard}`,
+      [applicantId],
+    );
+    if (!rowCount) {
+      const { rowCount: known } = await this.pool.query(`SELECT 1 FROM verification_identity_sandbox WHERE applicant_id = $1`, [applicantId]);
+      if (!known) throw new DomainError('not-found', 'Unknown applicant.');
+      throw new DomainError('unprocessable', 'Capture the document first.');
+    }
+    return { applicantID: applicantId, step, complete: step === 'face' };
+  }
+
   captureUrl(verificationId: string): string {
     return `${this.config.publicUrl.replace(/\/$/, '')}/verification/history/${encodeURIComponent(verificationId)}?identity=sandbox`;
   }
 
   async check(applicantId: string): Promise<IdentityCheckStatus> {
-    const { rows } = await this.pool.query<{ firstname: string; lastname: string; dob: string; age_ms: number }>(
-      `SELECT firstname, lastname, dob, (extract(epoch FROM now() - created_at) * 1000)::float8 AS age_ms FROM verification_identity_sandbox WHERE applicant_id = $1`,
+    const { rows } = await this.pool.query<{ firstname: string; lastname: string; dob: string; age_ms: number | null }>(
+      `SELECT firstname, lastname, dob, (extract(epoch FROM now() - face_at) * 1000)::float8 AS age_ms FROM verification_identity_sandbox WHERE applicant_id = $1`,
       [applicantId],
     );
     const applicant = rows[0];
     if (!applicant) return { status: 'COMPLETE', outcome: 'CONSIDER', data: { reason: 'Unknown applicant', provider: 'Sandbox identity provider' } };
-    if (applicant.age_ms < this.options.completeAfterMs) return { status: 'PENDING' };
+    // The widget's face step not done yet (age_ms null), or done too recently.
+    if (applicant.age_ms === null || applicant.age_ms < this.options.completeAfterMs) return { status: 'PENDING' };
     const clear = !/fail/i.test(applicant.lastname);
     return {
       status: 'COMPLETE',

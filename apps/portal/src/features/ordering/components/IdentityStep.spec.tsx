@@ -43,6 +43,8 @@ async function orderIdentity(init: () => Response) {
       return json([{ id: 'QC-ID-1', result: 'NOT_FOUND', invoiceId: null }], { status: 201 });
     }
     if (req.path === '/v1/id/init') return init();
+    const step = /^\/v1\/id\/sandbox\/([^/]+)\/(document|face)$/.exec(req.path);
+    if (step && req.method === 'POST') return json({ applicantID: step[1], step: step[2], complete: step[2] === 'face' });
     if (req.path === '/v1/verification/QC-ID-1' && req.method === 'PUT') return json({ id: 'QC-ID-1', result: 'PENDING' });
     return undefined;
   }, { ...MONEY_QUOTE, lines: [{ ...MONEY_QUOTE.lines[0], instituteName: 'Identity Document' }] });
@@ -76,6 +78,7 @@ describe("The wizard's identity step (verifications 2.8)", () => {
     await user.upload(document, photo('passport.jpg'));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await user.upload(await screen.findByLabelText('Photo of your face'), photo('selfie.jpg'));
+    expect(calls.filter((c) => c.path.startsWith('/v1/id/sandbox/')).map((c) => c.path)).toEqual(['/v1/id/sandbox/sandbox-42/document']);
     expect(calls.some((c) => c.path === '/v1/verification/QC-ID-1')).toBe(false);
     expect(await seriousViolations(container)).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Finish' }));
@@ -83,6 +86,7 @@ describe("The wizard's identity step (verifications 2.8)", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/verification/history/QC-ID-1'));
     const told = calls.find((c) => c.path === '/v1/verification/QC-ID-1' && c.method === 'PUT');
     expect(told?.body).toEqual({ supplierId: 'sandbox-42' });
+    expect(calls.filter((c) => c.path.startsWith('/v1/id/sandbox/')).map((c) => c.path)).toEqual(['/v1/id/sandbox/sandbox-42/document', '/v1/id/sandbox/sandbox-42/face']);
     expect(Object.fromEntries(told?.query ?? [])).toEqual({ resub: 'true', push: 'true' });
   }, 60_000);
 

@@ -65,7 +65,7 @@ import {
   type WizardValues,
 } from '@/features/ordering/wizard/model';
 import { priceModeOf } from '@/features/ordering/wizard/pricing';
-import { initIdentity } from '@/features/verifications/api/identity';
+import { initIdentity, sandboxCaptureStep } from '@/features/verifications/api/identity';
 import { deleteVerification } from '@/features/verifications/api/verifications';
 import { useStartIdentityCheck } from '@/features/verifications/hooks/useIdentityCapture';
 import { SandboxIdentityWidget } from '@/shared/identity/SandboxIdentityWidget';
@@ -432,6 +432,7 @@ function Wizard({ forceStart }: { forceStart: boolean }) {
           </Typography>
           <SandboxIdentityWidget
             init={() => initIdentity(capture.person)}
+            capture={sandboxCaptureStep}
             onComplete={async (applicantId) => {
               await startIdentity.mutateAsync(applicantId);
               void navigate(capture.next);

@@ -29,6 +29,14 @@ export function initIdentity(person: IdentityPerson): Promise<IdentityApplicant>
   );
 }
 
+/** The sandbox provider's widget steps (2.8: the document, then a face). */
+export type CaptureStep = 'document' | 'face';
+
+/** POST /id/sandbox/{applicantId}/{step}: a step of the sandbox widget done; the provider's check waits for both. */
+export function sandboxCaptureStep(applicantId: string, step: CaptureStep): Promise<{ applicantID: string; step: CaptureStep; complete: boolean }> {
+  return api.post(`/id/sandbox/${encodeURIComponent(applicantId)}/${step}`, undefined, undefined, { silent: true });
+}
+
 /**
  * PUT /verification/{id}?resub=true&push=true with the provider's applicant id (2.8): a verification waiting for the
  * individual's capture moves on to the provider's check (PENDING). Silent: the widget shows the failure.

@@ -39,6 +39,8 @@ function serve(extra: (req: MockRequest) => Response | undefined = () => undefin
       return json(current);
     }
     if (req.path === '/v1/id/init') return json({ jwt: 'sandbox.a.b', applicantID: 'sandbox-7' });
+    const step = /^\/v1\/id\/sandbox\/([^/]+)\/(document|face)$/.exec(req.path);
+    if (step && req.method === 'POST') return json({ applicantID: step[1], step: step[2], complete: step[2] === 'face' });
     if (req.path === '/v1/verification') return json({ content: [], totalSize: 0 });
     return undefined;
   });
@@ -108,7 +110,20 @@ describe('Identity document capture on the verification view (2.8)', () => {
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Verify Identity' })).not.toBeInTheDocument());
     const put = calls.find((c) => c.method === 'PUT');
     expect(put?.body).toEqual({ supplierId: 'sandbox-7' });
+    expect(calls.filter((c) => c.path.startsWith('/v1/id/sandbox/')).map((c) => c.path)).toEqual(['/v1/id/sandbox/sandbox-7/document', '/v1/id/sandbox/sandbox-7/face']);
     expect(router.state.location.search).toBe('');
+  });
+
+  it("stays on the document step with the server's words when the provider refuses it", async () => {
+    signInAs();
+    serve((req) => (req.path === '/v1/id/sandbox/sandbox-7/document' ? json({ errors: [{ message: 'Capture the document first.' }] }, { status: 422 }) : undefined));
+    const user = userEvent.setup();
+    renderAt('/verification/history/QC2002?identity=sandbox');
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    await user.upload(await screen.findByLabelText('Photo of your identity document'), photo('passport.jpg'));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Capture the document first.');
+    expect(screen.queryByLabelText('Photo of your face')).not.toBeInTheDocument();
   });
 
   it("shows the server's words when the provider cannot start", async () => {

@@ -2,7 +2,7 @@ import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/m
 import { IDENTITY_MAINTENANCE, identityUnderMaintenance } from '@credence/domain';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { initIdentity } from '@/features/verifications/api/identity';
+import { initIdentity, sandboxCaptureStep } from '@/features/verifications/api/identity';
 import type { VerificationDetail } from '@/features/verifications/api/verifications';
 import { useStartIdentityCheck } from '@/features/verifications/hooks/useIdentityCapture';
 import { SandboxIdentityWidget } from '@/shared/identity/SandboxIdentityWidget';
@@ -43,6 +43,7 @@ export function IdentityCapturePanel({ v, onCheck, now = () => new Date() }: Pro
             <SandboxIdentityWidget
               now={now}
               init={() => initIdentity({ firstname: v.fields.firstname, lastname: v.fields.surname, dob: v.fields.dob })}
+              capture={sandboxCaptureStep}
               onComplete={async (applicantId) => {
                 await start.mutateAsync(applicantId);
                 const next = new URLSearchParams(params);
