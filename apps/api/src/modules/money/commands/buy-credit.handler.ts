@@ -60,7 +60,7 @@ export class BuyCreditHandler implements ICommandHandler<BuyCredit, { total: num
       const { state, recorded } = await this.commands.load(creditStream(account.companyId), creditDecider);
       if (state.movementIds[movementId]) {
         const own = recorded.filter((e) => e.metadata.causationId === commandId);
-        await this.billing.followed(own[own.length - 1]?.position ?? null);
+        await this.billing.followed({ position: own[own.length - 1]?.position ?? null, events: own });
         return { total: fromMinor(amountMinor), id: await this.billing.invoiceId(`${commandId}/credit`) };
       }
       const payment = await this.card.charge({
@@ -88,7 +88,7 @@ export class BuyCreditHandler implements ICommandHandler<BuyCredit, { total: num
         },
         context: step,
       });
-      await this.billing.followed(bought.position);
+      await this.billing.followed(bought);
       return { total: fromMinor(amountMinor), id: invoiceId };
     });
   }

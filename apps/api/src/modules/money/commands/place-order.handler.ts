@@ -95,7 +95,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrder, PlaceOrder
     if (view.state.movementIds[firstCharge]) {
       const own = view.recorded.filter((e) => e.metadata.causationId === commandId);
       const recorded = recordedOrder(plan, commandId, await this.billing.invoiceId(ids.orderInvoiceKey), own);
-      await this.billing.followed(own[own.length - 1]?.position ?? null);
+      await this.billing.followed({ position: own[own.length - 1]?.position ?? null, events: own });
       return moneyOrderResult(account, recorded.plan, recorded.records, availableCredit(view.state, 'money'));
     }
     refuseRepeat(view.state, ids.reservation, plan);
@@ -143,7 +143,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrder, PlaceOrder
       }
       throw e;
     }
-    await this.billing.followed(settled.position);
+    await this.billing.followed(settled);
     return moneyOrderResult(account, plan, records, availableCredit(settled.state, 'money'));
   }
 

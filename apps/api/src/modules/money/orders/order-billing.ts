@@ -1,3 +1,4 @@
+import { invoiceStream, type OrderBilled } from '@credence/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { EVENT_STORE, type EventStore, type Position } from '../../../infrastructure/event-store/event-store.port';
 import { ProjectionsService } from '../../../infrastructure/projections/projections.service';
@@ -29,11 +30,29 @@ export class OrderBilling {
     return this.money.caughtUp(...appends);
   }
 
-  /** Waits until the invoices the decision at `decision` owes are issued and shown with it. */
-  async followed(decision: Position | null): Promise<void> {
-    if (!decision) return;
-    await this.projections.waitFor(INVOICING_REACTOR, decision);
-    // The reactor has appended them: everything up to now is what the read models must show.
-    await this.money.caughtUp({ position: await this.store.headPosition() });
+  /**
+   * Waits until the invoices the decision owes are issued and shown with it. Takes the decision's append (its
+   * events, and the position of the last), as a command answered it or as the ledger holds it on a retry.
+   *
+   * The wait is for the invoice streams' own positions, read once the reactor has passed the decision: not for the
+   * store's head, which stops below the oldest transaction still open anywhere in the cluster (readAll's xmin
+   * bound), so an invoice appended after such a transaction took its xid is above the head until it ends, and the
+   * read models reaching the head said nothing about the invoice.
+   */
+  async followed(decision: { position: Position | null; events: readonly { type: string; data?: unknown }[] }): Promise<void> {
+    if (!decision.position) return;
+    await this.projections.waitFor(INVOICING_REACTOR, decision.position);
+    const invoiceIds = decision.events
+      .filter((e) => e.type === 'OrderBilled')
+      .flatMap((e) => (e.data as OrderBilled['data']).invoices.map((due) => due.issue.invoiceId));
+    const issued = await Promise.all(
+      invoiceIds.map(async (id) => {
+        const events = await this.store.readStream(invoiceStream(id));
+        // The reactor has passed the decision, so it has appended them (its checkpoint moves only after it has).
+        if (!events.length) throw new Error(`invoice ${id} was not issued although its order was followed`);
+        return { position: events[events.length - 1].position };
+      }),
+    );
+    await this.money.caughtUp({ position: decision.position }, ...issued);
   }
 }
