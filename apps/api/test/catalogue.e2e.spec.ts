@@ -418,9 +418,10 @@ describe('institute catalogue and reference data (demo catalogue)', () => {
         name: 'United Kingdom',
         regionId: '150',
         institutes: 162,
-        annualAverageVerificationDays: -1,
-        currentVerificationDays: -1,
-        fraudulentPercent: -1,
+        // From the verifications completed there (region-meta.e2e.spec.ts): the demo's, once projected.
+        annualAverageVerificationDays: expect.any(Number),
+        currentVerificationDays: expect.any(Number),
+        fraudulentPercent: expect.any(Number),
       });
       const listed = await summary('regionId=GB&size=1');
       expect(gb.institutes).toBe(listed.totalSize);

@@ -4,3 +4,4 @@ export type * from './page';
 export type * from './verifications';
 export type * from './credit';
 export type * from './order-quote';
+export type * from './region';

@@ -17,6 +17,7 @@ import { CATALOGUE_SCHEMA } from './persistence/catalogue.schema';
 import { backfillWordIndex } from './persistence/institute-writer';
 import { ApplicationsCoreModule } from '../applications/core/applications-core.module';
 import { ApplicationPricingLookup } from './pricing/application-pricing';
+import { CountryVerificationFiguresQuery } from './queries/country-verification-figures.query';
 import { InstituteDetailQuery } from './queries/institute-detail.query';
 import { InstituteSearchQuery } from './queries/institute-search.query';
 import { ReferenceDataQuery } from './queries/reference-data.query';
@@ -44,6 +45,7 @@ import { CatalogueSeeder } from './seeding/catalogue.seeder';
     CatalogueAudit,
     CatalogueSeeder,
     ReferenceDataQuery,
+    CountryVerificationFiguresQuery,
     InstituteSearchQuery,
     InstituteDetailQuery,
     InstituteRecordsService,

@@ -1,6 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import type { RegionMetaView } from '@credence/api-contract';
 import { MAX_PAGE_SIZE, RegionQueryDto } from '../dto/institute-queries.dto';
+import { CountryVerificationFiguresQuery } from '../queries/country-verification-figures.query';
 import { ReferenceDataQuery } from '../queries/reference-data.query';
 
 /**
@@ -11,7 +13,10 @@ import { ReferenceDataQuery } from '../queries/reference-data.query';
 @ApiTags('regions')
 @Controller('region')
 export class RegionsController {
-  constructor(private readonly reference: ReferenceDataQuery) {}
+  constructor(
+    private readonly reference: ReferenceDataQuery,
+    private readonly figures: CountryVerificationFiguresQuery,
+  ) {}
 
   @Get()
   async list(@Query() q: RegionQueryDto) {
@@ -39,29 +44,34 @@ export class RegionsController {
   }
 
   /**
-   * The coverage map's data: the regions, and per country its map region, numeric code and the number of
-   * institutes in the catalogue. Verification times and fraud rates belong to the verification statistics; until
-   * they are fed here they are -1, which the map leaves off (money-and-insights.md 9).
+   * The coverage map's data: the regions, and per country its map region, numeric code, the number of institutes in
+   * the catalogue, and the verification times and fraud rate of the verifications completed there (from the
+   * verification list read model, CountryVerificationFiguresQuery); -1 where there are none, which the map leaves
+   * off (money-and-insights.md 9).
    */
   @Get('meta')
-  async meta() {
-    const [regions, countries, counts] = await Promise.all([
+  async meta(): Promise<RegionMetaView> {
+    const [regions, countries, counts, figures] = await Promise.all([
       this.reference.mapRegions(),
       this.reference.countries(),
       this.reference.instituteCounts(),
+      this.figures.byCountry(),
     ]);
     return {
       regions: regions.map(({ id, name, parentId }) => ({ id, name, parentId })),
-      countries: countries.map((c) => ({
-        id: c.id,
-        ccn3: c.ccn3,
-        name: c.name,
-        regionId: c.regionId,
-        institutes: counts.get(c.id) ?? 0,
-        annualAverageVerificationDays: -1,
-        currentVerificationDays: -1,
-        fraudulentPercent: -1,
-      })),
+      countries: countries.map((c) => {
+        const f = figures.get(c.id);
+        return {
+          id: c.id,
+          ccn3: c.ccn3,
+          name: c.name,
+          regionId: c.regionId,
+          institutes: counts.get(c.id) ?? 0,
+          annualAverageVerificationDays: f?.annualAverageVerificationDays ?? -1,
+          currentVerificationDays: f?.currentVerificationDays ?? -1,
+          fraudulentPercent: f?.fraudulentPercent ?? -1,
+        };
+      }),
       totalInstitutes: [...counts.values()].reduce((a, b) => a + b, 0),
     };
   }
