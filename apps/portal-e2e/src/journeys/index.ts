@@ -1,4 +1,5 @@
 import type { Journey } from '../harness.ts';
+import { identityCapture } from './identity.ts';
 import { impersonation } from './impersonation.ts';
 import { invoicesAndCreditOrder } from './money.ts';
 import { termsAndWelcome } from './modals.ts';
@@ -35,5 +36,6 @@ export const journeys: Journey[] = [
   invoiceAndTokenOrders,
   draftSavedForLater,
   cardPaymentSandbox,
+  identityCapture,
   invoicesAndCreditOrder,
 ];

@@ -50,15 +50,15 @@ async function orderIdentity(init: () => Response) {
   }, { ...MONEY_QUOTE, lines: [{ ...MONEY_QUOTE.lines[0], instituteName: 'Identity Document' }] });
   const user = userEvent.setup();
   const rendered = renderWizard('/verification/new');
-  await user.type(await screen.findByLabelText(/^First name/), 'Ida');
+  await user.type(await screen.findByLabelText(/^First name/, undefined, { timeout: 5000 }), 'Ida');
   await user.type(screen.getByLabelText(/^Last name/), 'Dent');
   await user.type(screen.getByLabelText(/^Date of birth/), '01061980');
-  await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled());
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled(), { timeout: 5000 });
   await user.click(screen.getByRole('button', { name: 'Next' }));
-  await screen.findByRole('region', { name: 'Your Order' });
+  await screen.findByRole('region', { name: 'Your Order' }, { timeout: 5000 });
   await user.click(screen.getByRole('switch', { name: 'Terms & Consent' }));
   await user.click(screen.getByRole('button', { name: 'Submit' }));
-  await screen.findByRole('region', { name: 'Identity document capture' });
+  await screen.findByRole('region', { name: 'Identity document capture' }, { timeout: 5000 });
   return { ...served, ...rendered, user };
 }
 
