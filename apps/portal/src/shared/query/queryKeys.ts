@@ -67,6 +67,8 @@ export const queryKeys = {
     industries: () => ['refdata', 'industries'] as const,
     /** GET /region?size=300: the institute search's Country select. */
     regions: () => ['refdata', 'regions'] as const,
+    /** GET /region/meta: the coverage map's figures per country (money 2.17). */
+    regionMeta: () => ['refdata', 'region-meta'] as const,
     /** GET approvalprocess: the 'Resolved By Process' choices (verifications 2.11, 7). */
     approvalProcesses: () => ['refdata', 'approval-processes'] as const,
   },

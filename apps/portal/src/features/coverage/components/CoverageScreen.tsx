@@ -1,0 +1,177 @@
+import { Autocomplete, Box, Button, Card, CardContent, IconButton, Link, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import type { InstituteSummary } from '@/features/ordering/api/ordering';
+import { useCountries, useInstituteSearch } from '@/features/ordering/hooks/useInstitutes';
+import { DEFAULT_MAP_KIND, MAP_KINDS, REGIONS, regionOf, valuesOf } from '@/features/coverage/components/mapKinds';
+import { useRegionMeta } from '@/features/coverage/hooks/useRegionMeta';
+import { useDebouncedValue } from '@/shared/forms/useDebouncedValue';
+import { WorldMap, type MapRegion } from '@/shared/ui/charts';
+import { PaginatedTable, type TableColumn, type TableState } from '@/shared/ui/table';
+
+const PAGE_SIZE = 20;
+const ALL = { id: '', name: 'All' };
+
+const namesOf = (row: InstituteSummary) => (row.names.length ? row.names.map((n) => n.name) : [row.name]);
+/** Figures come rounded to 2 decimals (money 9); the institutes map's first break is 0.001. */
+const formatFigure = (v: number) => String(Math.round(v * 1000) / 1000);
+
+/**
+ * Coverage (money-and-insights.md 2.17; /verification/coverage[/{initRegion}]): the institute search with a world map.
+ * The region buttons and a click on a country choose the map's region (and narrow the search to it); the map kinds
+ * colour the countries by the figures of GET /region/meta. Choosing an institute opens the wizard with one
+ * education verification for it (/verification/new?institute={id}, verifications 2.2).
+ */
+export function CoverageScreen() {
+  const { initRegion } = useParams();
+  const navigate = useNavigate();
+  const [region, setRegion] = useState<MapRegion>(() => regionOf(initRegion));
+  const [kindLabel, setKindLabel] = useState(DEFAULT_MAP_KIND);
+  const [name, setName] = useState('');
+  const [country, setCountry] = useState<{ id: string; name: string }>(ALL);
+  const [table, setTable] = useState<TableState>({ page: 0, perPage: PAGE_SIZE });
+  const text = useDebouncedValue(name.trim(), 500);
+  const meta = useRegionMeta();
+  const countries = useCountries();
+  const kind = MAP_KINDS.find((k) => k.label === kindLabel) ?? MAP_KINDS[0];
+  const regionId = country.id || (region === 'world' ? undefined : region);
+  const search = useInstituteSearch({ page: table.page, size: table.perPage, name: text || undefined, regionId });
+  const firstPage = () => setTable((t) => ({ ...t, page: 0 }));
+
+  const choose = (row: InstituteSummary) => navigate(`/verification/new?institute=${encodeURIComponent(row.id)}`);
+  const chooseRegion = (next: MapRegion) => {
+    setRegion(next);
+    setCountry(ALL);
+    firstPage();
+  };
+
+  const columns: TableColumn<InstituteSummary>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      cell: (r) =>
+        r.readOnly ? (
+          namesOf(r).join(' / ')
+        ) : (
+          <Link component="button" type="button" onClick={() => choose(r)} sx={{ textAlign: 'left' }}>
+            {namesOf(r).join(' / ')}
+          </Link>
+        ),
+    },
+    { id: 'country', header: 'Country', cell: (r) => r.region?.name ?? '' },
+  ];
+
+  return (
+    <Stack spacing={2}>
+      <Card>
+        <CardContent>
+          <Stack spacing={2}>
+            <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between' }}>
+              <Box role="group" aria-label="Region" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                {REGIONS.map((r) => (
+                  <Button
+                    key={r.id}
+                    size="small"
+                    variant={region === r.id ? 'contained' : 'outlined'}
+                    aria-pressed={region === r.id}
+                    onClick={() => chooseRegion(r.id)}
+                  >
+                    {r.label}
+                  </Button>
+                ))}
+              </Box>
+              <TextField
+                select
+                size="small"
+                id="coverage-map-kind"
+                label="Select a map"
+                value={kind.label}
+                onChange={(e) => setKindLabel(e.target.value)}
+                sx={{ minWidth: 300 }}
+              >
+                {MAP_KINDS.map((k) => (
+                  <MenuItem key={k.label} value={k.label}>
+                    {k.label}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Box>
+            <WorldMap
+              title={kind.label}
+              values={valuesOf(kind, meta.data?.countries)}
+              breakpoints={kind.breakpoints}
+              palette={kind.palette}
+              formatValue={formatFigure}
+              region={region}
+              onSelectCountry={(c) => {
+                if (c.region) setRegion(c.region as MapRegion);
+                setCountry(kind.filtersSearch ? { id: c.alpha2, name: c.name } : ALL);
+                firstPage();
+              }}
+            />
+          </Stack>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent>
+          <Stack spacing={2}>
+            <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
+              <TextField
+                id="coverage-name"
+                label="Institute name"
+                placeholder="Start typing to search..."
+                value={name}
+                onChange={(e) => {
+                  setName(e.target.value);
+                  firstPage();
+                }}
+                sx={{ flex: '2 1 240px' }}
+                size="small"
+              />
+              <Autocomplete
+                id="coverage-country"
+                options={[ALL, ...(countries.data?.content ?? [])]}
+                value={country}
+                onChange={(_e, next) => {
+                  setCountry(next ?? ALL);
+                  firstPage();
+                }}
+                getOptionLabel={(o) => o.name}
+                isOptionEqualToValue={(a, b) => a.id === b.id}
+                renderInput={(params) => <TextField {...params} label="Country" size="small" />}
+                sx={{ flex: '1 1 200px' }}
+              />
+              <Tooltip title="Clear filters">
+                <IconButton
+                  aria-label="Clear filters"
+                  onClick={() => {
+                    setName('');
+                    chooseRegion('world');
+                  }}
+                >
+                  <FilterAltOffIcon />
+                </IconButton>
+              </Tooltip>
+            </Box>
+            <PaginatedTable
+              label="Institutes"
+              columns={columns}
+              rows={search.data?.content}
+              rowKey={(r) => r.id}
+              total={search.data?.totalSize ?? 0}
+              state={table}
+              onChange={setTable}
+              loading={search.isPlaceholderData}
+              emptyText="No institutes match your search."
+              perPageOptions={[PAGE_SIZE]}
+            />
+            {search.isSuccess && search.data.totalSize === 0 && (
+              <Typography role="status">Try searching by a key word of the institute&apos;s name, and filter by country.</Typography>
+            )}
+          </Stack>
+        </CardContent>
+      </Card>
+    </Stack>
+  );
+}
