@@ -48,6 +48,10 @@ const StartVerificationScreen = lazyScreen(
   () => import('@/features/ordering/components/NewVerificationScreen'),
   'StartVerificationScreen',
 );
+const CoverageScreen = lazyScreen(
+  () => import('@/features/coverage/components/CoverageScreen'),
+  'CoverageScreen',
+);
 const VerificationHistoryScreen = lazyScreen(
   () => import('@/features/verifications/components/VerificationHistoryScreen'),
   'VerificationHistoryScreen',
@@ -107,6 +111,7 @@ const lazyScreens = [
   ViewVerificationScreen,
   NewVerificationScreen,
   StartVerificationScreen,
+  CoverageScreen,
   PendingVerificationsScreen,
   ResolvedVerificationsScreen,
   ResolvePendingScreen,
@@ -142,8 +147,8 @@ export const privateScreens: Screen[] = [
   { path: '/wallet', name: "I'm Verified Wallet" },
   { path: '/verification/new', name: 'New Verification', element: <NewVerificationScreen /> },
   { path: '/verification/start', name: 'Start Verification', element: <StartVerificationScreen /> },
-  { path: '/verification/coverage', name: 'Coverage' },
-  { path: '/verification/coverage/:initRegion', name: 'Coverage' },
+  { path: '/verification/coverage', name: 'Coverage', element: <CoverageScreen /> },
+  { path: '/verification/coverage/:initRegion', name: 'Coverage', element: <CoverageScreen /> },
   { path: '/verification/history', name: 'History list', element: <VerificationHistoryScreen /> },
   { path: '/verification/history/:id', name: 'View Verification', element: <ViewVerificationScreen /> },
   { path: '/application/:id/start', name: 'Application' },
