@@ -38,15 +38,18 @@ export const identityCapture: Journey = {
     await setAcmeTypes(baseUrl, ['edu', 'emp', 'pli', 'pce', 'hsc', 'idc']);
     try {
       await captureIdentity(t);
+      await captureOnTheView(t);
     } finally {
       await setAcmeTypes(baseUrl, null);
     }
   },
 };
 
-async function captureIdentity(t: Parameters<Journey['run']>[0]) {
-  const { page, baseUrl } = t;
-  await signInThroughUi(page, 'alice@acme.test');
+type Context = Parameters<Journey['run']>[0];
+
+/** From New Verification to the wizard's Verify Identity step: one identity check for Ida Dent, paid by card. */
+async function orderIdentity(t: Context, shots: boolean) {
+  const { page } = t;
   await page
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: 'New Verification' })
@@ -61,7 +64,7 @@ async function captureIdentity(t: Parameters<Journey['run']>[0]) {
   await page.getByRole('region', { name: 'Identity Document' }).waitFor();
   await page.getByText('Must be the full name as printed on the identity document.').waitFor();
   await page.getByRole('list', { name: 'New verification steps' }).getByText('Verify Identity').waitFor();
-  await t.shot('identity-details');
+  if (shots) await t.shot('identity-details');
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await page.getByRole('region', { name: 'Your Order' }).waitFor();
   await page.getByRole('switch', { name: 'Terms & Consent' }).check();
@@ -74,6 +77,13 @@ async function captureIdentity(t: Parameters<Journey['run']>[0]) {
   await card.getByRole('button', { name: 'Pay' }).click();
   await toast(page, 'has been saved to your invoices history.');
   await dismissToasts(page);
+  await page.getByRole('heading', { name: 'Verify Identity' }).waitFor();
+}
+
+async function captureIdentity(t: Context) {
+  const { page, baseUrl } = t;
+  await signInThroughUi(page, 'alice@acme.test');
+  await orderIdentity(t, true);
 
   // The wizard's Verify Identity step: the sandbox provider's widget.
   await page.getByRole('heading', { name: 'Verify Identity' }).waitFor();
@@ -126,4 +136,50 @@ async function captureIdentity(t: Parameters<Journey['run']>[0]) {
     ).result;
   }
   assert.equal(result, 'VERIFIED');
+}
+
+/**
+ * 2.8 on the verification view: an identity check left at the wizard's capture step shows the QR code and Start to
+ * the capture url with the countdown; Start opens the sandbox widget there, and its two steps move it on.
+ */
+async function captureOnTheView(t: Context) {
+  const { page, baseUrl } = t;
+  await orderIdentity(t, false);
+  const latest = await apiGet<{ content: { id: string; instituteId: string; result: string }[] }>(
+    baseUrl,
+    'alice@acme.test',
+    '/v1/verification?size=1',
+  );
+  const waiting = latest.content[0];
+  assert.equal(waiting?.instituteId, 'QC_ID_VER_TRUST_ID');
+  await page.goto(`${baseUrl}/verification/history/${encodeURIComponent(waiting.id)}`);
+  const panel = page.getByRole('region', { name: 'Verify Identity' });
+  const qr = panel.getByRole('img', { name: 'QR code to continue on your phone' });
+  await qr.waitFor();
+  assert.equal(await qr.getAttribute('width'), '200');
+  await panel.getByText(/^\d+ seconds until checking$/).waitFor();
+  await panel.getByRole('link', { name: 'Return to Wallet' }).waitFor();
+  await t.axe('identity-view-qr');
+  await t.shot('identity-view-qr');
+  await panel.getByRole('link', { name: 'Start' }).click();
+  const widget = page.getByRole('region', { name: 'Identity document capture' });
+  await widget.getByRole('button', { name: 'Start' }).click();
+  await widget
+    .getByLabel('Photo of your identity document')
+    .setInputFiles({ name: 'passport.jpg', mimeType: 'image/jpeg', buffer: PHOTO });
+  await widget.getByRole('button', { name: 'Continue' }).click();
+  await widget
+    .getByLabel('Photo of your face')
+    .setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: PHOTO });
+  await widget.getByRole('button', { name: 'Finish' }).click();
+  await panel.waitFor({ state: 'detached' });
+  const record = await apiGet<{ result: string }>(
+    baseUrl,
+    'alice@acme.test',
+    `/v1/verification/${encodeURIComponent(waiting.id)}`,
+  );
+  assert.ok(
+    ['PENDING', 'VERIFIED'].includes(record.result),
+    `moved on from the capture, got ${record.result}`,
+  );
 }
