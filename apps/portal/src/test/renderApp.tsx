@@ -1,8 +1,5 @@
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { AppProviders } from '@/app/App';
 import { buildRoutes, preloadScreens } from '@/app/routes';
-import { createQueryClient } from '@/shared/query/queryClient';
+import { renderRoutes } from '@/test/renderRoutes';
 
 // The screens are lazy (one chunk per route). Tests look at a screen as soon as it is rendered, so its code is loaded
 // before any test of a file that renders the app; the loading itself is tested in shared/routing/lazyScreen.spec.tsx.
@@ -13,12 +10,5 @@ await preloadScreens();
  * own (returned, so a test can look at what was cached or invalidated).
  */
 export function renderApp(url: string) {
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [url] });
-  const queryClient = createQueryClient();
-  const view = render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { ...view, router, queryClient };
+  return renderRoutes(buildRoutes(), url);
 }

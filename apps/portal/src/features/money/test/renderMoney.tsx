@@ -1,12 +1,10 @@
 import type { CreditHistoryRow, InvoiceView } from '@credence/api-contract';
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { AppProviders } from '@/app/App';
 import { BuyCreditScreen } from '@/features/money/components/BuyCreditScreen';
 import { CreditHistoryScreen } from '@/features/money/components/CreditHistoryScreen';
 import { InvoiceScreen } from '@/features/money/components/InvoiceScreen';
 import { OrderCreditsScreen } from '@/features/money/components/OrderCreditsScreen';
-import { createQueryClient } from '@/shared/query/queryClient';
+import { useLocation } from 'react-router';
+import { renderRoutes } from '@/test/renderRoutes';
 
 function Elsewhere() {
   const location = useLocation();
@@ -15,7 +13,7 @@ function Elsewhere() {
 
 /** The money screens at a URL, in the portal's providers, with a query cache the test can look into. */
 export function renderMoney(url: string) {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/credit/history', element: <CreditHistoryScreen /> },
       { path: '/credit/history/:id', element: <InvoiceScreen /> },
@@ -23,15 +21,8 @@ export function renderMoney(url: string) {
       { path: '/credit/buy', element: <BuyCreditScreen /> },
       { path: '*', element: <Elsewhere /> },
     ],
-    { initialEntries: [url] },
+    url,
   );
-  const queryClient = createQueryClient();
-  const view = render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { ...view, router, queryClient };
 }
 
 export const historyRow = (over: Partial<CreditHistoryRow> = {}): CreditHistoryRow => ({

@@ -1,6 +1,3 @@
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { AppProviders } from '@/app/App';
 import type { ResolverRow } from '@/features/pending/api/pending';
 import {
   PendingVerificationsScreen,
@@ -10,11 +7,11 @@ import { ResolvedVerificationScreen } from '@/features/pending/components/Resolv
 import { PublicResolveScreen, ResolvePendingScreen } from '@/features/pending/components/ResolveScreen';
 import { VerificationHistoryScreen } from '@/features/verifications/components/VerificationHistoryScreen';
 import { row } from '@/features/verifications/test/fixtures';
-import { createQueryClient } from '@/shared/query/queryClient';
+import { renderRoutes } from '@/test/renderRoutes';
 
 /** The area's screens at their routes (and the history, where the modal of 2.15 shows), in the app's providers. */
 export function renderPending(url: string) {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/verification/pending', element: <PendingVerificationsScreen /> },
       { path: '/verification/pending/:id', element: <ResolvePendingScreen /> },
@@ -23,15 +20,8 @@ export function renderPending(url: string) {
       { path: '/verify/:id', element: <PublicResolveScreen /> },
       { path: '/verification/history', element: <VerificationHistoryScreen /> },
     ],
-    { initialEntries: [url] },
+    url,
   );
-  const queryClient = createQueryClient();
-  const view = render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { ...view, router, queryClient };
 }
 
 /** A row of the pending or resolved list: a history row with the enquiring company. */

@@ -1,10 +1,7 @@
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { AppProviders } from '@/app/App';
 import type { VerificationDetail, VerificationRow } from '@/features/verifications/api/verifications';
 import { VerificationHistoryScreen } from '@/features/verifications/components/VerificationHistoryScreen';
 import { ViewVerificationScreen } from '@/features/verifications/components/ViewVerificationScreen';
-import { createQueryClient } from '@/shared/query/queryClient';
+import { renderRoutes } from '@/test/renderRoutes';
 
 export function row(over: Partial<VerificationRow> = {}): VerificationRow {
   return {
@@ -149,20 +146,13 @@ export const INSTITUTE = {
 
 /** The two screens at their routes (plus a history stand-in to land on), in the app's providers. */
 export function renderAt(url: string) {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/verification/history', element: <VerificationHistoryScreen /> },
       { path: '/verification/history/:id', element: <ViewVerificationScreen /> },
     ],
-    { initialEntries: [url] },
+    url,
   );
-  const queryClient = createQueryClient();
-  const view = render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { ...view, router, queryClient };
 }
 
 /** axe's serious and critical findings (jsdom cannot measure contrast). */
