@@ -10,13 +10,11 @@ import {
   OutlinedInput,
   Select,
   Stack,
-  TextField,
-  Typography,
 } from '@mui/material';
 import { RESOLVED_RESULT_CHOICES } from '@credence/domain';
 import { EMPTY_RESOLVER_FILTERS, type ResolverFilters } from '@/features/pending/resolverFilters';
 import { DebouncedTextField } from '@/features/verifications/components/DebouncedTextField';
-import { DATE_SHORTCUTS, daysBefore, localToday } from '@/features/verifications/historyFilters';
+import { DateRangeFilter } from '@/features/verifications/components/DateRangeFilter';
 
 interface Props {
   id: string;
@@ -29,7 +27,6 @@ interface Props {
 /** The Filters panel of the Pending and Resolved Verifications lists (2.11), in the spec's order and words. */
 export function ResolverFiltersPanel({ id, filters, onChange, withResults }: Props) {
   const set = (patch: Partial<ResolverFilters>) => onChange({ ...filters, ...patch });
-  const today = localToday();
   const labelOf = (v: string) => RESOLVED_RESULT_CHOICES.find((c) => c.value === v)?.label ?? v;
   return (
     <Box id={id} component="section" aria-label="Filters" sx={{ pt: 1 }}>
@@ -87,47 +84,7 @@ export function ResolverFiltersPanel({ id, filters, onChange, withResults }: Pro
             )}
           </Box>
         )}
-        <Box role="group" aria-labelledby={`${id}-dates`} sx={{ gridColumn: '1 / -1' }}>
-          <Typography id={`${id}-dates`} variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-            Show only verifications on or between these dates.
-          </Typography>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
-            <Stack direction="row" spacing={1.5}>
-              <TextField
-                label="From"
-                type="date"
-                size="small"
-                value={filters.fromDate}
-                onChange={(e) => set({ fromDate: e.target.value })}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.toDate || today } }}
-                sx={{ width: { xs: '50%', sm: 180 } }}
-              />
-              <TextField
-                label="To"
-                type="date"
-                size="small"
-                value={filters.toDate}
-                onChange={(e) => set({ toDate: e.target.value })}
-                slotProps={{
-                  inputLabel: { shrink: true },
-                  htmlInput: { min: filters.fromDate || undefined, max: today },
-                }}
-                sx={{ width: { xs: '50%', sm: 180 } }}
-              />
-            </Stack>
-            <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
-              {DATE_SHORTCUTS.map((s) => (
-                <Button
-                  key={s.days}
-                  size="small"
-                  onClick={() => set({ fromDate: daysBefore(today, s.days), toDate: today })}
-                >
-                  {s.label}
-                </Button>
-              ))}
-            </Stack>
-          </Stack>
-        </Box>
+        <DateRangeFilter id={id} fromDate={filters.fromDate} toDate={filters.toDate} onChange={set} />
       </Box>
       <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 2 }}>
         <Button variant="outlined" onClick={() => onChange(EMPTY_RESOLVER_FILTERS)}>

@@ -9,19 +9,12 @@ import {
   OutlinedInput,
   Select,
   Stack,
-  TextField,
-  Typography,
 } from '@mui/material';
 import { historyResultChoices, type ResultFilterChoice } from '@credence/domain';
-import {
-  DATE_SHORTCUTS,
-  daysBefore,
-  EMPTY_FILTERS,
-  localToday,
-  type HistoryFilters,
-} from '@/features/verifications/historyFilters';
+import { EMPTY_FILTERS, type HistoryFilters } from '@/features/verifications/historyFilters';
 import { DebouncedTextField } from '@/features/verifications/components/DebouncedTextField';
 import { RequestedByPicker } from '@/features/verifications/components/RequestedByPicker';
+import { DateRangeFilter } from '@/features/verifications/components/DateRangeFilter';
 
 export interface TypeChoice {
   value: string;
@@ -51,7 +44,6 @@ export function HistoryFiltersPanel({
   refLabel,
 }: Props) {
   const set = (patch: Partial<HistoryFilters>) => onChange({ ...filters, ...patch });
-  const today = localToday();
   return (
     <Box id={id} component="section" aria-label="Filters" sx={{ pt: 1 }}>
       <Box
@@ -96,47 +88,7 @@ export function HistoryFiltersPanel({
           value={filters.types}
           onChange={(types) => set({ types })}
         />
-        <Box role="group" aria-labelledby={`${id}-dates`} sx={{ gridColumn: '1 / -1' }}>
-          <Typography id={`${id}-dates`} variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-            Show only verifications on or between these dates.
-          </Typography>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
-            <Stack direction="row" spacing={1.5}>
-              <TextField
-                label="From"
-                type="date"
-                size="small"
-                value={filters.fromDate}
-                onChange={(e) => set({ fromDate: e.target.value })}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.toDate || today } }}
-                sx={{ width: { xs: '50%', sm: 180 } }}
-              />
-              <TextField
-                label="To"
-                type="date"
-                size="small"
-                value={filters.toDate}
-                onChange={(e) => set({ toDate: e.target.value })}
-                slotProps={{
-                  inputLabel: { shrink: true },
-                  htmlInput: { min: filters.fromDate || undefined, max: today },
-                }}
-                sx={{ width: { xs: '50%', sm: 180 } }}
-              />
-            </Stack>
-            <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
-              {DATE_SHORTCUTS.map((s) => (
-                <Button
-                  key={s.days}
-                  size="small"
-                  onClick={() => set({ fromDate: daysBefore(today, s.days), toDate: today })}
-                >
-                  {s.label}
-                </Button>
-              ))}
-            </Stack>
-          </Stack>
-        </Box>
+        <DateRangeFilter id={id} fromDate={filters.fromDate} toDate={filters.toDate} onChange={set} />
       </Box>
       <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 2 }}>
         <Button variant="outlined" onClick={() => onChange(EMPTY_FILTERS)}>
