@@ -233,3 +233,137 @@ export function afterSubmitPath(input: { ids: readonly string[]; invoiceId: stri
   if (input.ids.length > 1) return `/verification/history?highlight=${input.ids.map(encodeURIComponent).join(',')}${invoice ? `&${invoice}` : ''}`;
   return `/verification/history/${encodeURIComponent(input.ids[0] ?? '')}${invoice ? `?${invoice}` : ''}`;
 }
+
+/** The 'Nothing to pay!' notice (verifications 8, money 4): an order with nothing to pay is submitted without payment. */
+export const NOTHING_TO_PAY = 'Nothing to pay!';
+
+/** The sticky warning after a document upload timed out (verifications 8): causes and advice, dismissed by a click. */
+export const UPLOAD_TIMEOUT_WARNING = {
+  title: 'Document upload timed out.',
+  causes: ['The files are too large.', 'There are too many files.', 'The internet connection is slow.'],
+  advice: [
+    'Make sure each file is under 5 MB.',
+    'Upload only the required documents.',
+    'Submit your verifications separately.',
+    'Avoid using mobile data.',
+  ],
+} as const;
+
+/** The application flow's words (verifications 2.2, 2.13), used word for word. */
+export const APPLICATION_TEXTS = {
+  loadingTitle: 'Qualification Verification for your application to the organisation.',
+  loadingBody: 'Please complete your application which will be shared along with your verification results to the organisation.',
+  intro: (organisation: string) => `Qualification Verification for your application to ${organisation}.`,
+  organisationHelp: 'This is the organisation your application will be submitted to.',
+  documents: 'Documents and evidence requested by the organisation (Must be pdf file type)',
+  addAll:
+    'Please be sure to add ALL verifications you would like included in your application, along with the requested documentation, as the application is closed after submission.',
+  confirmAll: (organisation: string) => `Have you added all the credential verifications required for your application to ${organisation}?`,
+  /** Template 17 (verifications 2.2, 9): the spec asks for the confirmation, not its words; these are ours. */
+  confirmTranscripts: 'I confirm that all transcripts from all years are included.',
+  submitted: (organisation: string) =>
+    `Your application to ${organisation} has been submitted. You will be contacted again after it is reviewed.`,
+  openTitle: 'You have open applications awaiting submission.',
+  openBody:
+    'Please complete your application(s) to the following organisations. You can include existing verifications from your wallet in your application, or submit new ones.',
+  applicationTo: (owner: string) => `Application to ${owner}`,
+} as const;
+
+/** How long the 'Application Submitted' toast stays (verifications 9). */
+export const APPLICATION_SUBMITTED_MS = 30_000;
+
+/** The application the wizard is seeded with (verifications 2.13, 3), as far as its rules need it. */
+export interface WizardApplication {
+  lockedInstitutes: readonly string[];
+  allowedTypes: readonly AllowedTypeBound[] | null;
+  applicantPays: boolean;
+  owner: { name: string; template: number };
+}
+
+/** The application's allowedTypes as the API sends them: a JSON string (or a list) of {key, min, max}; null when none. */
+export function parseAllowedTypes(raw: unknown): AllowedTypeBound[] | null {
+  let value = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return null;
+    }
+  }
+  if (!Array.isArray(value)) return null;
+  const out: AllowedTypeBound[] = [];
+  for (const v of value as unknown[]) {
+    if (!v || typeof v !== 'object') continue;
+    const { key, min, max } = v as { key?: unknown; min?: unknown; max?: unknown };
+    if (typeof key !== 'string' || !START_CARD_ORDER.includes(key as TypeCode)) continue;
+    out.push({ key: key as TypeCode, min: typeof min === 'number' ? min : 0, max: typeof max === 'number' ? max : 10 });
+  }
+  return out;
+}
+
+/**
+ * The types the wizard offers (verifications 6): the application's allowed types override the account's within it
+ * (in the start screen's order); Academic Reference comes with SELT's bound. A type whose max is 0 is not offered.
+ */
+export function applicationAllowed(accountAllowed: readonly TypeCode[], application: Pick<WizardApplication, 'allowedTypes'> | null): TypeCode[] {
+  if (!application?.allowedTypes) return START_CARD_ORDER.filter((c) => accountAllowed.includes(c));
+  const keys = new Set(application.allowedTypes.filter((b) => b.max > 0).map((b) => b.key));
+  return START_CARD_ORDER.filter((c) => keys.has(c) || (c === 'arf' && keys.has('elc')));
+}
+
+/**
+ * What the wizard starts with inside an application (2.2): one education verification per locked institute;
+ * otherwise, with one type allowed, that type (its fixed institute if it has one); otherwise nothing (the start
+ * screen follows the Application Details step).
+ */
+export function applicationSeed(application: Pick<WizardApplication, 'lockedInstitutes'>, allowed: readonly TypeCode[]): { code: TypeCode; instituteId: string | null }[] {
+  if (application.lockedInstitutes.length) return application.lockedInstitutes.map((id) => ({ code: 'edu' as const, instituteId: id }));
+  if (allowed.length === 1) return [{ code: allowed[0], instituteId: fixedInstituteOf(allowed[0]) }];
+  return [];
+}
+
+/** Where the wizard goes after the Application Details step: the details when seeded, else the start screen. */
+export const viewAfterApplication = (seeded: number, allowed: readonly TypeCode[]): 'start' | 'multi' => (seeded > 0 || allowed.length <= 1 ? 'multi' : 'start');
+
+/** The step bar with an application (2.2): 'Application Details' (0) first. */
+export function applicationWizardSteps(input: { allowed: readonly TypeCode[]; paymentType: string; application: boolean }): { label: string; step: number }[] {
+  const steps = wizardSteps(input);
+  return input.application ? [{ label: 'Application Details', step: WIZARD_VIEW_STEP.application }, ...steps] : steps;
+}
+
+/** 'Please be sure to add ALL verifications...' shows while an application is in progress, unless identity is the only type. */
+export const showsAddAllWarning = (allowed: readonly TypeCode[]) => !(allowed.length === 1 && allowed[0] === 'idc');
+
+/** Whether an application's submit also asks for the transcripts confirmation (template 17, verifications 2.2). */
+export const asksTranscriptConfirmation = (template: number) => template === 17;
+
+/** Entries of an application with locked institutes cannot be added or removed (verifications 6). */
+export const entriesLocked = (application: Pick<WizardApplication, 'lockedInstitutes'> | null) => !!application && application.lockedInstitutes.length > 0;
+
+/** An application field as the owner defines it (verifications 3), for its rules. */
+export interface ApplicationFieldRule {
+  key: string;
+  name: string;
+  type: string;
+  required: boolean;
+  values: readonly string[] | null;
+}
+
+/**
+ * The Application Details' rules (verifications 5): required fields, INTEGER numeric, DATE dd/MM/yyyy, a SELECT or
+ * a field restricted to listed values takes one of them. Messages by field key.
+ */
+export function applicationFieldProblems(fields: readonly ApplicationFieldRule[], values: Readonly<Record<string, string>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of fields) {
+    const v = (values[f.key] ?? '').trim();
+    if (!v) {
+      if (f.required) out[f.key] = `The ${f.name} field is required.`;
+      continue;
+    }
+    if (f.type === 'INTEGER' && !/^-?\d+$/.test(v)) out[f.key] = `The ${f.name} field must be a number.`;
+    else if (f.type === 'DATE' && !/^(0[1-9]|[12]\d|3[01])\/(0[1-9]|1[0-2])\/[12]\d{3}$/.test(v)) out[f.key] = 'Please ensure you use DD/MM/YYYY format.';
+    else if (f.values?.length && !f.values.includes(v)) out[f.key] = `The selected ${f.name} is invalid.`;
+  }
+  return out;
+}

@@ -1,5 +1,16 @@
 import {
   afterSubmitPath,
+  APPLICATION_TEXTS,
+  applicationAllowed,
+  applicationFieldProblems,
+  applicationSeed,
+  applicationWizardSteps,
+  asksTranscriptConfirmation,
+  entriesLocked,
+  parseAllowedTypes,
+  showsAddAllWarning,
+  viewAfterApplication,
+  type WizardApplication,
   cleanDocumentLabel,
   consentStatement,
   countBounds,
@@ -80,5 +91,85 @@ describe('new-verification wizard rules', () => {
     expect(afterSubmitPath({ ids: ['A'], invoiceId: 'INV-1', nonApplicantIndividual: false })).toBe('/verification/history/A?invoiceId=INV-1');
     expect(afterSubmitPath({ ids: ['A'], invoiceId: 'INV-1', nonApplicantIndividual: true })).toBe('/wallet');
     expect(savedToHistory('Jane', 'Doe')).toBe('Verification for Jane Doe saved to history.');
+  });
+});
+
+describe('the wizard inside an application (verifications 2.2, 2.13, 5, 6)', () => {
+  const app = (over: Partial<WizardApplication> = {}): WizardApplication => ({
+    lockedInstitutes: [],
+    allowedTypes: null,
+    applicantPays: true,
+    owner: { name: 'Acme Recruitment Ltd', template: 0 },
+    ...over,
+  });
+
+  it("reads the API's allowedTypes (a JSON string or a list), dropping unknown keys; null when absent or unreadable", () => {
+    expect(parseAllowedTypes('[{"key":"edu","min":1,"max":3},{"key":"xyz","min":0,"max":1},{"key":"idc"}]')).toEqual([
+      { key: 'edu', min: 1, max: 3 },
+      { key: 'idc', min: 0, max: 10 },
+    ]);
+    expect(parseAllowedTypes([{ key: 'pli', min: 0, max: 2 }])).toEqual([{ key: 'pli', min: 0, max: 2 }]);
+    expect(parseAllowedTypes(null)).toBeNull();
+    expect(parseAllowedTypes('not json')).toBeNull();
+  });
+
+  it("offers the application's types over the account's (max 0 left out, academic reference with SELT), else the account's", () => {
+    const allowedTypes = parseAllowedTypes('[{"key":"pli","min":0,"max":2},{"key":"edu","min":1,"max":3},{"key":"emp","min":0,"max":0}]');
+    expect(applicationAllowed(['edu', 'hsc', 'emp'], app({ allowedTypes }))).toEqual(['edu', 'pli']);
+    expect(applicationAllowed(['edu'], app({ allowedTypes: [{ key: 'elc', min: 0, max: 1 }] }))).toEqual(['elc', 'arf']);
+    expect(applicationAllowed(['pce', 'edu'], app())).toEqual(['edu', 'pce']);
+    expect(applicationAllowed(['pce', 'edu'], null)).toEqual(['edu', 'pce']);
+  });
+
+  it('pre-creates one education verification per locked institute, else the one allowed type, else nothing', () => {
+    expect(applicationSeed(app({ lockedInstitutes: ['uni-a', 'uni-b'] }), ['edu', 'pli'])).toEqual([
+      { code: 'edu', instituteId: 'uni-a' },
+      { code: 'edu', instituteId: 'uni-b' },
+    ]);
+    expect(applicationSeed(app(), ['idc'])).toEqual([{ code: 'idc', instituteId: 'QC_ID_VER_TRUST_ID' }]);
+    expect(applicationSeed(app(), ['edu', 'pli'])).toEqual([]);
+    expect(viewAfterApplication(0, ['edu', 'pli'])).toBe('start');
+    expect(viewAfterApplication(2, ['edu', 'pli'])).toBe('multi');
+    expect(viewAfterApplication(0, ['edu'])).toBe('multi');
+    expect(entriesLocked(app({ lockedInstitutes: ['uni-a'] }))).toBe(true);
+    expect(entriesLocked(app())).toBe(false);
+    expect(entriesLocked(null)).toBe(false);
+  });
+
+  it("puts 'Application Details' first on the step bar, and asks for the transcripts only for template 17", () => {
+    expect(applicationWizardSteps({ allowed: ['edu', 'pli'], paymentType: 'CARD', application: true }).map((s) => s.label)).toEqual([
+      'Application Details',
+      'Start',
+      'Verification Details',
+      'Review & Consent',
+      'Payment Details',
+    ]);
+    expect(applicationWizardSteps({ allowed: ['edu'], paymentType: 'NONE', application: false }).map((s) => s.label)).toEqual(['Verification Details', 'Review & Consent']);
+    expect(asksTranscriptConfirmation(17)).toBe(true);
+    expect(asksTranscriptConfirmation(0)).toBe(false);
+    expect(showsAddAllWarning(['idc'])).toBe(false);
+    expect(showsAddAllWarning(['idc', 'edu'])).toBe(true);
+  });
+
+  it("words the application's texts as the spec does", () => {
+    expect(APPLICATION_TEXTS.confirmAll('Acme')).toBe('Have you added all the credential verifications required for your application to Acme?');
+    expect(APPLICATION_TEXTS.submitted('Acme')).toBe('Your application to Acme has been submitted. You will be contacted again after it is reviewed.');
+    expect(APPLICATION_TEXTS.intro('Acme')).toBe('Qualification Verification for your application to Acme.');
+  });
+
+  it('checks the application fields: required, INTEGER, DATE dd/MM/yyyy and listed values', () => {
+    const fields = [
+      { key: 'candidateNumber', name: 'Candidate number', type: 'TEXT', required: true, values: null },
+      { key: 'year', name: 'Year', type: 'INTEGER', required: false, values: null },
+      { key: 'start', name: 'Start date', type: 'DATE', required: false, values: null },
+      { key: 'role', name: 'Role applied for', type: 'SELECT', required: false, values: ['Graduate analyst'] },
+    ];
+    expect(applicationFieldProblems(fields, { year: '20x', start: '31/13/2020', role: 'Chef' })).toEqual({
+      candidateNumber: 'The Candidate number field is required.',
+      year: 'The Year field must be a number.',
+      start: 'Please ensure you use DD/MM/YYYY format.',
+      role: 'The selected Role applied for is invalid.',
+    });
+    expect(applicationFieldProblems(fields, { candidateNumber: 'C-1', year: '2020', start: '01/09/2020', role: 'Graduate analyst' })).toEqual({});
   });
 });
