@@ -281,7 +281,7 @@ export interface WizardApplication {
 }
 
 /** The application's allowedTypes as the API sends them: a JSON string (or a list) of {key, min, max}; null when none. */
-export function parseAllowedTypes(raw: unknown): AllowedTypeBound[] | null {
+export function parseApplicationTypes(raw: unknown): AllowedTypeBound[] | null {
   let value = raw;
   if (typeof raw === 'string') {
     try {

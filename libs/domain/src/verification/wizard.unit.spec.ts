@@ -7,7 +7,7 @@ import {
   applicationWizardSteps,
   asksTranscriptConfirmation,
   entriesLocked,
-  parseAllowedTypes,
+  parseApplicationTypes,
   showsAddAllWarning,
   viewAfterApplication,
   type WizardApplication,
@@ -104,17 +104,17 @@ describe('the wizard inside an application (verifications 2.2, 2.13, 5, 6)', () 
   });
 
   it("reads the API's allowedTypes (a JSON string or a list), dropping unknown keys; null when absent or unreadable", () => {
-    expect(parseAllowedTypes('[{"key":"edu","min":1,"max":3},{"key":"xyz","min":0,"max":1},{"key":"idc"}]')).toEqual([
+    expect(parseApplicationTypes('[{"key":"edu","min":1,"max":3},{"key":"xyz","min":0,"max":1},{"key":"idc"}]')).toEqual([
       { key: 'edu', min: 1, max: 3 },
       { key: 'idc', min: 0, max: 10 },
     ]);
-    expect(parseAllowedTypes([{ key: 'pli', min: 0, max: 2 }])).toEqual([{ key: 'pli', min: 0, max: 2 }]);
-    expect(parseAllowedTypes(null)).toBeNull();
-    expect(parseAllowedTypes('not json')).toBeNull();
+    expect(parseApplicationTypes([{ key: 'pli', min: 0, max: 2 }])).toEqual([{ key: 'pli', min: 0, max: 2 }]);
+    expect(parseApplicationTypes(null)).toBeNull();
+    expect(parseApplicationTypes('not json')).toBeNull();
   });
 
   it("offers the application's types over the account's (max 0 left out, academic reference with SELT), else the account's", () => {
-    const allowedTypes = parseAllowedTypes('[{"key":"pli","min":0,"max":2},{"key":"edu","min":1,"max":3},{"key":"emp","min":0,"max":0}]');
+    const allowedTypes = parseApplicationTypes('[{"key":"pli","min":0,"max":2},{"key":"edu","min":1,"max":3},{"key":"emp","min":0,"max":0}]');
     expect(applicationAllowed(['edu', 'hsc', 'emp'], app({ allowedTypes }))).toEqual(['edu', 'pli']);
     expect(applicationAllowed(['edu'], app({ allowedTypes: [{ key: 'elc', min: 0, max: 1 }] }))).toEqual(['elc', 'arf']);
     expect(applicationAllowed(['pce', 'edu'], app())).toEqual(['edu', 'pce']);
