@@ -5,3 +5,4 @@ export * from './access';
 export * from './money';
 export * from './verification';
 export * from './application';
+export * from './share';
