@@ -1,6 +1,14 @@
 import { sumMinor, type Minor } from './money';
 import { vatOn, vatRatePercentOf } from './vat';
 
+/**
+ * Card fees. Money 9 has the rows 'Plus Card Fees' (paid - total) and 'Total Paid' but the spec gives no fee rate
+ * or amount anywhere (2.9-2.11, 9), so none is charged: a card pays exactly the invoice's total and those two rows
+ * stay hidden. Invoices record paid and fees apart (InvoicePaid.cardFeeMinor), so a rate agreed later changes only
+ * this constant and the amount the card is charged.
+ */
+export const CARD_FEE_PERCENT = 0;
+
 export type InvoiceSummaryLabel = 'Sub Total' | 'Plus VAT' | 'Less Current Credit' | 'Total' | 'Plus Card Fees' | 'Total Paid';
 
 export interface InvoiceSummaryRow {

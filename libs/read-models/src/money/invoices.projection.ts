@@ -75,7 +75,8 @@ export const invoicesProjection: Projection<InvoiceRow> = {
           paymentMethod: d.method,
           transactionId: d.transactionId,
           receiptId: d.receiptId,
-          paidAt: projected.metadata.occurredAt,
+          // Staff settling an invoice account's invoice give the day the money arrived.
+          paidAt: d.paidOn ?? projected.metadata.occurredAt,
         };
       }
       default: {

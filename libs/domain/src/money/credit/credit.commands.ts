@@ -85,4 +85,18 @@ export interface RefundVerification {
   reason: string;
 }
 
-export type CreditCommand = ReserveCredit | ReleaseReservation | SettleOrder | PurchaseCredit | AdjustCredit | RefundVerification;
+/** The payment provider's answer to a refund's card part (CreditRefunded.toCard). */
+export interface RecordCardRefund {
+  type: 'RecordCardRefund';
+  refundMovementId: string;
+  outcome: { status: 'refunded'; refundTransactionId: string } | { status: 'failed'; code: string; message: string; movementId: string };
+}
+
+export type CreditCommand =
+  | ReserveCredit
+  | ReleaseReservation
+  | SettleOrder
+  | PurchaseCredit
+  | AdjustCredit
+  | RefundVerification
+  | RecordCardRefund;

@@ -103,6 +103,10 @@ export function decideCredit(command: CreditCommand, state: CreditState): Credit
       if (state.movementIds[command.movementId]) return [];
       if (!v) throw new DomainError('not-found', `Verification ${command.verificationId} was not paid from the credit.`);
       if (v.refunded) throw new DomainError('conflict', `Verification ${command.verificationId} has already been refunded.`);
+      // The card first, up to what its payment has left; the rest (paid from credit) returns as credit.
+      const card = v.unit === 'money' && v.invoiceId ? state.cardPayments[v.invoiceId] : undefined;
+      const toCardMinor = card ? Math.min(v.spent, Math.max(0, card.paidMinor - card.refundedMinor)) : 0;
+      const toCredit = v.spent - toCardMinor;
       return [
         {
           type: 'CreditRefunded',
@@ -110,11 +114,44 @@ export function decideCredit(command: CreditCommand, state: CreditState): Credit
           data: {
             movementId: command.movementId,
             unit: v.unit,
-            amount: v.spent,
+            amount: toCredit,
             currency: command.currency,
-            balanceAfter: state.balances[v.unit] + v.spent,
+            balanceAfter: state.balances[v.unit] + toCredit,
             verificationId: command.verificationId,
             reason: command.reason,
+            toCard: card && toCardMinor > 0 && v.invoiceId ? { invoiceId: v.invoiceId, transactionId: card.transactionId, amountMinor: toCardMinor } : null,
+          },
+        },
+      ];
+    }
+    case 'RecordCardRefund': {
+      if (state.cardRefunds[command.refundMovementId]) return [];
+      const due = state.cardRefundsDue[command.refundMovementId];
+      if (!due) throw new DomainError('not-found', `No card refund ${command.refundMovementId} is waiting.`);
+      if (command.outcome.status === 'refunded') {
+        return [
+          {
+            type: 'CardRefunded',
+            schemaVersion: 1,
+            data: { refundMovementId: command.refundMovementId, invoiceId: due.invoiceId, amountMinor: due.amountMinor, refundTransactionId: command.outcome.refundTransactionId },
+          },
+        ];
+      }
+      return [
+        {
+          type: 'CardRefundFailed',
+          schemaVersion: 1,
+          data: {
+            movementId: command.outcome.movementId,
+            unit: 'money',
+            amount: due.amountMinor,
+            currency: due.currency,
+            balanceAfter: state.balances.money + due.amountMinor,
+            refundMovementId: command.refundMovementId,
+            invoiceId: due.invoiceId,
+            verificationId: due.verificationId,
+            code: command.outcome.code,
+            reason: `The card refund was refused (${command.outcome.message}); given back as credit.`,
           },
         },
       ];

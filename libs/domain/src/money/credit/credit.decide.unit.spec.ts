@@ -202,4 +202,75 @@ describe('reservations: credit held while a card is charged', () => {
     expect(stateOf(history).balances.money).toBe(0);
     given(history).when({ type: 'PurchaseCredit', unit: 'money', currency: 'GBP', purchase: order.purchases[0], billing: order.billing }).then([]);
   });
+
+  describe('refunds of a card payment go back to the card, refunds of credit stay credit', () => {
+    /** 10.00 of credit held, 44.00 by card on invoice 100002: V1 costs 54.00, V2 (same order) 20.00, both on 100002. */
+    const cardOrder = () => {
+      let events = apply([], money(1000));
+      events = apply(events, { type: 'ReserveCredit', reservationId: 'R1', unit: 'money', amount: 1000 });
+      return apply(
+        events,
+        settle([{ ...charge('V1', 5400), invoiceId: '100002' }, { ...charge('V2', 2000), invoiceId: '100002' }], {
+          unit: 'money',
+          currency: 'GBP',
+          reservationId: 'R1',
+          purchases: [{ movementId: 'buy', invoiceId: '100002', amount: 6400, method: 'card', transactionId: 'tx1', receiptId: 'r' }],
+        }),
+      );
+    };
+    const refund = (verificationId: string, movementId = `r-${verificationId}`): CreditCommand => ({
+      type: 'RefundVerification',
+      movementId,
+      verificationId,
+      currency: 'GBP',
+      reason: 'Cancelled',
+    });
+
+    it('sends the card part to the card (no credit added) and the rest back as credit', () => {
+      let events = cardOrder();
+      given(events)
+        .when(refund('V1'))
+        .then([
+          {
+            type: 'CreditRefunded',
+            data: expect.objectContaining({ amount: 0, balanceAfter: 0, toCard: { invoiceId: '100002', transactionId: 'tx1', amountMinor: 5400 } }),
+          },
+        ]);
+      events = apply(events, refund('V1'));
+      // Only 10.00 of the card payment is left to refund: V2's other 10.00 was paid from credit.
+      given(events)
+        .when(refund('V2'))
+        .then([{ type: 'CreditRefunded', data: expect.objectContaining({ amount: 1000, balanceAfter: 1000, toCard: expect.objectContaining({ amountMinor: 1000 }) }) }]);
+    });
+
+    it('a refund of what was paid from credit stays credit', () => {
+      let events = apply([], money(5000));
+      events = apply(events, settle([{ ...charge('V3', 3000), invoiceId: '100009' }], { unit: 'money', currency: 'GBP' }));
+      given(events)
+        .when(refund('V3'))
+        .then([{ type: 'CreditRefunded', data: expect.objectContaining({ amount: 3000, balanceAfter: 5000, toCard: null }) }]);
+    });
+
+    it('records the provider refund once; a refused card refund is given back as credit', () => {
+      let events = apply(cardOrder(), refund('V1'));
+      const done: CreditCommand = { type: 'RecordCardRefund', refundMovementId: 'r-V1', outcome: { status: 'refunded', refundTransactionId: 'rf1' } };
+      given(events)
+        .when(done)
+        .then([{ type: 'CardRefunded', schemaVersion: 1, data: { refundMovementId: 'r-V1', invoiceId: '100002', amountMinor: 5400, refundTransactionId: 'rf1' } }]);
+      const refundedState = stateOf(apply(events, done));
+      expect(refundedState.balances.money).toBe(0);
+      given(apply(events, done)).when(done).then([]);
+      given(apply(events, done))
+        .when({ ...done, outcome: { status: 'failed', code: '91506', message: 'x', movementId: 'f1' } })
+        .then([]);
+
+      const failed: CreditCommand = { type: 'RecordCardRefund', refundMovementId: 'r-V1', outcome: { status: 'failed', code: '91506', message: 'Cannot refund', movementId: 'f1' } };
+      given(events)
+        .when(failed)
+        .then([{ type: 'CardRefundFailed', data: expect.objectContaining({ amount: 5400, balanceAfter: 5400, code: '91506' }) }]);
+      events = apply(events, failed);
+      expect(stateOf(events).cardPayments['100002']).toMatchObject({ paidMinor: 6400, refundedMinor: 0 });
+      given(events).when({ ...done, refundMovementId: 'nope' }).thenRefused('not-found');
+    });
+  });
 });

@@ -42,8 +42,33 @@ interface Charge extends Movement {
 export type CreditSpent = DomainEvent<'CreditSpent', Charge>;
 /** An accreditation check paid from the balance: the AC row. */
 export type AccreditationCharged = DomainEvent<'AccreditationCharged', Charge>;
-/** What a verification cost, given back (its check and accreditation). */
-export type CreditRefunded = DomainEvent<'CreditRefunded', Movement & { verificationId: string; reason: string }>;
+/** A part of a refund that goes back to the card the invoice was paid with (the payment port refunds it). */
+export interface CardRefundDue {
+  invoiceId: string;
+  /** The card charge to refund. */
+  transactionId: string;
+  amountMinor: number;
+}
+
+/**
+ * What a verification cost, given back (its check and accreditation). What it was paid by card goes back to the
+ * card (`toCard`; `amount` is then only the part that returns as credit, maybe 0): a refund of a card payment is a
+ * refund to the card, a refund of credit stays credit.
+ */
+export type CreditRefunded = DomainEvent<
+  'CreditRefunded',
+  Movement & { verificationId: string; reason: string; toCard?: CardRefundDue | null }
+>;
+/** The provider refunded a refund's card part. */
+export type CardRefunded = DomainEvent<
+  'CardRefunded',
+  { refundMovementId: string; invoiceId: string; amountMinor: number; refundTransactionId: string }
+>;
+/** The provider refused a refund's card part: the amount is given back as credit instead, so nothing is lost. */
+export type CardRefundFailed = DomainEvent<
+  'CardRefundFailed',
+  Movement & { refundMovementId: string; invoiceId: string; verificationId: string; reason: string; code: string }
+>;
 /** Staff added credit, with a reason. */
 export type CreditGranted = DomainEvent<'CreditGranted', Movement & { reason: string }>;
 /** Staff took credit away, with a reason. */
@@ -79,6 +104,8 @@ export type CreditEvent =
   | CreditSpent
   | AccreditationCharged
   | CreditRefunded
+  | CardRefunded
+  | CardRefundFailed
   | CreditGranted
   | CreditRemoved
   | CreditReserved
@@ -91,6 +118,8 @@ export const CREDIT_EVENT_TYPES: readonly CreditEvent['type'][] = [
   'CreditSpent',
   'AccreditationCharged',
   'CreditRefunded',
+  'CardRefunded',
+  'CardRefundFailed',
   'CreditGranted',
   'CreditRemoved',
   'CreditReserved',
@@ -105,6 +134,7 @@ export const CREDIT_MOVEMENT_TYPES = [
   'CreditSpent',
   'AccreditationCharged',
   'CreditRefunded',
+  'CardRefundFailed',
   'CreditGranted',
   'CreditRemoved',
 ] as const satisfies readonly CreditEvent['type'][];
@@ -122,6 +152,7 @@ export function movementKind(type: CreditMovementEvent['type']): MovementKind {
     case 'AccreditationCharged':
       return 'AC';
     case 'CreditRefunded':
+    case 'CardRefundFailed':
       return 'REFUND';
     case 'CreditGranted':
       return 'GRANT';

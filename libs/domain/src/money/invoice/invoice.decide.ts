@@ -27,7 +27,20 @@ export interface PayInvoice {
   receiptId: string | null;
 }
 
-export type InvoiceCommand = IssueInvoice | PayInvoice;
+/**
+ * Staff record that an invoice-account invoice was paid (a bank transfer, a cheque): settlement of 'invoice'
+ * billing. `reference` is staff's payment reference (shown as the Receipt Id), `paidOn` the day the money arrived.
+ */
+export interface SettleInvoice {
+  type: 'SettleInvoice';
+  reference: string;
+  /** yyyy-MM-dd, not after `today`. */
+  paidOn: string;
+  /** yyyy-MM-dd: the day staff record it (time comes in, the domain reads no clock). */
+  today: string;
+}
+
+export type InvoiceCommand = IssueInvoice | PayInvoice | SettleInvoice;
 
 const whole = (v: number) => Number.isSafeInteger(v) && v >= 0;
 
@@ -96,6 +109,37 @@ export function decideInvoice(command: InvoiceCommand, state: InvoiceState): Inv
             method: command.method,
             transactionId: command.transactionId,
             receiptId: command.receiptId,
+          },
+        },
+      ];
+    }
+    case 'SettleInvoice': {
+      if (!state.issued) throw new DomainError('not-found', 'Invoice not found.');
+      const reference = command.reference.trim();
+      if (state.paid) {
+        if (state.paid.method === 'transfer' && state.paid.receiptId === reference) return [];
+        throw new DomainError('conflict', `Invoice ${state.issued.invoiceId} has already been paid.`);
+      }
+      if (state.issued.billing !== 'invoice') {
+        throw new DomainError('unprocessable', 'Only invoices billed to an invoice account are settled by staff.');
+      }
+      if (!reference || reference.length > 100) throw new DomainError('invalid', 'A payment reference (1 to 100 characters) is required.');
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(command.paidOn) || Number.isNaN(Date.parse(command.paidOn))) {
+        throw new DomainError('invalid', 'The payment date must be a date (yyyy-MM-dd).');
+      }
+      if (command.paidOn > command.today) throw new DomainError('invalid', 'The payment date cannot be in the future.');
+      return [
+        {
+          type: 'InvoicePaid',
+          schemaVersion: 1,
+          data: {
+            invoiceId: state.issued.invoiceId,
+            paidMinor: state.issued.totalMinor,
+            cardFeeMinor: 0,
+            method: 'transfer',
+            transactionId: null,
+            receiptId: reference,
+            paidOn: command.paidOn,
           },
         },
       ];

@@ -66,4 +66,26 @@ describe('invoice', () => {
     given(issued).when({ ...pay, paidMinor: 6085 }).thenRefused('invalid', 'The payment must cover the invoice total.');
     given([]).when(pay).thenRefused('not-found', 'Invoice not found.');
   });
+
+  it('staff settle an invoice-account invoice once, for its total, on a day not in the future', () => {
+    const onAccount = given([]).when({ ...issue, billing: 'invoice' }).events();
+    const settle = { type: 'SettleInvoice', reference: 'BACS 4471', paidOn: '2026-11-19', today: '2026-11-20' } as const;
+    given(onAccount)
+      .when(settle)
+      .then([
+        {
+          type: 'InvoicePaid',
+          schemaVersion: 1,
+          data: { invoiceId: '100001', paidMinor: 6086, cardFeeMinor: 0, method: 'transfer', transactionId: null, receiptId: 'BACS 4471', paidOn: '2026-11-19' },
+        },
+      ]);
+    const paid = [...onAccount, ...given(onAccount).when(settle).events()];
+    given(paid).when(settle).then([]);
+    given(paid).when({ ...settle, reference: 'other' }).thenRefused('conflict', 'has already been paid');
+    given(onAccount).when({ ...settle, paidOn: '2026-11-21' }).thenRefused('invalid', 'The payment date cannot be in the future.');
+    given(onAccount).when({ ...settle, reference: ' ' }).thenRefused('invalid', 'A payment reference');
+    given(given([]).when(issue).events()).when(settle).thenRefused('unprocessable', 'Only invoices billed to an invoice account');
+    given([]).when(settle).thenRefused('not-found');
+  });
 });
+

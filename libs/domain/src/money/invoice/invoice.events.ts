@@ -70,6 +70,8 @@ export type InvoicePaid = DomainEvent<
     transactionId: string | null;
     /** The receipt reference (Receipt Id): the card authorisation code, or staff's payment reference. */
     receiptId: string | null;
+    /** yyyy-MM-dd the money arrived, when staff settled the invoice (method 'transfer'); else the event's time. */
+    paidOn?: string;
   }
 >;
 
