@@ -4,6 +4,10 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
+import { securityHeaders } from './common/http/security-headers';
+import { IdParamsInterceptor } from './common/pipes/id-params';
+import { bodyParserErrors, refuseUnsafeInput } from './common/pipes/input-safety.middleware';
+import { SafeInputPipe } from './common/pipes/safe-input.pipe';
 import type { AppConfig } from './config/config.schema';
 import { createLogger, NestPinoLogger } from './infrastructure/logging/logger';
 import { requestLogging } from './infrastructure/logging/request-logging.middleware';
@@ -27,19 +31,27 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     bufferLogs: false,
     bodyParser: false,
   });
-  // Verification submissions may carry PDFs inline as base64 (at most 5 MB each, verifications.md): room for that.
-  app.useBodyParser('json', { limit: '8mb' });
-  app.useBodyParser('urlencoded', { extended: true, limit: '1mb' });
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.use(httpTracing());
   app.use(requestLogging(logger));
+  app.use(securityHeaders({ hstsMaxAge: config.hstsMaxAge }));
+  // Verification submissions may carry PDFs inline as base64 (at most 5 MB each, verifications.md): room for that.
+  app.useBodyParser('json', { limit: '8mb' });
+  app.useBodyParser('urlencoded', { extended: true, limit: '1mb' });
+  // Input no route should ever see (issue 19): a body the parsers refused, NUL bytes, control characters, lone
+  // surrogates, malformed percent-encoding. Answered 400 in the spec's shape here, before any route.
+  app.use(bodyParserErrors());
+  app.use(refuseUnsafeInput());
   app.enableCors({
     origin: true,
     exposedHeaders: ['x-auth-token', 'x-refresh-token', 'Content-Range', 'X-Total-Count', 'X-Request-Id'],
   });
   app.setGlobalPrefix('v1', { exclude: ['health', 'admin', 'admin/{*path}'] });
+  // A route parameter that cannot be an id of its kind is 404 before the handler (common/pipes/id-params.ts).
+  app.useGlobalInterceptors(new IdParamsInterceptor());
   app.useGlobalPipes(
+    new SafeInputPipe(),
     new ValidationPipe({ whitelist: true, transform: true, forbidUnknownValues: false, stopAtFirstError: false }),
   );
 

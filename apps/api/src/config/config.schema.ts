@@ -42,6 +42,7 @@ export const configSchema = z.object({
   STAFF_DOMAIN: z.string().default('credence.test'),
   SEED_DEMO: bool(true),
   TRUST_PROXY: z.string().default('loopback'),
+  HSTS_MAX_AGE: z.coerce.number().int().min(0).default(0),
   WEB_ROOT: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
   BRAINTREE_MERCHANT_ID: z.string().optional(),
@@ -88,6 +89,8 @@ export interface AppConfig {
   staffDomain: string;
   seedDemo: boolean;
   trustProxy: string;
+  /** Strict-Transport-Security max-age in seconds; 0 (the default) sends none: set it only where TLS ends in front of the app. */
+  hstsMaxAge: number;
   webRoot?: string;
   shutdownTimeoutMs: number;
   /** Card payments: Braintree when its three credentials are set, otherwise the sandbox provider. */

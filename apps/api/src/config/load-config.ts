@@ -55,6 +55,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     staffDomain: c.STAFF_DOMAIN,
     seedDemo: c.SEED_DEMO,
     trustProxy: c.TRUST_PROXY,
+    hstsMaxAge: c.HSTS_MAX_AGE,
     webRoot: c.WEB_ROOT,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     payments,

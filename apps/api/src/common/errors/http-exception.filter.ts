@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import { DomainError, type DomainErrorKind } from '@credence/domain';
 import type { Response } from 'express';
 import { errorBody, type ErrorBody } from './error-body';
+import { databaseInputError } from './database-errors';
 
 const STATUS: Record<DomainErrorKind, number> = {
   invalid: 400,
@@ -42,7 +43,17 @@ export class AllExceptionsFilter implements ExceptionFilter {
       res.status(status).json(errorBody(messagesOf(response, exception.message)));
       return;
     }
-    this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
+    const refused = databaseInputError(exception);
+    if (refused) {
+      // A value the database cannot take (bad number or date, text too long, invalid text): the caller's input.
+      this.logger.warn(`database refused the request's input (SQLSTATE ${refused.sqlState})`);
+      res.status(HttpStatus.BAD_REQUEST).json(errorBody([refused.message], 'QC-INVALID-INPUT'));
+      return;
+    }
+    // A real failure: logged with the request id (the logger's context) and the error's code and stack, never the
+    // request's values (a database error's detail can quote them, so it is left out).
+    this.logger.error(describeFailure(exception));
+    if (res.headersSent) return;
     res
       .status(HttpStatus.INTERNAL_SERVER_ERROR)
       .json(errorBody(['An unknown error occurred, please try again or report this error.']));
@@ -70,4 +81,11 @@ function messagesOf(response: string | object, fallback: string): string[] {
   if (Array.isArray(body.message)) return body.message.map(String);
   if (typeof body.message === 'string') return [body.message];
   return [fallback];
+}
+
+function describeFailure(exception: unknown): string {
+  if (!(exception instanceof Error)) return `non-error thrown: ${typeof exception}`;
+  const e = exception as Error & { code?: unknown; driverError?: { code?: unknown } };
+  const code = e.code ?? e.driverError?.code;
+  return `${code ? `[${String(code)}] ` : ''}${e.stack ?? `${e.name}: ${e.message}`}`;
 }

@@ -20,6 +20,12 @@ export class PasswordDto {
   @IsString({ message: 'Please confirm your new password.' }) @MaxLength(1024) confirmPassword!: string;
 }
 
+/** Forgot password (access.md 7.2): the username, in the body or the query string; a string or nothing. */
+export class ForgotPasswordDto {
+  @IsOptional() @Transform(lower) @IsString({ message: 'Please enter a valid email address.' }) @MaxLength(320, { message: 'Please enter a valid email address.' })
+  username?: string;
+}
+
 export const VOLUME_OPTIONS = ['0-199', '200+'];
 
 /** access.md 5.1 (server side of the start form). */

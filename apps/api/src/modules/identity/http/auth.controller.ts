@@ -5,7 +5,7 @@ import type { Response } from 'express';
 import { OptionalPrincipal } from '../../../common/auth/current-principal.decorator';
 import type { Principal } from '../../../common/auth/principal';
 import { Public } from '../../../common/auth/public.decorator';
-import { LoginDto, PasswordDto } from '../dto/identity.dto';
+import { ForgotPasswordDto, LoginDto, PasswordDto } from '../dto/identity.dto';
 import { PasswordService } from '../sessions/password.service';
 import { SessionService, type IssuedSession } from '../sessions/session.service';
 
@@ -62,14 +62,14 @@ export class AuthController {
   @Public()
   @Get('forgot')
   @HttpCode(204)
-  async forgotGet(@Query('username') username: string | undefined, @Ip() ip: string) {
-    await this.passwords.forgot(username, ip);
+  async forgotGet(@Query() query: ForgotPasswordDto, @Ip() ip: string) {
+    await this.passwords.forgot(query.username, ip);
   }
 
   @Public()
   @Post('forgot')
   @HttpCode(204)
-  async forgotPost(@Query('username') username: string | undefined, @Body() body: { username?: string } | undefined, @Ip() ip: string) {
-    await this.passwords.forgot(username ?? body?.username, ip);
+  async forgotPost(@Query() query: ForgotPasswordDto, @Body() body: ForgotPasswordDto, @Ip() ip: string) {
+    await this.passwords.forgot(query.username ?? body.username, ip);
   }
 }
