@@ -1,225 +1,53 @@
 import { DomainError } from '@credence/domain';
 import type { Response } from 'express';
+import type { Pool } from 'pg';
+import {
+  parseListQuery,
+  type FilterKind,
+  type ListQuery,
+  type ListQueryDto,
+  type RawFilter,
+  type SortOrder,
+} from './list-query';
+
+export { parseListQuery, type FilterKind, type ListQuery, type ListQueryOptions, type RawFilter, type SortOrder } from './list-query';
 
 /**
- * The list protocol of react-admin's ra-data-simple-rest, used by the staff console's admin resources:
+ * The one helper behind every staff console resource (react-admin's ra-data-simple-rest):
  *
  *   GET /admin/things?filter={"q":"x"}&sort=["name","ASC"]&range=[0,24]   -> rows, Content-Range: things 0-24/319
- *   GET /admin/things?filter={"id":[1,2,3]}                                -> getMany
+ *   GET /admin/things?filter={"id":[1,2,3]}                                -> getMany (every id asked for)
  *   GET /admin/things?filter={"countryId":"GB"}&sort=...&range=...         -> getManyReference
  *
- * Each resource declares which fields may be filtered (and how) and which may be sorted; anything else is refused
- * with 400 in the spec's error body, so a typo in the console shows up instead of silently listing everything.
+ * A resource says what may be filtered and sorted, and where its rows come from (SQL, rows in memory, or a read
+ * model's query); this helper parses the query once (parseListQuery), asks the source for one page with the id
+ * filter and the id sort applied there (never after paging), and sets Content-Range.
  */
-
-/** How a filter value is read: text (a string), boolean, number, or ids (one id or a list, as getMany sends). */
-export type FilterKind = 'text' | 'boolean' | 'number' | 'ids';
-
-type FilterValue<K extends FilterKind> = K extends 'text'
-  ? string
-  : K extends 'boolean'
-    ? boolean
-    : K extends 'number'
-      ? number
-      : string[];
-
-export type SortOrder = 'ASC' | 'DESC';
-
-export interface SimpleRestSpec<F extends Record<string, FilterKind>, S extends string> {
+export interface ResourceSpec<S extends string> {
   /** Name used in Content-Range, e.g. 'institutes'. */
   resource: string;
-  /** Filterable fields and their kinds. `id` (a list, for getMany) is always allowed. */
-  filters: F;
   sortable: readonly S[];
-  defaultSort: readonly [S, SortOrder];
-  /** Rows per request when no range is given, and the most a range may ask for (default 25 and 1000). */
-  defaultPageSize?: number;
-  maxPageSize?: number;
-}
-
-export interface SimpleRestQuery<F extends Record<string, FilterKind>, S extends string> {
-  filter: { [K in keyof F]?: FilterValue<F[K]> } & { id?: string[] };
-  sort: { field: S; order: SortOrder };
-  /** Inclusive, as react-admin sends it. */
-  range: { start: number; end: number };
-  offset: number;
-  limit: number;
-}
-
-const invalid = (message: string) => new DomainError('invalid', message);
-
-/** Reads and validates filter, sort and range from the query string; throws DomainError('invalid') on bad input. */
-export function parseSimpleRestQuery<F extends Record<string, FilterKind>, S extends string>(
-  query: Record<string, unknown>,
-  spec: SimpleRestSpec<F, S>,
-): SimpleRestQuery<F, S> {
-  const filter = parseFilter(query.filter, spec.filters);
-  const sort = parseSort(query.sort, spec.sortable, spec.defaultSort);
-  const range = parseRange(query.range, spec.defaultPageSize ?? 25, spec.maxPageSize ?? 1000);
-  return { filter, sort, range, offset: range.start, limit: range.end - range.start + 1 };
-}
-
-function single(name: string, raw: unknown): string | undefined {
-  if (raw === undefined || raw === '') return undefined;
-  if (typeof raw !== 'string') throw invalid(`The ${name} parameter must be given once.`);
-  return raw;
-}
-
-function json(name: string, raw: string): unknown {
-  try {
-    return JSON.parse(raw);
-  } catch {
-    throw invalid(`The ${name} parameter is not valid JSON.`);
-  }
-}
-
-function parseFilter<F extends Record<string, FilterKind>>(
-  raw: unknown,
-  kinds: F,
-): SimpleRestQuery<F, never>['filter'] {
-  const text = single('filter', raw);
-  if (text === undefined) return {};
-  const parsed = json('filter', text);
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw invalid('The filter parameter must be a JSON object.');
-  }
-  const out: Record<string, unknown> = {};
-  for (const [field, value] of Object.entries(parsed)) {
-    const kind: FilterKind | undefined = field === 'id' ? 'ids' : kinds[field];
-    if (!kind) {
-      const allowed = ['id', ...Object.keys(kinds)].join(', ');
-      throw invalid(`Cannot filter by '${field}'. Filters allowed: ${allowed}.`);
-    }
-    if (value === null || value === undefined || value === '') continue;
-    out[field] = filterValue(field, kind, value);
-  }
-  return out as SimpleRestQuery<F, never>['filter'];
-}
-
-function filterValue(field: string, kind: FilterKind, value: unknown): string | boolean | number | string[] {
-  switch (kind) {
-    case 'text':
-      if (typeof value === 'string') return value;
-      if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-      throw invalid(`The filter '${field}' must be text.`);
-    case 'boolean':
-      if (typeof value === 'boolean') return value;
-      if (value === 'true' || value === 'false') return value === 'true';
-      throw invalid(`The filter '${field}' must be true or false.`);
-    case 'number': {
-      const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-      if (typeof n === 'number' && Number.isFinite(n)) return n;
-      throw invalid(`The filter '${field}' must be a number.`);
-    }
-    case 'ids': {
-      const list = Array.isArray(value) ? value : [value];
-      if (list.length > 1000) throw invalid(`The filter '${field}' may list at most 1000 ids.`);
-      return list.map((v) => {
-        if (typeof v === 'string' && v !== '') return v;
-        if (typeof v === 'number' && Number.isFinite(v)) return String(v);
-        throw invalid(`The filter '${field}' must be an id or a list of ids.`);
-      });
-    }
-    default: {
-      const never: never = kind;
-      throw new Error(`unknown filter kind ${String(never)}`);
-    }
-  }
-}
-
-function parseSort<S extends string>(
-  raw: unknown,
-  sortable: readonly S[],
-  fallback: readonly [S, SortOrder],
-) {
-  const text = single('sort', raw);
-  if (text === undefined) return { field: fallback[0], order: fallback[1] };
-  const parsed = json('sort', text);
-  if (!Array.isArray(parsed) || parsed.length !== 2 || typeof parsed[0] !== 'string') {
-    throw invalid('The sort parameter must be ["field","ASC"] or ["field","DESC"].');
-  }
-  const [field, order] = parsed as [string, unknown];
-  if (!(sortable as readonly string[]).includes(field)) {
-    throw invalid(`Cannot sort by '${field}'. Sortable fields: ${sortable.join(', ')}.`);
-  }
-  const upper = typeof order === 'string' ? order.toUpperCase() : '';
-  if (upper !== 'ASC' && upper !== 'DESC') throw invalid('The sort order must be ASC or DESC.');
-  return { field: field as S, order: upper as SortOrder };
-}
-
-function parseRange(raw: unknown, pageSize: number, max: number) {
-  const text = single('range', raw);
-  if (text === undefined) return { start: 0, end: pageSize - 1 };
-  const parsed = json('range', text);
-  if (
-    !Array.isArray(parsed) ||
-    parsed.length !== 2 ||
-    !parsed.every((n) => Number.isSafeInteger(n) && (n as number) >= 0) ||
-    (parsed[0] as number) > (parsed[1] as number)
-  ) {
-    throw invalid('The range parameter must be [start, end] with 0 <= start <= end.');
-  }
-  const [start, end] = parsed as [number, number];
-  if (end - start + 1 > max) throw invalid(`The range may cover at most ${max} rows.`);
-  return { start, end };
-}
-
-export interface ListQueryOptions<S extends string> {
-  sortable: readonly S[];
-  /** Filterable field names; `id` (getMany) is always allowed. */
-  filterable: readonly string[];
+  filterable: readonly string[] | Readonly<Record<string, FilterKind>>;
   defaultSort: readonly [S, SortOrder];
   defaultPageSize?: number;
   maxPageSize?: number;
 }
 
-export interface ListQuery<S extends string> {
-  /** Scalar values (or lists of scalars) as sent; `id` is always a list of strings. */
-  filter: Record<string, string | number | boolean | (string | number | boolean)[]> & { id?: string[] };
-  sort: { field: S; order: SortOrder };
-  range: { start: number; end: number };
-  offset: number;
-  limit: number;
+export interface Page<T> {
+  rows: T[];
+  total: number;
 }
 
-/**
- * The lighter form of parseSimpleRestQuery for resources that read their filter values themselves: the field names
- * are checked against the allowlist and the values must be scalars (or lists of scalars), never objects.
- */
-export function parseListQuery<S extends string>(
-  query: Record<string, unknown>,
-  options: ListQueryOptions<S>,
-): ListQuery<S> {
-  const kinds: Record<string, FilterKind> = {};
-  for (const name of options.filterable) if (name !== 'id') kinds[name] = 'text';
-  const text = single('filter', query.filter);
-  const filter: ListQuery<S>['filter'] = {};
-  if (text !== undefined) {
-    const parsed = json('filter', text);
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-      throw invalid('The filter parameter must be a JSON object.');
-    }
-    for (const [field, value] of Object.entries(parsed)) {
-      if (field !== 'id' && !kinds[field]) {
-        throw invalid(
-          `Cannot filter by '${field}'. Filters allowed: ${['id', ...Object.keys(kinds)].join(', ')}.`,
-        );
-      }
-      if (value === null || value === undefined || value === '') continue;
-      if (field === 'id') {
-        filter.id = filterValue('id', 'ids', value) as string[];
-        continue;
-      }
-      const scalar = (v: unknown) => ['string', 'number', 'boolean'].includes(typeof v);
-      if (!(scalar(value) || (Array.isArray(value) && value.every(scalar)))) {
-        throw invalid(`The filter '${field}' must be a value or a list of values.`);
-      }
-      filter[field] = value as string;
-    }
-  }
-  const sort = parseSort(query.sort, options.sortable, options.defaultSort);
-  const range = parseRange(query.range, options.defaultPageSize ?? 25, options.maxPageSize ?? 1000);
-  return { filter, sort, range, offset: range.start, limit: range.end - range.start + 1 };
+export async function listResource<S extends string, T>(
+  res: Response,
+  spec: ResourceSpec<S>,
+  query: ListQueryDto | Record<string, unknown>,
+  page: (query: ListQuery<S>) => Promise<Page<T>> | Page<T>,
+): Promise<T[]> {
+  const q = parseListQuery(query, spec);
+  const { rows, total } = await page(q);
+  setContentRange(res, spec.resource, q, rows.length, total);
+  return rows;
 }
 
 /**
@@ -230,21 +58,133 @@ export function contentRange(resource: string, start: number, count: number, tot
   return count > 0 ? `${resource} ${start}-${start + count - 1}/${total}` : `${resource} */${total}`;
 }
 
-/** Sets Content-Range and X-Total-Count for a page of rows and answers the rows (use with @Res({passthrough})). */
-export function sendPage<T>(res: Response, resource: string, start: number, rows: T[], total: number): T[] {
-  res.setHeader('Content-Range', contentRange(resource, start, rows.length, total));
-  res.setHeader('X-Total-Count', String(total));
-  return rows;
-}
-
 /** Content-Range and X-Total-Count for a page that started at `query.offset` and holds `count` rows. */
-export function setContentRange(
-  res: Response,
-  resource: string,
-  query: { offset: number },
-  count: number,
-  total: number,
-) {
+export function setContentRange(res: Response, resource: string, query: { offset: number }, count: number, total: number) {
   res.setHeader('Content-Range', contentRange(resource, query.offset, count, total));
   res.setHeader('X-Total-Count', String(total));
+}
+
+/** Adds a value to the query's parameters and answers its placeholder ($1, $2, ...). */
+export type Bind = (value: unknown) => string;
+
+/** One admin resource read from SQL: its row expressions, its filters as WHERE conditions, its sort expressions. */
+export interface SqlResource<S extends string> {
+  resource: string;
+  /** `FROM ...` with any joins. */
+  from: string;
+  /** The select list; must produce an `id` column. */
+  select: string;
+  /** The expression of the id, for getMany, the id sort and getOne. */
+  id: string;
+  sortable: Record<S, string>;
+  defaultSort: readonly [S, SortOrder];
+  /** Filter name -> the WHERE condition it adds. Unknown filter names are refused with 400. */
+  filters: Record<string, (value: RawFilter, bind: Bind) => string>;
+}
+
+export function listRows<S extends string>(
+  pool: Pool,
+  spec: SqlResource<S>,
+  query: ListQueryDto | Record<string, unknown>,
+  res: Response,
+): Promise<Record<string, unknown>[]> {
+  const resourceSpec: ResourceSpec<S> = {
+    resource: spec.resource,
+    sortable: Object.keys(spec.sortable) as S[],
+    filterable: Object.keys(spec.filters),
+    defaultSort: spec.defaultSort,
+  };
+  return listResource(res, resourceSpec, query, async (q) => {
+    const values: unknown[] = [];
+    const bind: Bind = (value) => `$${values.push(value)}`;
+    const conditions: string[] = [];
+    for (const [name, value] of Object.entries(q.filter)) {
+      conditions.push(name === 'id' ? `${spec.id}::text = ANY(${bind((value as string[]).map(String))})` : spec.filters[name](value, bind));
+    }
+    const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+    const total = Number((await pool.query<{ count: string }>(`SELECT count(*) FROM ${spec.from} ${where}`, values)).rows[0].count);
+    const column = q.sort.field === 'id' ? spec.id : spec.sortable[q.sort.field];
+    const order = `${column} ${q.sort.order} NULLS LAST, ${spec.id} ${q.sort.order}`;
+    const { rows } = await pool.query(
+      `SELECT ${spec.select} FROM ${spec.from} ${where} ORDER BY ${order} LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
+      [...values, q.limit, q.offset],
+    );
+    return { rows, total };
+  });
+}
+
+export async function oneRow<S extends string>(pool: Pool, spec: SqlResource<S>, id: string, what: string): Promise<Record<string, unknown>> {
+  const { rows } = await pool.query(`SELECT ${spec.select} FROM ${spec.from} WHERE ${spec.id}::text = $1`, [id]);
+  if (!rows[0]) throw new DomainError('not-found', `${what} not found.`);
+  return rows[0];
+}
+
+/** A resource over rows held in memory (projection status, failed jobs, one event stream): small sets, not tables. */
+export interface MemoryResource<T extends { id: string | number }, S extends string> {
+  resource: string;
+  sortable: Record<S, (row: T) => string | number | null>;
+  defaultSort: readonly [S, SortOrder];
+  filters: Record<string, (row: T, value: RawFilter) => boolean>;
+}
+
+export function listInMemory<T extends { id: string | number }, S extends string>(
+  rows: T[],
+  spec: MemoryResource<T, S>,
+  query: ListQueryDto | Record<string, unknown>,
+  res: Response,
+): Promise<T[]> {
+  const resourceSpec: ResourceSpec<S> = {
+    resource: spec.resource,
+    sortable: Object.keys(spec.sortable) as S[],
+    filterable: Object.keys(spec.filters),
+    defaultSort: spec.defaultSort,
+  };
+  return listResource(res, resourceSpec, query, (q) => {
+    let selected = rows;
+    for (const [name, value] of Object.entries(q.filter)) {
+      if (name === 'id') {
+        const ids = new Set((value as string[]).map(String));
+        selected = selected.filter((r) => ids.has(String(r.id)));
+      } else {
+        selected = selected.filter((r) => spec.filters[name](r, value));
+      }
+    }
+    const key = q.sort.field === 'id' ? (r: T) => r.id : spec.sortable[q.sort.field];
+    const sign = q.sort.order === 'ASC' ? 1 : -1;
+    const sorted = [...selected].sort((a, b) => {
+      const x = key(a);
+      const y = key(b);
+      if (x === y) return 0;
+      if (x === null) return 1;
+      if (y === null) return -1;
+      return (x < y ? -1 : 1) * sign;
+    });
+    return { rows: sorted.slice(q.offset, q.offset + q.limit), total: sorted.length };
+  });
+}
+
+/** Filter readers, each refusing a value of the wrong kind with 400. */
+export const filterAs = {
+  boolean(name: string, value: RawFilter): boolean {
+    if (value === true || value === 'true') return true;
+    if (value === false || value === 'false') return false;
+    throw new DomainError('invalid', `The filter '${name}' must be true or false.`);
+  },
+  text(name: string, value: RawFilter): string {
+    if (Array.isArray(value)) throw new DomainError('invalid', `The filter '${name}' must be one value.`);
+    return String(value);
+  },
+  list(value: RawFilter): string[] {
+    return (Array.isArray(value) ? value : [value]).map(String);
+  },
+};
+
+/** `%text%` for ILIKE, with the wildcards of the text itself escaped. */
+export const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Conditions for boolean columns: `{ hasApplicants: 'c.has_applicants' }` -> filters. */
+export function booleanFilters(columns: Record<string, string>): SqlResource<string>['filters'] {
+  return Object.fromEntries(
+    Object.entries(columns).map(([name, column]) => [name, (value: RawFilter, bind: Bind) => `${column} = ${bind(filterAs.boolean(name, value))}`]),
+  );
 }

@@ -1,23 +1,14 @@
 import { DomainError } from '@credence/domain';
 import type { Response } from 'express';
-import {
-  contentRange,
-  parseListQuery,
-  parseSimpleRestQuery,
-  sendPage,
-  setContentRange,
-  type SimpleRestSpec,
-} from './simple-rest';
+import { parseListQuery, parsePage } from './list-query';
+import { contentRange, listInMemory, setContentRange, type ListQueryOptions } from './simple-rest';
 
-const spec: SimpleRestSpec<
-  { q: 'text'; readOnly: 'boolean'; minYear: 'number'; countryId: 'ids' },
-  'name' | 'id'
-> = {
-  resource: 'institutes',
-  filters: { q: 'text', readOnly: 'boolean', minYear: 'number', countryId: 'ids' },
+const spec: ListQueryOptions<'name' | 'id'> = {
+  filterable: { q: 'text', readOnly: 'boolean', minYear: 'number', countryId: 'ids' },
   sortable: ['name', 'id'],
   defaultSort: ['name', 'ASC'],
 };
+const parseSimpleRestQuery = parseListQuery;
 
 const refusal = (query: Record<string, unknown>) => {
   try {
@@ -91,7 +82,7 @@ describe('Content-Range', () => {
   it('is set with X-Total-Count on the response', () => {
     const headers: Record<string, string> = {};
     const res = { setHeader: (k: string, v: string) => (headers[k] = v) } as unknown as Response;
-    expect(sendPage(res, 'countries', 5, ['a', 'b'], 12)).toEqual(['a', 'b']);
+    setContentRange(res, 'countries', { offset: 5 }, 2, 12);
     expect(headers).toEqual({ 'Content-Range': 'countries 5-6/12', 'X-Total-Count': '12' });
   });
 });
@@ -124,5 +115,40 @@ describe('parseListQuery (field allowlist, scalar values)', () => {
     const res = { setHeader: (k: string, v: string) => (headers[k] = v) } as unknown as Response;
     setContentRange(res, 'mails', { offset: 20 }, 3, 23);
     expect(headers['Content-Range']).toBe('mails 20-22/23');
+  });
+});
+
+describe('every resource', () => {
+  const options = { sortable: ['createdAt'] as const, filterable: ['q'], defaultSort: ['createdAt', 'DESC'] as const };
+
+  it("sorts by id, react-admin's default sort, without declaring it", () => {
+    expect(parseListQuery({ sort: '["id","ASC"]' }, options).sort).toEqual({ field: 'id', order: 'ASC' });
+    // The refusal names only the declared fields.
+    expect(() => parseListQuery({ sort: '["secret","ASC"]' }, options)).toThrow("Cannot sort by 'secret'. Sortable fields: createdAt.");
+  });
+
+  it('widens the window of getMany (ids without a range) to every id asked for', () => {
+    const ids = Array.from({ length: 40 }, (_, i) => String(i));
+    const q = parseListQuery({ filter: JSON.stringify({ id: ids }) }, options);
+    expect(q).toMatchObject({ offset: 0, limit: 40 });
+    expect(parseListQuery({ filter: JSON.stringify({ id: ids }), range: '[0,9]' }, options).limit).toBe(10);
+  });
+
+  it('filters ids before paging and sorts by id in memory', async () => {
+    const headers: Record<string, string> = {};
+    const res = { setHeader: (k: string, v: string) => (headers[k] = v) } as unknown as Response;
+    const rows = Array.from({ length: 30 }, (_, i) => ({ id: `r${String(i).padStart(2, '0')}`, n: i }));
+    const resource = { resource: 'things', sortable: { n: (r: { n: number }) => r.n }, defaultSort: ['n', 'ASC'] as const, filters: {} };
+    const many = await listInMemory(rows, resource, { filter: '{"id":["r29","r01"]}', sort: '["id","DESC"]' }, res);
+    expect(many.map((r) => r.id)).toEqual(['r29', 'r01']);
+    expect(headers['Content-Range']).toBe('things 0-1/2');
+  });
+});
+
+describe('parsePage (/v1 lists)', () => {
+  it('reads page and size within bounds', () => {
+    expect(parsePage({ page: '2', size: '10' }, { size: 20, maxSize: 100, maxPage: 1000 })).toEqual({ page: 2, size: 10, offset: 20 });
+    expect(parsePage({}, { size: 20, maxSize: 100, maxPage: 1000 })).toEqual({ page: 0, size: 20, offset: 0 });
+    expect(() => parsePage({ size: '101' }, { size: 20, maxSize: 100, maxPage: 1000 })).toThrow('The size parameter must be a whole number from 1 to 100.');
   });
 });

@@ -1,3 +1,4 @@
+import { ListQueryDto } from '../../../common/http/list-query';
 import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { DomainError } from '@credence/domain';
@@ -10,7 +11,7 @@ import { StaffOnly } from '../../../common/auth/roles.decorator';
 import { AuditService } from '../../../infrastructure/audit/audit.service';
 import { PG_POOL } from '../../../infrastructure/database/database.tokens';
 import { parseBody } from '../shared/parse-body';
-import { contains, filterAs, listRows, oneRow, type SqlResource } from '../../../common/http/sql-list';
+import { contains, filterAs, listRows, oneRow, type SqlResource } from '../../../common/http/simple-rest';
 import { staffActor } from '../shared/staff-actor';
 
 export const approvalProcessesResource: SqlResource<'name' | 'active' | 'createdAt'> = {
@@ -53,7 +54,7 @@ export class AdminApprovalProcessesController {
   ) {}
 
   @Get()
-  list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response) {
     return listRows(this.pool, approvalProcessesResource, query, res);
   }
 

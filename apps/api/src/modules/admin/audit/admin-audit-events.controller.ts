@@ -1,13 +1,12 @@
+import { ListQueryDto } from '../../../common/http/list-query';
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { DomainError } from '@credence/domain';
 import type { Response } from 'express';
 import { StaffOnly } from '../../../common/auth/roles.decorator';
-import { parseListQuery } from '../../../common/http/simple-rest';
+import { filterAs, listInMemory, parseListQuery, type MemoryResource } from '../../../common/http/simple-rest';
 // eslint-disable-next-line credence/module-boundaries -- the audit-events list reads the log itself; to move into a query handler (issue 14)
 import { EVENT_STORE, type EventStore } from '../../../infrastructure/event-store/event-store.port';
-import { listInMemory, type MemoryResource } from '../shared/memory-list';
-import { filterAs } from '../../../common/http/sql-list';
 import { auditEventRow, parseEventId, STREAM_NAME, type AuditEventRow } from './audit-event-rows';
 
 const resource: MemoryResource<AuditEventRow, 'time' | 'revision' | 'type' | 'actor'> = {
@@ -34,7 +33,7 @@ export class AdminAuditEventsController {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
   @Get()
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response) {
     const { filter } = parseListQuery(query, {
       sortable: Object.keys(resource.sortable) as (keyof typeof resource.sortable)[],
       filterable: Object.keys(resource.filters),

@@ -1,3 +1,4 @@
+import { ListQueryDto } from '../../../common/http/list-query';
 import { Body, Controller, Get, Inject, Param, Put, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { DomainError } from '@credence/domain';
@@ -9,7 +10,7 @@ import { StaffOnly } from '../../../common/auth/roles.decorator';
 import { AuditService } from '../../../infrastructure/audit/audit.service';
 import { PG_POOL } from '../../../infrastructure/database/database.tokens';
 import { AccountsRepository } from '../../identity';
-import { listRows, oneRow } from '../../../common/http/sql-list';
+import { listRows, oneRow } from '../../../common/http/simple-rest';
 import { staffActor } from '../shared/staff-actor';
 import { customerChanges } from './customer-changes';
 import { customersResource } from './customers.resource';
@@ -29,7 +30,7 @@ export class AdminCustomersController {
   ) {}
 
   @Get()
-  list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response) {
     return listRows(this.pool, customersResource, query, res);
   }
 

@@ -1,4 +1,4 @@
-import { booleanFilters, contains, filterAs, type SqlResource } from '../../../common/http/sql-list';
+import { booleanFilters, contains, filterAs, type SqlResource } from '../../../common/http/simple-rest';
 
 const FLAG_COLUMNS = {
   hasCountryAccess: 'c.has_country_access',

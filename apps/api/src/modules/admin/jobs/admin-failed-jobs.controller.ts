@@ -1,11 +1,11 @@
+import { ListQueryDto } from '../../../common/http/list-query';
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { DomainError } from '@credence/domain';
 import type { Response } from 'express';
 import { StaffOnly } from '../../../common/auth/roles.decorator';
 import { JOB_QUEUE, type FailedJob, type JobQueue } from '../../../infrastructure/queue/job-queue.port';
-import { filterAs } from '../../../common/http/sql-list';
-import { listInMemory, type MemoryResource } from '../shared/memory-list';
+import { filterAs, listInMemory, type MemoryResource } from '../../../common/http/simple-rest';
 
 export interface FailedJobRow {
   id: string;
@@ -48,7 +48,7 @@ export class AdminFailedJobsController {
   constructor(@Inject(JOB_QUEUE) private readonly queue: JobQueue) {}
 
   @Get()
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response) {
     return listInMemory(await this.rows(), resource, query, res);
   }
 

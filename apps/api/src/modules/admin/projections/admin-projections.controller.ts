@@ -1,3 +1,4 @@
+import { ListQueryDto } from '../../../common/http/list-query';
 import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { DomainError } from '@credence/domain';
@@ -7,8 +8,7 @@ import type { Principal } from '../../../common/auth/principal';
 import { StaffOnly } from '../../../common/auth/roles.decorator';
 import { AuditService } from '../../../infrastructure/audit/audit.service';
 import { ProjectionsService } from '../../../infrastructure/projections/projections.service';
-import { filterAs } from '../../../common/http/sql-list';
-import { listInMemory, type MemoryResource } from '../shared/memory-list';
+import { filterAs, listInMemory, type MemoryResource } from '../../../common/http/simple-rest';
 import { staffActor } from '../shared/staff-actor';
 import { projectionRows, type ProjectionRow } from './projection-rows';
 
@@ -40,7 +40,7 @@ export class AdminProjectionsController {
   ) {}
 
   @Get()
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response) {
     return listInMemory(await this.rows(), resource, query, res);
   }
 

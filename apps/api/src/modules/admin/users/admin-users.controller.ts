@@ -1,3 +1,4 @@
+import { ListQueryDto } from '../../../common/http/list-query';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -6,7 +7,7 @@ import { CurrentPrincipal } from '../../../common/auth/current-principal.decorat
 import type { Principal } from '../../../common/auth/principal';
 import { StaffOnly } from '../../../common/auth/roles.decorator';
 import { PG_POOL } from '../../../infrastructure/database/database.tokens';
-import { listRows, oneRow } from '../../../common/http/sql-list';
+import { listRows, oneRow } from '../../../common/http/simple-rest';
 import { AdminUsersService } from './admin-users.service';
 import { usersResource } from './users.resource';
 
@@ -21,7 +22,7 @@ export class AdminUsersController {
   ) {}
 
   @Get()
-  list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response) {
     return listRows(this.pool, usersResource, query, res);
   }
 

@@ -1,4 +1,4 @@
-import { contains, filterAs, type SqlResource } from '../../../common/http/sql-list';
+import { contains, filterAs, type SqlResource } from '../../../common/http/simple-rest';
 
 /** Every user with their company, for the console's `users` resource. */
 export const usersResource: SqlResource<'username' | 'firstname' | 'lastname' | 'companyName' | 'lastLoginAt' | 'createdAt'> = {

@@ -12,14 +12,20 @@ import type { Response } from 'express';
 import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator';
 import type { Principal } from '../../../common/auth/principal';
 import { StaffOnly } from '../../../common/auth/roles.decorator';
-import { parseListQuery, setContentRange } from '../../../common/http/simple-rest';
-import { filterAs, getManyWindow } from '../../../common/http/sql-list';
+import { ListQueryDto } from '../../../common/http/list-query';
+import { filterAs, listResource, type ResourceSpec } from '../../../common/http/simple-rest';
 import { CommandBus } from '@nestjs/cqrs';
 import { ArchiveApplication } from '../commands/handlers';
 import { ApplicationListQuery, STAFF_SORTS, type StaffSort } from '../queries/application-list.query';
 import { presentApplication } from './application.presenter';
 
-const SORTABLE = Object.keys(STAFF_SORTS) as StaffSort[];
+const ADMIN_LIST: ResourceSpec<StaffSort> = {
+  resource: 'applications',
+  sortable: Object.keys(STAFF_SORTS) as StaffSort[],
+  filterable: ['q', 'status', 'ownerCompanyId'],
+  defaultSort: ['created', 'DESC'],
+  maxPageSize: 200,
+};
 const invalid = (message: string) => new DomainError('invalid', message);
 
 function statusesOf(
@@ -75,32 +81,25 @@ export class AdminApplicationsController {
   ) {}
 
   @Get()
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const q = parseListQuery(query, {
-      sortable: SORTABLE,
-      filterable: ['q', 'status', 'ownerCompanyId'],
-      defaultSort: ['created', 'DESC'],
-      maxPageSize: 200,
+  list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response) {
+    return listResource(res, ADMIN_LIST, query, async (q) => {
+      const f = q.filter;
+      const owner = f.ownerCompanyId === undefined ? undefined : filterAs.text('ownerCompanyId', f.ownerCompanyId);
+      const { rows, totalSize } = await this.lists.staffList(
+        {
+          scope: owner ? { kind: 'owner', companyId: owner } : { kind: 'all' },
+          statuses: statusesOf(f.status),
+          query: f.q === undefined ? undefined : filterAs.text('q', f.q).trim().slice(0, 200) || undefined,
+          custom: {},
+          ids: f.id,
+        },
+        q.sort,
+        q.offset,
+        q.limit,
+      );
+      const verifications = await this.lists.verifications(rows.flatMap((r) => r.verificationIds));
+      return { rows: rows.map((r) => presentForStaff(r, verifications)), total: totalSize };
     });
-    getManyWindow(q, query);
-    const f = q.filter;
-    const owner =
-      f.ownerCompanyId === undefined ? undefined : filterAs.text('ownerCompanyId', f.ownerCompanyId);
-    const { rows, totalSize } = await this.lists.staffList(
-      {
-        scope: owner ? { kind: 'owner', companyId: owner } : { kind: 'all' },
-        statuses: statusesOf(f.status),
-        query: f.q === undefined ? undefined : filterAs.text('q', f.q).trim().slice(0, 200) || undefined,
-        custom: {},
-        ids: f.id,
-      },
-      q.sort,
-      q.offset,
-      q.limit,
-    );
-    const verifications = await this.lists.verifications(rows.flatMap((r) => r.verificationIds));
-    setContentRange(res, 'applications', q, rows.length, totalSize);
-    return rows.map((r) => presentForStaff(r, verifications));
   }
 
   @Get(':id')

@@ -6,10 +6,12 @@ import type { Principal } from '../../../common/auth/principal';
 import { PG_POOL } from '../../../infrastructure/database/database.tokens';
 import { rowTypes } from '../../../infrastructure/projections/projection-sql';
 import { VERIFICATION_LIST_TABLE } from '../../verifications';
-import { instant, int, many, one } from '../../../common/http/query-params';
+import { all, first, instant, parsePage } from '../../../common/http/list-query';
 import { APPLICATION_TABLE } from '../core/application-tables';
 
 type Query = Record<string, unknown>;
+const one = (q: Query, key: string) => first(q[key]);
+const many = (q: Query, key: string) => all(q[key]);
 
 /** Whose applications a caller reads: staff all, individuals their own, organisations the ones made to them. */
 export type ApplicationScope = { kind: 'all' } | { kind: 'applicant'; companyId: string } | { kind: 'owner'; companyId: string };
@@ -56,7 +58,7 @@ export function criteriaOf(q: Query, scope: ApplicationScope, customKeys: Readon
   };
 }
 
-export const pagingOfApplications = (q: Query) => ({ page: int(q, 'page', 0, 0, 100_000), size: int(q, 'size', 20, 1, 1000) });
+export const pagingOfApplications = (q: Query) => parsePage(q, { size: 20, maxSize: 1000, maxPage: 100_000 });
 
 /** What staff may sort the application list by, and the column expression of each. */
 export const STAFF_SORTS = {
@@ -113,7 +115,7 @@ export class ApplicationListQuery {
    */
   async staffList(
     c: ApplicationCriteria & { ids?: readonly string[] },
-    sort: { field: StaffSort; order: 'ASC' | 'DESC' },
+    sort: { field: StaffSort | 'id'; order: 'ASC' | 'DESC' },
     offset: number,
     limit: number,
   ): Promise<{ rows: ApplicationRow[]; totalSize: number }> {
@@ -124,7 +126,8 @@ export class ApplicationListQuery {
       values.push(c.ids);
       sql = `${sql ? `${sql} AND` : 'WHERE'} "id" = ANY($${values.length})`;
     }
-    const order = `${STAFF_SORTS[sort.field]} ${sort.order}, "id" ${sort.order}`;
+    const column = sort.field === 'id' ? '"id"' : STAFF_SORTS[sort.field];
+    const order = `${column} ${sort.order}, "id" ${sort.order}`;
     const [page, count] = await Promise.all([
       this.pool.query<ApplicationRow>({
         text: `SELECT * FROM "${APPLICATION_TABLE}" ${sql} ORDER BY ${order} LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,

@@ -19,7 +19,8 @@ import type { Request, Response } from 'express';
 import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator';
 import type { Principal } from '../../../common/auth/principal';
 import { StaffOnly } from '../../../common/auth/roles.decorator';
-import { parseSimpleRestQuery, sendPage } from '../../../common/http/simple-rest';
+import { ListQueryDto, typedQuery } from '../../../common/http/list-query';
+import { listResource } from '../../../common/http/simple-rest';
 import type { Actor } from '../audit/catalogue-audit';
 import {
   CreateInstituteDto,
@@ -56,15 +57,9 @@ export class AdminInstitutesController {
   ) {}
 
   @Get()
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const q = parseSimpleRestQuery(query, {
-      resource: 'institutes',
-      filters: INSTITUTE_FILTERS,
-      sortable: INSTITUTE_SORTS,
-      defaultSort: ['name', 'ASC'],
-    });
-    const { rows, total } = await this.institutes.list(q);
-    return sendPage(res, 'institutes', q.offset, rows, total);
+  list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response) {
+    const spec = { resource: 'institutes', filterable: INSTITUTE_FILTERS, sortable: INSTITUTE_SORTS, defaultSort: ['name', 'ASC'] } as const;
+    return listResource(res, spec, query, (q) => this.institutes.list(typedQuery(q, INSTITUTE_FILTERS)));
   }
 
   @Get(':id')
@@ -102,18 +97,16 @@ export class AdminInstitutesController {
   @Get(':id/records')
   async listRecords(
     @Param('id') id: string,
-    @Query() query: Record<string, unknown>,
+    @Query() query: ListQueryDto,
     @Res({ passthrough: true }) res: Response,
   ) {
     await this.institutes.get(id);
-    const q = parseSimpleRestQuery(query, {
-      resource: 'records',
-      filters: { q: 'text' },
-      sortable: ['lastName'],
-      defaultSort: ['lastName', 'ASC'],
+    const filters = { q: 'text' } as const;
+    const spec = { resource: 'records', filterable: filters, sortable: ['lastName'], defaultSort: ['lastName', 'ASC'] } as const;
+    return listResource(res, spec, query, (q) => {
+      const { filter, sort, offset, limit } = typedQuery(q, filters);
+      return this.records.list(id, { offset, limit, q: filter.q, ids: filter.id, byId: sort.field === 'id' ? sort.order : undefined });
     });
-    const { rows, total } = await this.records.list(id, q.offset, q.limit, q.filter.q);
-    return sendPage(res, 'records', q.offset, rows, total);
   }
 
   /**
@@ -149,15 +142,9 @@ export class AdminCountriesController {
   constructor(private readonly reference: AdminReferenceService) {}
 
   @Get()
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const q = parseSimpleRestQuery(query, {
-      resource: 'countries',
-      filters: COUNTRY_FILTERS,
-      sortable: COUNTRY_SORTS,
-      defaultSort: ['name', 'ASC'],
-    });
-    const { rows, total } = await this.reference.listCountries(q);
-    return sendPage(res, 'countries', q.offset, rows, total);
+  list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response) {
+    const spec = { resource: 'countries', filterable: COUNTRY_FILTERS, sortable: COUNTRY_SORTS, defaultSort: ['name', 'ASC'] } as const;
+    return listResource(res, spec, query, (q) => this.reference.listCountries(q));
   }
 
   @Get(':id')
@@ -179,15 +166,9 @@ export class AdminRegionsController {
   constructor(private readonly reference: AdminReferenceService) {}
 
   @Get()
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const q = parseSimpleRestQuery(query, {
-      resource: 'regions',
-      filters: REGION_FILTERS,
-      sortable: REGION_SORTS,
-      defaultSort: ['sort', 'ASC'],
-    });
-    const { rows, total } = await this.reference.listRegions(q);
-    return sendPage(res, 'regions', q.offset, rows, total);
+  list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response) {
+    const spec = { resource: 'regions', filterable: REGION_FILTERS, sortable: REGION_SORTS, defaultSort: ['sort', 'ASC'] } as const;
+    return listResource(res, spec, query, (q) => this.reference.listRegions(q));
   }
 
   @Get(':id')

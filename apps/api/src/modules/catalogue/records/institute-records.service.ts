@@ -122,20 +122,21 @@ export class InstituteRecordsService {
     return { outcome: 'DETAILS_MISMATCH', record: best.record, mismatchedFields: best.mismatched };
   }
 
+  /** One page of an institute's records: a name prefix, getMany's ids, by name (or by id when asked). */
   async list(
     instituteId: string,
-    offset: number,
-    limit: number,
-    q?: string,
+    page: { offset: number; limit: number; q?: string; ids?: string[]; byId?: 'ASC' | 'DESC' },
   ): Promise<{ rows: HeldRecord[]; total: number }> {
-    const key = q ? nameKey(q) : null;
+    const key = page.q ? nameKey(page.q) : null;
+    const order = page.byId ? `id ${page.byId}` : 'last_name_key, first_name_key, dob, id';
     const { rows } = await this.pool.query<HeldRecord & { total: number }>(
       `SELECT id::text, first_name AS "firstName", middle_name AS "middleName", last_name AS "lastName",
               to_char(dob, 'YYYY-MM-DD') AS dob, fields, count(*) OVER ()::int AS total
        FROM catalogue_institute_record
        WHERE institute_id = $1 AND ($2::text IS NULL OR last_name_key LIKE $2 || '%' OR first_name_key LIKE $2 || '%')
-       ORDER BY last_name_key, first_name_key, dob, id LIMIT $3 OFFSET $4`,
-      [instituteId, key, limit, offset],
+         AND ($5::text[] IS NULL OR id::text = ANY($5))
+       ORDER BY ${order} LIMIT $3 OFFSET $4`,
+      [instituteId, key, page.limit, page.offset, page.ids ?? null],
     );
     return { rows: rows.map(({ total: _t, ...r }) => r), total: rows[0]?.total ?? 0 };
   }

@@ -5,17 +5,54 @@ import type { Response } from 'express';
 import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator';
 import type { Principal } from '../../../common/auth/principal';
 import { StaffOnly } from '../../../common/auth/roles.decorator';
-import { parseListQuery, setContentRange } from '../../../common/http/simple-rest';
+import { ListQueryDto, type ListQuery } from '../../../common/http/list-query';
+import { listResource, type ResourceSpec } from '../../../common/http/simple-rest';
 // eslint-disable-next-line credence/module-boundaries -- the staff history view reads one stream's events; to move into a query handler (issue 14)
 import { EVENT_STORE, type EventStore } from '../../../infrastructure/event-store/event-store.port';
 import { CommandBus } from '@nestjs/cqrs';
 import { AddVerificationComment, CancelVerification, MarkVerificationUnable, RecordVerificationAccreditation } from '../commands/handlers';
 import { AccreditationDto, AdminCommentDto, CancelDto, UnableDto } from '../dto/submission.dto';
-import { VerificationListQuery } from '../queries/verification-list.query';
+import { VerificationListQuery, type ListCriteria } from '../queries/verification-list.query';
 import { VerificationViews } from '../queries/verification-views.service';
 import { presentListRow } from './verification.presenter';
 
-const SORTABLE = ['recorded', 'updated', 'result', 'companyName', 'instituteName'] as const;
+const ADMIN_LIST: ResourceSpec<'recorded' | 'updated' | 'result' | 'companyName' | 'instituteName'> = {
+  resource: 'verifications',
+  sortable: ['recorded', 'updated', 'result', 'companyName', 'instituteName'],
+  filterable: ['q', 'companyId', 'result', 'results', 'instituteId', 'type', 'requestedBy', 'customerReference', 'fromDate', 'toDate', 'awaitingResolver'],
+  defaultSort: ['recorded', 'DESC'],
+  maxPageSize: 200,
+};
+
+/** The console's filters as list criteria; getMany's ids go into the query itself, before paging. */
+function adminCriteria(f: ListQuery<string>['filter']): ListCriteria {
+  const str = (v: unknown) => (v === undefined ? undefined : String(v));
+  const listOf = (v: unknown) => (v === undefined ? [] : (Array.isArray(v) ? v : [v]).map(String));
+  const day = (v: unknown, end: boolean) => {
+    if (v === undefined) return undefined;
+    const d = normaliseDate(String(v).slice(0, 10));
+    if (!d) throw new DomainError('invalid', `The filter date ${String(v)} is not a date.`);
+    const at = new Date(`${d}T00:00:00.000Z`);
+    if (end) at.setUTCDate(at.getUTCDate() + 1);
+    return at.toISOString();
+  };
+  const expanded = expandResultFilter([...listOf(f.result), ...listOf(f.results)], { showDeleted: true });
+  if (expanded.unknown.length) throw new DomainError('invalid', `Unknown result filter: ${expanded.unknown.join(', ')}.`);
+  return {
+    scope: f.awaitingResolver === true || f.awaitingResolver === 'true' ? { kind: 'resolver', instituteIds: 'all', list: 'pending' } : { kind: 'all' },
+    query: str(f.q),
+    companyId: str(f.companyId),
+    results: expanded.results.length ? expanded.results : null,
+    includeDeleted: true,
+    instituteId: str(f.instituteId),
+    types: listOf(f.type),
+    requestedBy: str(f.requestedBy),
+    customerReference: str(f.customerReference),
+    from: day(f.fromDate, false),
+    to: day(f.toDate, true),
+    ids: f.id,
+  };
+}
 
 /** The staff console's `verifications` resource (ra-data-simple-rest) and the staff actions on one verification. */
 @ApiTags('admin')
@@ -30,49 +67,14 @@ export class AdminVerificationsController {
   ) {}
 
   @Get()
-  async list(@Query() query: Record<string, string>, @Res({ passthrough: true }) res: Response) {
-    const q = parseListQuery(query, {
-      sortable: SORTABLE,
-      filterable: ['q', 'companyId', 'result', 'results', 'instituteId', 'type', 'requestedBy', 'customerReference', 'fromDate', 'toDate', 'awaitingResolver'],
-      defaultSort: ['recorded', 'DESC'],
-      maxPageSize: 200,
+  list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response) {
+    return listResource(res, ADMIN_LIST, query, async (q) => {
+      const { rows, total } = await this.lists.adminList(adminCriteria(q.filter), q.sort, q.offset, q.limit);
+      return {
+        rows: rows.map((r) => ({ ...presentListRow(r, 'history'), companyId: r.companyId, stage: r.stage, awaitingResolver: r.awaitingResolver, updated: r.updated })),
+        total,
+      };
     });
-    const f = q.filter;
-    const str = (v: unknown) => (v === undefined ? undefined : String(v));
-    const listOf = (v: unknown) => (v === undefined ? [] : (Array.isArray(v) ? v : [v]).map(String));
-    const results = [...listOf(f.result), ...listOf(f.results)];
-    const day = (v: unknown, end: boolean) => {
-      if (v === undefined) return undefined;
-      const d = normaliseDate(String(v).slice(0, 10));
-      if (!d) throw new DomainError('invalid', `The filter date ${String(v)} is not a date.`);
-      const at = new Date(`${d}T00:00:00.000Z`);
-      if (end) at.setUTCDate(at.getUTCDate() + 1);
-      return at.toISOString();
-    };
-    const expanded = expandResultFilter(results, { showDeleted: true });
-    if (expanded.unknown.length) throw new DomainError('invalid', `Unknown result filter: ${expanded.unknown.join(', ')}.`);
-    const { rows, total } = await this.lists.adminList(
-      {
-        scope: f.awaitingResolver === true || f.awaitingResolver === 'true' ? { kind: 'resolver', instituteIds: 'all', list: 'pending' } : { kind: 'all' },
-        query: str(f.q),
-        companyId: str(f.companyId),
-        results: expanded.results.length ? expanded.results : null,
-        includeDeleted: true,
-        instituteId: str(f.instituteId),
-        types: listOf(f.type),
-        requestedBy: str(f.requestedBy),
-        customerReference: str(f.customerReference),
-        from: day(f.fromDate, false),
-        to: day(f.toDate, true),
-      },
-      q.sort,
-      q.offset,
-      q.limit,
-    );
-    const ids = new Set(f.id ?? []);
-    const shown = ids.size ? rows.filter((r) => ids.has(r.id)) : rows;
-    setContentRange(res, 'verifications', q, shown.length, total);
-    return shown.map((r) => ({ ...presentListRow(r, 'history'), companyId: r.companyId, stage: r.stage, awaitingResolver: r.awaitingResolver, updated: r.updated }));
   }
 
   @Get(':id')

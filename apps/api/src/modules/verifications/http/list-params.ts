@@ -1,14 +1,17 @@
 import { DomainError, expandResultFilter, normaliseDate, type VerificationResult } from '@credence/domain';
-import { instant, int, many, one } from '../../../common/http/query-params';
+import { all, first, instant, parsePage } from '../../../common/http/list-query';
 import { typeAliasOf } from '../commands/draft-input';
 import type { ListCriteria, Paging } from '../queries/verification-list.query';
 
 type Query = Record<string, unknown>;
+const one = (q: Query, key: string) => first(q[key]);
+const many = (q: Query, key: string) => all(q[key]);
 
 const invalid = (message: string) => new DomainError('invalid', message);
 
 export function pagingOf(q: Query): Paging {
-  return { page: int(q, 'page', 0, 0, 1_000_000), size: int(q, 'size', 20, 1, 100), after: one(q, 'after') };
+  const { page, size } = parsePage(q, { size: 20, maxSize: 100, maxPage: 1_000_000 });
+  return { page, size, after: one(q, 'after') };
 }
 
 /** The filters of GET /verification (verifications.md 7) as list criteria, minus the scope. */

@@ -37,6 +37,8 @@ export interface ListCriteria {
   firstname?: string;
   surname?: string;
   dob?: string;
+  /** getMany: only these records (applied in SQL, before paging). */
+  ids?: readonly string[];
 }
 
 export interface Paging {
@@ -108,6 +110,7 @@ function build(c: ListCriteria) {
   if (c.firstname) where.push(`lower("firstname") = ${p(c.firstname.trim().toLowerCase())}`);
   if (c.surname) where.push(`lower("surname") = ${p(c.surname.trim().toLowerCase())}`);
   if (c.dob) where.push(`"dob" = ${p(c.dob)}`);
+  if (c.ids) where.push(`"id" = ANY(${p(c.ids)})`);
   if (c.customerReference?.trim()) where.push(`"customerReference" ILIKE ${p(`%${likeEscape(c.customerReference.trim())}%`)}`);
   if (c.query?.trim()) {
     const q = c.query.trim();
@@ -131,9 +134,12 @@ function isPlainCompany(c: ListCriteria): boolean {
     !c.instituteId &&
     !c.firstname &&
     !c.surname &&
-    !c.dob
+    !c.dob &&
+    !c.ids
   );
 }
+
+export type AdminSort = 'id' | 'recorded' | 'updated' | 'result' | 'companyName' | 'instituteName';
 
 /** The verification lists, from the list read model only. */
 @Injectable()
@@ -224,7 +230,7 @@ export class VerificationListQuery {
   }
 
   /** Staff console: any verification, filtered and sorted by an allowlist. */
-  async adminList(criteria: ListCriteria, sort: { field: 'recorded' | 'updated' | 'result' | 'companyName' | 'instituteName'; order: 'ASC' | 'DESC' }, offset: number, limit: number) {
+  async adminList(criteria: ListCriteria, sort: { field: AdminSort; order: 'ASC' | 'DESC' }, offset: number, limit: number) {
     const { where, values } = build(criteria);
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const column = `"${sort.field}"`;
