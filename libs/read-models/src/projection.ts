@@ -24,8 +24,15 @@ export interface Projection<R extends Row = Row> {
   readonly version: number;
   /** Event types this projection reads; others are skipped without loading anything. */
   readonly handles: readonly string[];
+  /**
+   * Optional: the id of a row of this same table that describes the event's subject (one row per verification
+   * holding the day it was recorded, say). The runtime reads it, as it stands before the event, and hands it to
+   * rowIds and evolve, so counters can be keyed by what an earlier event said (a verification's day when a later
+   * event changes its result). The subject row itself evolves like any other row when rowIds lists it.
+   */
+  contextRowId?(event: ProjectedEvent): string | null;
   /** Ids of the rows this event changes (often one; several for e.g. per-company and global counters). */
-  rowIds(event: ProjectedEvent): readonly string[];
+  rowIds(event: ProjectedEvent, context?: R | null): readonly string[];
   /** The row after the event; null deletes it. `row` is null when there is none yet. */
-  evolve(row: R | null, event: ProjectedEvent, id: string): R | null;
+  evolve(row: R | null, event: ProjectedEvent, id: string, context?: R | null): R | null;
 }

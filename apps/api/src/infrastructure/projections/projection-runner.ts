@@ -232,12 +232,11 @@ export class ProjectionRunner {
     await client.query('BEGIN');
     try {
       if (handled.length) {
-        const ids = [...new Set(handled.flatMap((e) => projection.rowIds(e)))];
-        const rows = await loadRows(client, tableName, ids);
+        const { plan, rows } = await this.planBatch(client, tableName, handled);
         const changed = new Map<string, Row | null>();
-        for (const event of handled) {
-          for (const id of projection.rowIds(event)) {
-            const next = projection.evolve(changed.has(id) ? changed.get(id)! : (rows.get(id) ?? null), event, id);
+        for (const { event, ids, context } of plan) {
+          for (const id of ids) {
+            const next = projection.evolve(changed.has(id) ? changed.get(id)! : (rows.get(id) ?? null), event, id, context);
             changed.set(id, next);
           }
         }
@@ -261,6 +260,34 @@ export class ProjectionRunner {
       };
       this.progress.emit('rebuild', this.checkpoint.rebuild);
     }
+  }
+
+  /**
+   * Which rows each event changes, and the rows loaded. With a context row (Projection.contextRowId) the context
+   * rows are read first and followed through the batch, so each event sees its subject as the events before it in
+   * this batch left it; the rows its rowIds name are then read in one more query.
+   */
+  private async planBatch(client: PoolClient, tableName: string, events: RecordedEvent[]) {
+    const { projection } = this.definition;
+    const contextOf = projection.contextRowId?.bind(projection);
+    if (!contextOf) {
+      const plan = events.map((event) => ({ event, ids: projection.rowIds(event), context: undefined }));
+      return { plan, rows: await loadRows(client, tableName, [...new Set(plan.flatMap((p) => p.ids))]) };
+    }
+    const contextIds = [...new Set(events.map((e) => contextOf(e)).filter((id): id is string => !!id))];
+    const rows = await loadRows(client, tableName, contextIds);
+    const subjects = new Map<string, Row | null>();
+    const plan = events.map((event) => {
+      const contextId = contextOf(event);
+      const context = contextId ? (subjects.has(contextId) ? subjects.get(contextId)! : (rows.get(contextId) ?? null)) : null;
+      const ids = projection.rowIds(event, context);
+      if (contextId && ids.includes(contextId)) subjects.set(contextId, projection.evolve(context, event, contextId, context));
+      return { event, ids, context };
+    });
+    const known = new Set(contextIds);
+    const more = [...new Set(plan.flatMap((p) => p.ids))].filter((id) => !known.has(id));
+    for (const [id, row] of await loadRows(client, tableName, more)) rows.set(id, row);
+    return { plan, rows };
   }
 
   /** Puts the caught-up shadow table in place of the live one, with its checkpoint, in one transaction. */
