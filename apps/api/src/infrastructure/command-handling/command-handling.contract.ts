@@ -108,6 +108,7 @@ export function runCommandHandlingContract(name: string, open: () => Promise<{ s
           return store.append(s, events, expected);
         },
         readStream: (s, o) => store.readStream(s, o),
+        readStoredStream: (s, o) => store.readStoredStream(s, o),
         readAll: (o) => store.readAll(o),
         subscribeToAll: (o) => store.subscribeToAll(o),
         headPosition: () => store.headPosition(),

@@ -15,6 +15,7 @@ import {
   type Subscription,
 } from './event-store.port';
 import { UpcasterRegistry } from './upcasters';
+import { chainHash, GENESIS_HASH } from 'credence-verify';
 
 /** An append whose transaction stays open until commit(): to show readers wait for late commits. */
 export interface HeldAppend {
@@ -153,6 +154,7 @@ export function runEventStoreContract(
           [s, 3n, 'D', 1, null],
         ]);
         expect(read[0].metadata).toEqual(first[0].metadata);
+        expect(read[0].hash).toMatch(/^[0-9a-f]{64}$/);
         expect(read.every((e) => e.recordedAt instanceof Date && !Number.isNaN(e.recordedAt.getTime()))).toBe(
           true,
         );
@@ -443,6 +445,95 @@ export function runEventStoreContract(
         await waitFor(() => failure !== undefined, 'the subscription to fail');
         expect(failure).toBe(boom);
         expect(calls).toBe(1);
+      });
+    });
+
+    describe('hash chain', () => {
+      /** Recomputes the chain from the stored events; answers the revisions whose stored hash is not the chain's. */
+      const brokenLinks = (events: RecordedEvent[]) => {
+        let prev = GENESIS_HASH;
+        const broken: bigint[] = [];
+        for (const e of events) {
+          const { hash, ...metadata } = e.metadata as RecordedEvent['metadata'] & { hash?: string };
+          if (hash !== chainHash(prev, { ...e, metadata })) broken.push(e.revision);
+          prev = hash ?? '';
+        }
+        return broken;
+      };
+      const hashOf = (e: RecordedEvent) => (e.metadata as { hash?: string }).hash;
+      const mineAfter = async (after: Position) => (await store.readAll({ after })).filter(mine);
+
+      it('chains every event to the one before it, whichever expected revision the append gave', async () => {
+        const s = stream('chain');
+        await store.append(s, [event('A', { n: 1 }), event('B', { n: 2 })], 'no_stream');
+        await store.append(s, [event('C', { deep: { z: 1, a: [2, 'x'] } })], 1n);
+        await store.append(s, [event('D', null)], 'any');
+        await store.append(s, [event('E', { n: 5 }), event('F', { n: 6 })], 'stream_exists');
+        const created = stream('chain-any');
+        await store.append(created, [event()], 'any');
+        for (const name of [s, created]) {
+          const stored = await store.readStoredStream(name);
+          expect(stored.every((e) => /^[0-9a-f]{64}$/.test(hashOf(e) ?? ''))).toBe(true);
+          expect(brokenLinks(stored)).toEqual([]);
+        }
+        const stored = await store.readStoredStream(s);
+        expect(stored.map((e) => e.revision)).toEqual([0n, 1n, 2n, 3n, 4n, 5n]);
+        expect(new Set(stored.map(hashOf)).size).toBe(6);
+      });
+
+      it('keeps the chain whole when concurrent writers append to one stream with any', async () => {
+        const s = stream('chain-race');
+        await Promise.all(Array.from({ length: 8 }, (_, i) => store.append(s, [event('Raced', { i }), event('Raced', { i })], 'any')));
+        const stored = await store.readStoredStream(s);
+        expect(stored).toHaveLength(16);
+        expect(brokenLinks(stored)).toEqual([]);
+      });
+
+      it('covers exactly what is stored: the content, the metadata and the place of each event', async () => {
+        const s = stream('chain-content');
+        await store.append(s, [event('A', { amount: 10 }), event('A', { amount: 10 })], 'no_stream');
+        const [first, second] = await store.readStoredStream(s);
+        // The same content at another revision has another hash, so two events cannot trade places.
+        expect(hashOf(first)).not.toBe(hashOf(second));
+        const edited = { ...first, data: { amount: 11 } };
+        expect(brokenLinks([edited, second])).toEqual([0n]);
+        const otherActor = { ...first, metadata: { ...first.metadata, actor: 'someone@else.test' } };
+        expect(brokenLinks([otherActor, second])).toEqual([0n]);
+        expect(brokenLinks([{ ...second, revision: 0n }])).toEqual([0n]);
+      });
+
+      it('an idempotent retry appends nothing and leaves the chain as it was', async () => {
+        const s = stream('chain-retry');
+        const events = [event(), event()];
+        await store.append(s, events, 'no_stream');
+        const before = await store.readStoredStream(s);
+        await store.append(s, events, 'no_stream');
+        await store.append(s, events, 'any');
+        expect(await store.readStoredStream(s)).toEqual(before);
+      });
+
+      it('hashes events as stored, not upcast: readStoredStream gives them as appended', async () => {
+        const s = stream('chain-upcast');
+        await store.append(s, [event('ContractRenamed', { name: 'Ada Lovelace' }, 1)], 'no_stream');
+        const [stored] = await store.readStoredStream(s);
+        expect({ type: stored.type, schemaVersion: stored.schemaVersion, data: stored.data }).toEqual({
+          type: 'ContractRenamed',
+          schemaVersion: 1,
+          data: { name: 'Ada Lovelace' },
+        });
+        expect(brokenLinks([stored])).toEqual([]);
+        const [read] = await store.readStream(s);
+        expect(read.schemaVersion).toBe(2);
+        expect(read.hash).toBe(hashOf(stored));
+        expect(read.metadata).not.toHaveProperty('hash');
+      });
+
+      it('gives each event its hash on the global log too (what checkpoints sign)', async () => {
+        const before = await store.headPosition();
+        const s = stream('chain-all');
+        await store.append(s, [event(), event()], 'no_stream');
+        const all = (await mineAfter(before)).filter((e) => e.streamName === s);
+        expect(all.map((e) => e.hash)).toEqual((await store.readStoredStream(s)).map(hashOf));
       });
     });
 

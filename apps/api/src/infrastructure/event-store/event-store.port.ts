@@ -30,6 +30,11 @@ export interface RecordedEvent extends DomainEvent {
   metadata: EventMetadata;
   /** When the store recorded it. */
   recordedAt: Date;
+  /**
+   * The event's hash, chained to the stream's previous event (stored in its metadata; readStream and readAll give it
+   * here and leave the metadata as the domain wrote it, readStoredStream gives the metadata as stored).
+   */
+  hash?: string;
 }
 
 export interface AppendResult {
@@ -85,6 +90,11 @@ export interface EventStore {
   append(streamName: string, events: EventToAppend[], expected: ExpectedRevision): Promise<AppendResult>;
   /** Reads one stream forwards from a revision (inclusive), upcast to current schema versions. */
   readStream(streamName: string, options?: { fromRevision?: bigint; maxCount?: number }): Promise<RecordedEvent[]>;
+  /**
+   * Reads one stream exactly as stored, not upcast: the form its hash chain covers (audit replays and exports).
+   * Every event's metadata carries `hash`, chained to the event before it (see hash-chain.ts).
+   */
+  readStoredStream(streamName: string, options?: { fromRevision?: bigint; maxCount?: number }): Promise<RecordedEvent[]>;
   /** Reads the global log after a position (exclusive), in global order, only what is safe to see: never an
    * event that a transaction still in flight could later place before it. */
   readAll(options?: { after?: Position; maxCount?: number }): Promise<RecordedEvent[]>;

@@ -34,6 +34,8 @@ import {
   type SubscriptionHandler,
 } from './event-store.port';
 import { UpcasterRegistry } from './upcasters';
+import { chainEvents, GENESIS_HASH, StreamHeadCache } from './hash-chain';
+import { chainHash } from 'credence-verify';
 
 type StoredMetadata = EventMetadata & { schemaVersion?: number };
 type EsdbRecorded = NonNullable<ResolvedEvent['event']>;
@@ -49,6 +51,7 @@ const isSystem = (type: string) => type.startsWith('$');
 export class EventStoreDbEventStore implements EventStore {
   private readonly upcasters: UpcasterRegistry;
   private readonly subscriptions = new Set<EsdbSubscription>();
+  private readonly heads = new StreamHeadCache();
 
   constructor(
     private readonly client: EventStoreDBClient,
@@ -62,13 +65,49 @@ export class EventStoreDbEventStore implements EventStore {
     await this.headPosition();
   }
 
+  /**
+   * Appends with each event's hash chained to the one before it in the stream. EventStoreDB cannot be told "the
+   * previous event must have this hash", so the append always goes out with an exact expected revision: the event
+   * the hashes were chained to is then the stream's last, or EventStoreDB refuses the write.
+   */
   async append(
     streamName: string,
     events: EventToAppend[],
     expected: ExpectedRevision,
   ): Promise<AppendResult> {
     const ids = checkAppend(streamName, events, expected);
-    const data = events.map((e, i) =>
+    if (expected === 'no_stream') return this.appendChained(streamName, events, ids, expected, 'no_stream', GENESIS_HASH);
+    if (typeof expected === 'bigint') {
+      const prev = this.heads.get(streamName, expected) ?? (await this.hashAt(streamName, expected));
+      return this.appendChained(streamName, events, ids, expected, expected, prev);
+    }
+    // 'any' and 'stream_exists': chain to the stream's last event as it is now; another writer in between: again.
+    for (let attempt = 0; ; attempt++) {
+      const [last] = await this.readBackwards(streamName, 1);
+      try {
+        if (!last) {
+          if (expected === 'stream_exists') throw new WrongExpectedRevisionError(streamName, expected, 'no_stream');
+          return await this.appendChained(streamName, events, ids, expected, 'no_stream', GENESIS_HASH);
+        }
+        const prev = (last.metadata as { hash?: string }).hash ?? (await this.hashAt(streamName, last.revision));
+        return await this.appendChained(streamName, events, ids, expected, last.revision, prev);
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError) || error.expected === expected || attempt >= 10) throw error;
+      }
+    }
+  }
+
+  private async appendChained(
+    streamName: string,
+    events: EventToAppend[],
+    ids: string[],
+    asked: ExpectedRevision,
+    exact: 'no_stream' | bigint,
+    prevHash: string,
+  ): Promise<AppendResult> {
+    const first = exact === 'no_stream' ? 0n : exact + 1n;
+    const chained = chainEvents(prevHash, first, events);
+    const data = chained.events.map((e, i) =>
       jsonEvent({
         id: ids[i],
         type: e.type,
@@ -78,16 +117,47 @@ export class EventStoreDbEventStore implements EventStore {
     );
     try {
       const result = await this.client.appendToStream(streamName, data, {
-        expectedRevision: toEsdbRevision(expected),
+        expectedRevision: toEsdbRevision(exact),
       });
       const position = result.position ?? (await this.positionOf(streamName, result.nextExpectedRevision));
+      if (result.nextExpectedRevision === first + BigInt(events.length) - 1n) {
+        this.heads.remember(streamName, result.nextExpectedRevision, chained.lastHash);
+      }
       return { nextExpectedRevision: result.nextExpectedRevision, position };
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError)) throw error;
       // EventStoreDB only treats a write as a retry when it comes with the original expected revision. A retry
       // sent after the stream moved on lands here: answer it as the port promises if its events are all there.
-      return this.explainConflict(streamName, ids, expected, error.actualVersion);
+      // ('any' went out as an exact revision: its conflict is reported as the exact one, and retried by append.)
+      return this.explainConflict(streamName, ids, asked === exact || typeof asked === 'bigint' ? asked : exact, error.actualVersion);
     }
+  }
+
+  /** The hash of the event at a revision; events written before the chain existed get theirs computed. */
+  private async hashAt(streamName: string, revision: bigint): Promise<string> {
+    const [event] = await this.readStoredStream(streamName, { fromRevision: revision, maxCount: 1 });
+    if (!event || event.revision !== revision) return GENESIS_HASH; // EventStoreDB refuses the append and says why
+    const stored = (event.metadata as { hash?: string }).hash;
+    if (stored) return stored;
+    // EventStoreDB's events are immutable, so unlike PostgreSQL's they cannot be given their hashes in place.
+    let prev = GENESIS_HASH;
+    for (const e of await this.readStoredStream(streamName, { maxCount: Number(revision) + 1 })) {
+      prev = (e.metadata as { hash?: string }).hash ?? chainHash(prev, { ...e, data: e.data ?? null });
+    }
+    return prev;
+  }
+
+  private async readBackwards(streamName: string, maxCount: number): Promise<RecordedEvent[]> {
+    const out: RecordedEvent[] = [];
+    try {
+      for await (const resolved of this.client.readStream(streamName, { direction: BACKWARDS, fromRevision: END, maxCount })) {
+        if (resolved.event) out.push(this.toRecorded(resolved.event, resolved.commitPosition, false));
+      }
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return [];
+      throw error;
+    }
+    return out;
   }
 
   private async explainConflict(
@@ -123,7 +193,16 @@ export class EventStoreDbEventStore implements EventStore {
     return event.position;
   }
 
-  async readStream(streamName: string, options: { fromRevision?: bigint; maxCount?: number } = {}) {
+  readStream(streamName: string, options: { fromRevision?: bigint; maxCount?: number } = {}) {
+    return this.read(streamName, options, true);
+  }
+
+  /** The stream exactly as stored (not upcast): what its hashes cover. */
+  readStoredStream(streamName: string, options: { fromRevision?: bigint; maxCount?: number } = {}) {
+    return this.read(streamName, options, false);
+  }
+
+  private async read(streamName: string, options: { fromRevision?: bigint; maxCount?: number }, upcast: boolean) {
     const out: RecordedEvent[] = [];
     try {
       const read = this.client.readStream(streamName, {
@@ -132,12 +211,14 @@ export class EventStoreDbEventStore implements EventStore {
         maxCount: options.maxCount ?? Number.MAX_SAFE_INTEGER,
       });
       for await (const resolved of read) {
-        if (resolved.event) out.push(this.toRecorded(resolved.event, resolved.commitPosition));
+        if (resolved.event) out.push(this.toRecorded(resolved.event, resolved.commitPosition, upcast));
       }
     } catch (error) {
       if (error instanceof StreamNotFoundError) return [];
       throw error;
     }
+    const last = out[out.length - 1];
+    if (last) this.heads.remember(streamName, last.revision, (last.metadata as { hash?: string }).hash);
     return out;
   }
 
@@ -214,10 +295,13 @@ export class EventStoreDbEventStore implements EventStore {
   private toRecorded(
     event: EsdbRecorded | AllStreamResolvedEvent['event'],
     commitPosition?: bigint,
+    upcasting = true,
   ): RecordedEvent {
     if (!event) throw new Error('toRecorded needs an event');
     const { schemaVersion = 1, ...metadata } = parseMetadata(event.metadata);
-    const upcast = this.upcasters.upcast({ type: event.type, schemaVersion, data: event.data });
+    const { hash, ...withoutHash } = metadata as StoredMetadata & { hash?: string };
+    const stored = { type: event.type, schemaVersion, data: event.data };
+    const upcast = upcasting ? this.upcasters.upcast(stored) : stored;
     return {
       type: upcast.type,
       schemaVersion: upcast.schemaVersion,
@@ -226,8 +310,9 @@ export class EventStoreDbEventStore implements EventStore {
       revision: event.revision,
       // Servers before 22.6 give stream reads only the commit position.
       position: event.position ?? { commit: commitPosition ?? -1n, prepare: commitPosition ?? -1n },
-      metadata: metadata as EventMetadata,
+      metadata: (upcasting ? withoutHash : metadata) as EventMetadata,
       recordedAt: event.created,
+      ...(hash ? { hash } : {}),
     };
   }
 }

@@ -3,7 +3,8 @@ import { Client, type Pool } from 'pg';
 import { event, runEventStoreContract, waitFor } from './event-store.contract';
 import { EventIdConflictError, START, type RecordedEvent, type Subscription } from './event-store.port';
 import { PostgresEventStore } from './postgres-event-store';
-import { READ_ALL_SQL } from './postgres-event-store.sql';
+import { NOTIFY_CHANNEL, READ_ALL_SQL } from './postgres-event-store.sql';
+import { chainHash, GENESIS_HASH } from 'credence-verify';
 import { createTestDatabase, testPool } from './pg-test-database';
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -137,8 +138,9 @@ describe('PostgreSQL event store', () => {
     }
   });
 
-  it('wakes subscribers by NOTIFY, without waiting for the poll', async () => {
+  it('wakes subscribers of another process by NOTIFY after the commit, without waiting for the poll', async () => {
     const store = makeStore(60_000);
+    const writer = makeStore(60_000); // another process's store: only the NOTIFY can reach the subscriber
     const prefix = `notify-${randomUUID()}`;
     const delivered: RecordedEvent[] = [];
     const before = await store.headPosition();
@@ -149,7 +151,7 @@ describe('PostgreSQL event store', () => {
       }),
     );
     await waitFor(() => store.listenerPid !== undefined, 'the LISTEN connection');
-    await store.append(`${prefix}-1`, [event()], 'no_stream');
+    await writer.append(`${prefix}-1`, [event()], 'no_stream');
     await waitFor(() => delivered.length === 1, 'the notified event', 5000);
   });
 
@@ -180,6 +182,7 @@ describe('PostgreSQL event store', () => {
 
   it('reconnects the LISTEN connection when PostgreSQL drops it', async () => {
     const store = makeStore(60_000);
+    const writer = makeStore(60_000);
     const prefix = `reconnect-${randomUUID()}`;
     const delivered: RecordedEvent[] = [];
     subscriptions.push(
@@ -195,8 +198,75 @@ describe('PostgreSQL event store', () => {
       () => store.listenerPid !== undefined && store.listenerPid !== first,
       'a new LISTEN connection',
     );
-    await store.append(`${prefix}-1`, [event()], 'no_stream');
+    await writer.append(`${prefix}-1`, [event()], 'no_stream');
     await waitFor(() => delivered.length === 1, 'an event notified on the new connection', 5000);
+  });
+
+  it('appends without a NOTIFY in the append transaction (it would serialise commits)', async () => {
+    const store = makeStore(1000);
+    const listener = new Client({ connectionString: url });
+    await listener.connect();
+    const seen: number[] = [];
+    listener.on('notification', () => seen.push(Date.now()));
+    const held = new Client({ connectionString: url });
+    await held.connect();
+    try {
+      await listener.query(`LISTEN ${NOTIFY_CHANNEL}`);
+      await held.query('BEGIN');
+      await store.appendWithin(held, `no-notify-${randomUUID()}`, [event()], 'no_stream');
+      await held.query('COMMIT');
+      // A NOTIFY inside the statement would arrive with this commit; give it the time a round trip takes, twice.
+      await pool.query('SELECT pg_sleep(0.2)');
+      expect(seen).toEqual([]);
+      await store.append(`no-notify-${randomUUID()}`, [event()], 'no_stream');
+      await waitFor(() => seen.length > 0, 'the NOTIFY sent after the pool append', 5000);
+    } finally {
+      await held.end();
+      await listener.end();
+    }
+  });
+
+  it('chains the events of a database made before the hash chain, once, and logs it', async () => {
+    const fresh = await createTestDatabase();
+    const oldPool = testPool(fresh.url);
+    const logs: string[] = [];
+    try {
+      // A database as the previous release left it: events without hashes, and no es_migrations.
+      const legacy = new PostgresEventStore(oldPool, { hashChain: false });
+      await legacy.init();
+      await oldPool.query('DROP TABLE es_migrations');
+      await legacy.append('legacy-a', [event('A', { n: 1 }), event('B', { n: 2 })], 'no_stream');
+      await legacy.append('legacy-a', [event('C', { n: 3 })], 1n);
+      await legacy.append('legacy-b', [event('D', { n: 4 })], 'no_stream');
+      await legacy.close();
+      const { rows: before } = await oldPool.query(`SELECT count(*)::int AS n FROM es_events WHERE metadata ? 'hash'`);
+      expect(before[0].n).toBe(0);
+
+      const upgraded = new PostgresEventStore(oldPool, { log: (m) => logs.push(m) });
+      await upgraded.init();
+      expect(logs).toEqual(['hash chain migration: chained 4 existing events of 2 streams']);
+      const a = await upgraded.readStoredStream('legacy-a');
+      let prev = GENESIS_HASH;
+      for (const e of a) {
+        const { hash, ...metadata } = e.metadata as RecordedEvent['metadata'] & { hash: string };
+        expect(hash).toBe(chainHash(prev, { ...e, metadata }));
+        prev = hash;
+      }
+      // New appends chain on from the migrated head; the trigger is back on; a second start does nothing.
+      await upgraded.append('legacy-a', [event('E')], 2n);
+      const [next] = await upgraded.readStoredStream('legacy-a', { fromRevision: 3n });
+      const { hash, ...metadata } = next.metadata as RecordedEvent['metadata'] & { hash: string };
+      expect(hash).toBe(chainHash(prev, { ...next, metadata }));
+      await expect(oldPool.query(`UPDATE es_events SET type = 'Forged'`)).rejects.toThrow(/append-only/);
+      await new PostgresEventStore(oldPool, { log: (m) => logs.push(m) }).init();
+      expect(logs).toHaveLength(1);
+      const { rows } = await oldPool.query(`SELECT detail FROM es_migrations WHERE name = 'hash-chain-v1'`);
+      expect(rows[0].detail).toEqual({ streams: 2, events: 4 });
+      await upgraded.close();
+    } finally {
+      await oldPool.end();
+      await fresh.drop();
+    }
   });
 
   it('starts from START on an empty log', async () => {

@@ -1,7 +1,11 @@
 import type { ExpectedRevision } from './event-store.port';
 
-/** NOTIFY channel an append signals on; delivered to listeners only when the appending transaction commits. */
+/**
+ * NOTIFY channel that wakes subscribers. Sent after an append commits, by a batcher (see PgNotifyBatcher), never
+ * inside the append: a NOTIFY in a transaction takes a database-wide lock at commit and serialises all appends.
+ */
 export const NOTIFY_CHANNEL = 'credence_es_events';
+export const NOTIFY_SQL = `SELECT pg_notify('${NOTIFY_CHANNEL}', '')`;
 
 /** pg_advisory_xact_lock key serialising init() across processes ("credence-es" in ASCII). */
 export const INIT_LOCK_KEY = '0x637265642d6573';
@@ -42,6 +46,12 @@ END $$;
 CREATE OR REPLACE TRIGGER es_events_append_only
   BEFORE UPDATE OR DELETE OR TRUNCATE ON es_events
   FOR EACH STATEMENT EXECUTE FUNCTION es_events_refuse_change();
+
+CREATE TABLE IF NOT EXISTS es_migrations (
+  name text PRIMARY KEY,
+  ran_at timestamptz NOT NULL DEFAULT now(),
+  detail jsonb NOT NULL
+);
 `;
 
 /**
@@ -50,7 +60,14 @@ CREATE OR REPLACE TRIGGER es_events_append_only
  * queue up, and PostgreSQL re-checks the WHERE clause against the winner's committed row, so exactly one of
  * several writers expecting the same revision gets a row back.
  */
-function claimRevisions(expected: ExpectedRevision): string {
+function claimRevisions(expected: ExpectedRevision, chained: boolean): string {
+  if (chained && typeof expected === 'bigint') {
+    // The hashes were chained (in the adapter) to $5, the hash of revision $4: that event must still be the last.
+    return `UPDATE es_streams SET revision = revision + $2::bigint WHERE stream_name = $1 AND revision = $4::bigint
+              AND EXISTS (SELECT 1 FROM es_events WHERE stream_name = $1 AND stream_revision = $4::bigint
+                          AND metadata->>'hash' = $5::text)
+              RETURNING revision - $2::bigint AS before`;
+  }
   switch (expected) {
     case 'no_stream':
       return `INSERT INTO es_streams (stream_name, revision) VALUES ($1, $2::bigint - 1)
@@ -70,12 +87,13 @@ function claimRevisions(expected: ExpectedRevision): string {
 
 /**
  * The whole append as ONE statement, so on a pool it is one round trip and one implicit transaction: claim the
- * revisions, insert the events ($3, a JSON array) in order, NOTIFY. No row back means the expectation failed and
- * nothing was written; a unique violation on (stream_name, event_id) rolls the whole statement back.
+ * revisions, insert the events ($3, a JSON array, their metadata already carrying the chained hashes) in order.
+ * No row back means the expectation failed and nothing was written; a unique violation on (stream_name, event_id)
+ * rolls the whole statement back. Subscribers are woken after the commit, not from in here.
  */
-export function appendSql(expected: ExpectedRevision): string {
+export function appendSql(expected: ExpectedRevision, chained = true): string {
   return `
-WITH claimed AS (${claimRevisions(expected)}),
+WITH claimed AS (${claimRevisions(expected, chained)}),
 inserted AS (
   INSERT INTO es_events (stream_name, stream_revision, event_id, type, schema_version, data, metadata)
   SELECT $1, claimed.before + e.ord, (e.ev->>'id')::uuid, e.ev->>'type', (e.ev->>'v')::int, e.ev->'data', e.ev->'m'
@@ -83,8 +101,7 @@ inserted AS (
   ORDER BY e.ord
   RETURNING stream_revision, transaction_id, global_position
 )
-SELECT stream_revision::text AS revision, transaction_id::text AS commit, global_position::text AS prepare,
-       pg_notify('${NOTIFY_CHANNEL}', '') AS notified
+SELECT stream_revision::text AS revision, transaction_id::text AS commit, global_position::text AS prepare
 FROM inserted ORDER BY stream_revision DESC LIMIT 1`;
 }
 
@@ -97,6 +114,15 @@ SELECT (SELECT revision::text FROM es_streams WHERE stream_name = $1) AS current
 
 const COLUMNS = `global_position::text AS prepare, transaction_id::text AS commit, stream_name, stream_revision::text AS
   revision, type, schema_version, data, metadata, recorded_at`;
+
+/** The stream's last revision and that event's hash: what an append with 'any' or 'stream_exists' chains to. */
+export const STREAM_HEAD_SQL = `
+SELECT s.revision::text AS revision, e.metadata->>'hash' AS hash
+FROM es_streams s LEFT JOIN es_events e ON e.stream_name = s.stream_name AND e.stream_revision = s.revision
+WHERE s.stream_name = $1`;
+
+/** The hash of one event: what an append expecting that revision chains to when the adapter has not seen it. */
+export const HASH_AT_SQL = `SELECT metadata->>'hash' AS hash FROM es_events WHERE stream_name = $1 AND stream_revision = $2::bigint`;
 
 export const READ_STREAM_SQL = `
 SELECT ${COLUMNS} FROM es_events

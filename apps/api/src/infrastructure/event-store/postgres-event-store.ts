@@ -15,25 +15,40 @@ import {
   type SubscriptionHandler,
 } from './event-store.port';
 import { PgNotificationListener } from './pg-notification-listener';
+import { PgNotifyBatcher } from './pg-notify-batcher';
 import {
   appendSql,
+  HASH_AT_SQL,
   HEAD_SQL,
   INIT_LOCK_KEY,
   LOOKUP_SQL,
   NOTIFY_CHANNEL,
+  NOTIFY_SQL,
   READ_ALL_SQL,
   READ_STREAM_SQL,
   SCHEMA_SQL,
+  STREAM_HEAD_SQL,
 } from './postgres-event-store.sql';
 import { UpcasterRegistry } from './upcasters';
 import { checkAppend } from './append-checks';
+import { chainEvents, GENESIS_HASH, StreamHeadCache } from './hash-chain';
+import { chainExistingEvents } from './postgres-hash-chain-migration';
 
 export interface PostgresEventStoreOptions {
   upcasters?: UpcasterRegistry;
   /** Subscriptions read again after this long without a NOTIFY: xmin can advance without one (default 1000). */
   pollIntervalMs?: number;
   warn?: (message: string) => void;
+  log?: (message: string) => void;
+  /**
+   * Chain every appended event's hash to the one before it (default true). Off only for the benchmark that
+   * measures what the chain costs; the append-path of the product always chains.
+   */
+  hashChain?: boolean;
 }
+
+/** How often an append with 'any' re-reads the stream's head when another writer moved it meanwhile. */
+const HEAD_RETRIES = 10;
 
 type Queryable = Pick<Pool, 'query'>;
 
@@ -61,8 +76,12 @@ export class PostgresEventStore implements EventStore {
   private readonly upcasters: UpcasterRegistry;
   private readonly pollIntervalMs: number;
   private readonly warn: (message: string) => void;
+  private readonly log: (message: string) => void;
   private readonly listener: PgNotificationListener;
+  private readonly notifier: PgNotifyBatcher;
   private readonly subscriptions = new Set<Subscription>();
+  private readonly hashChain: boolean;
+  private readonly heads = new StreamHeadCache();
 
   constructor(
     private readonly pool: Pool,
@@ -71,7 +90,10 @@ export class PostgresEventStore implements EventStore {
     this.upcasters = options.upcasters ?? new UpcasterRegistry();
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.warn = options.warn ?? (() => undefined);
+    this.log = options.log ?? (() => undefined);
+    this.hashChain = options.hashChain ?? true;
     this.listener = new PgNotificationListener(() => new Client(pool.options), NOTIFY_CHANNEL, this.warn);
+    this.notifier = new PgNotifyBatcher(() => this.pool.query(NOTIFY_SQL), this.warn);
   }
 
   /** Creates the tables; the advisory lock keeps concurrent starters from tripping over each other's DDL. */
@@ -81,7 +103,11 @@ export class PostgresEventStore implements EventStore {
       await client.query('BEGIN');
       await client.query('SELECT pg_advisory_xact_lock($1::bigint)', [BigInt(INIT_LOCK_KEY).toString()]);
       await client.query(SCHEMA_SQL);
+      const chained = await chainExistingEvents(client);
       await client.query('COMMIT');
+      if (chained && chained.events > 0) {
+        this.log(`hash chain migration: chained ${chained.events} existing events of ${chained.streams} streams`);
+      }
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
@@ -90,14 +116,19 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
-  append(streamName: string, events: EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
-    return this.appendOn(this.pool, streamName, events, expected);
+  async append(streamName: string, events: EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
+    const result = await this.appendOn(this.pool, streamName, events, expected);
+    // Committed (one autocommit statement): wake this process's subscribers now, the others' by a NOTIFY.
+    this.listener.wakeLocal();
+    this.notifier.poke();
+    return result;
   }
 
   /**
    * The same append inside a transaction the caller runs on its own client (BEGIN ... COMMIT). For tests that hold
    * a transaction open to show readers wait for it; also usable to append together with other writes. A clash of
-   * event ids aborts the caller's transaction, so there it surfaces as PostgreSQL's unique violation.
+   * event ids aborts the caller's transaction, so there it surfaces as PostgreSQL's unique violation. Subscribers
+   * find these events by polling (or the next append's wake-up): only the caller knows when it commits.
    */
   appendWithin(
     client: PoolClient | Client,
@@ -115,6 +146,80 @@ export class PostgresEventStore implements EventStore {
     expected: ExpectedRevision,
   ): Promise<AppendResult> {
     const ids = checkAppend(streamName, events, expected);
+    if (!this.hashChain) return this.write(db, streamName, events, ids, expected);
+    if (expected === 'no_stream') return this.writeChained(db, streamName, events, ids, expected, GENESIS_HASH);
+    if (typeof expected === 'bigint') return this.appendExact(db, streamName, events, ids, expected);
+    // 'any' and 'stream_exists': chain to the stream's head as it is now, and append expecting exactly it.
+    for (let attempt = 0; ; attempt++) {
+      const { rows } = await db.query<{ revision: string; hash: string | null }>({
+        name: 'es_stream_head',
+        text: STREAM_HEAD_SQL,
+        values: [streamName],
+      });
+      try {
+        if (rows.length === 0) {
+          if (expected === 'stream_exists') throw new WrongExpectedRevisionError(streamName, expected, 'no_stream');
+          return await this.writeChained(db, streamName, events, ids, 'no_stream', GENESIS_HASH);
+        }
+        const head = BigInt(rows[0].revision);
+        return await this.writeChained(db, streamName, events, ids, head, rows[0].hash ?? GENESIS_HASH);
+      } catch (error) {
+        // Another writer moved the stream between our read of its head and our append: read it again.
+        if (!(error instanceof WrongExpectedRevisionError) || error.expected === expected) throw error;
+        if (attempt >= HEAD_RETRIES) throw new WrongExpectedRevisionError(streamName, expected, error.actual);
+      }
+    }
+  }
+
+  /** An exact expected revision: chain to that event's hash, known from an earlier read or append, else looked up. */
+  private async appendExact(db: Queryable, streamName: string, events: EventToAppend[], ids: string[], expected: bigint) {
+    const cached = this.heads.get(streamName, expected);
+    try {
+      return await this.writeChained(db, streamName, events, ids, expected, cached ?? (await this.hashAt(db, streamName, expected)));
+    } catch (error) {
+      // The revision held but not the hash we chained to: a remembered head that is not the stored one. Look it up.
+      if (!(cached && error instanceof WrongExpectedRevisionError && error.actual === expected)) throw error;
+      this.heads.forget(streamName);
+      return this.writeChained(db, streamName, events, ids, expected, await this.hashAt(db, streamName, expected));
+    }
+  }
+
+  private async hashAt(db: Queryable, streamName: string, revision: bigint): Promise<string> {
+    const { rows } = await db.query<{ hash: string | null }>({
+      name: 'es_hash_at',
+      text: HASH_AT_SQL,
+      values: [streamName, revision.toString()],
+    });
+    // No such event: the append's revision check refuses it and says what the stream's revision is.
+    return rows[0]?.hash ?? GENESIS_HASH;
+  }
+
+  private async writeChained(
+    db: Queryable,
+    streamName: string,
+    events: EventToAppend[],
+    ids: string[],
+    expected: 'no_stream' | bigint,
+    prevHash: string,
+  ): Promise<AppendResult> {
+    const first = expected === 'no_stream' ? 0n : expected + 1n;
+    const chained = chainEvents(prevHash, first, events);
+    const result = await this.write(db, streamName, chained.events, ids, expected, prevHash);
+    // Only what is committed may be remembered: a caller's transaction (appendWithin) can still roll back.
+    if (db === this.pool && result.nextExpectedRevision === first + BigInt(events.length) - 1n) {
+      this.heads.remember(streamName, result.nextExpectedRevision, chained.lastHash);
+    }
+    return result;
+  }
+
+  private async write(
+    db: Queryable,
+    streamName: string,
+    events: EventToAppend[],
+    ids: string[],
+    expected: ExpectedRevision,
+    prevHash?: string,
+  ): Promise<AppendResult> {
     const payload = JSON.stringify(
       events.map((e, i) => ({
         id: ids[i],
@@ -124,13 +229,15 @@ export class PostgresEventStore implements EventStore {
         m: e.metadata,
       })),
     );
+    const chained = prevHash !== undefined && typeof expected === 'bigint';
     const params: unknown[] = [streamName, events.length, payload];
     if (typeof expected === 'bigint') params.push(expected.toString());
+    if (chained) params.push(prevHash);
     try {
       // Named, so each connection plans the statement once: planning it every time halves throughput.
       const { rows } = await db.query<{ revision: string; commit: string; prepare: string }>({
-        name: `es_append_${typeof expected === 'bigint' ? 'exact' : expected}`,
-        text: appendSql(expected),
+        name: `es_append_${typeof expected === 'bigint' ? 'exact' : expected}${chained ? '_chained' : ''}`,
+        text: appendSql(expected, chained),
         values: params,
       });
       if (rows.length === 1) return toResult(rows[0]);
@@ -173,12 +280,26 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readStream(streamName: string, options: { fromRevision?: bigint; maxCount?: number } = {}) {
+    const rows = await this.readStreamRows(streamName, options);
+    return rows.map((row) => this.toRecorded(row));
+  }
+
+  /** The stream exactly as stored, not upcast: what its hashes cover (audits, exports). */
+  async readStoredStream(streamName: string, options: { fromRevision?: bigint; maxCount?: number } = {}) {
+    const rows = await this.readStreamRows(streamName, options);
+    return rows.map((row) => this.toRecorded(row, false));
+  }
+
+  private async readStreamRows(streamName: string, options: { fromRevision?: bigint; maxCount?: number }) {
     const { rows } = await this.pool.query<EventRow>({
       name: 'es_read_stream',
       text: READ_STREAM_SQL,
       values: [streamName, (options.fromRevision ?? 0n).toString(), options.maxCount ?? null],
     });
-    return rows.map((row) => this.toRecorded(row));
+    const last = rows[rows.length - 1];
+    // What a command handler reads before it appends: its append will chain to this without a lookup.
+    if (last) this.heads.remember(streamName, BigInt(last.revision), (last.metadata as { hash?: string }).hash);
+    return rows;
   }
 
   async readAll(options: { after?: Position; maxCount?: number } = {}): Promise<RecordedEvent[]> {
@@ -228,6 +349,7 @@ export class PostgresEventStore implements EventStore {
   /** Stops subscriptions and the LISTEN connection; the pool belongs to the caller. */
   async close(): Promise<void> {
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
+    await this.notifier.close();
     await this.listener.close();
   }
 
@@ -236,12 +358,10 @@ export class PostgresEventStore implements EventStore {
     return this.listener.pid;
   }
 
-  private toRecorded(row: EventRow): RecordedEvent {
-    const { type, schemaVersion, data } = this.upcasters.upcast({
-      type: row.type,
-      schemaVersion: row.schema_version,
-      data: row.data,
-    });
+  private toRecorded(row: EventRow, upcast = true): RecordedEvent {
+    const stored = { type: row.type, schemaVersion: row.schema_version, data: row.data };
+    const { type, schemaVersion, data } = upcast ? this.upcasters.upcast(stored) : stored;
+    const hash = (row.metadata as { hash?: string }).hash;
     return {
       type,
       schemaVersion,
@@ -249,11 +369,18 @@ export class PostgresEventStore implements EventStore {
       streamName: row.stream_name,
       revision: BigInt(row.revision),
       position: { commit: BigInt(row.commit), prepare: BigInt(row.prepare) },
-      metadata: row.metadata,
+      metadata: upcast ? withoutHash(row.metadata) : row.metadata,
       recordedAt: row.recorded_at,
+      ...(hash ? { hash } : {}),
     };
   }
 }
+
+const withoutHash = (metadata: EventMetadata): EventMetadata => {
+  if (!('hash' in metadata)) return metadata;
+  const { hash: _hash, ...rest } = metadata as EventMetadata & { hash?: string };
+  return rest;
+};
 
 const toResult = (row: { revision: string; commit: string; prepare: string }): AppendResult => ({
   nextExpectedRevision: BigInt(row.revision),

@@ -30,6 +30,7 @@ export class TracedEventStore implements EventStore, Partial<AppendHint> {
   }
 
   readStream: EventStore['readStream'] = (s, o) => this.inner.readStream(s, o);
+  readStoredStream: EventStore['readStoredStream'] = (s, o) => this.inner.readStoredStream(s, o);
   readAll: EventStore['readAll'] = (o) => this.inner.readAll(o);
   subscribeToAll: EventStore['subscribeToAll'] = (o) => this.inner.subscribeToAll(o);
   headPosition: EventStore['headPosition'] = () => this.inner.headPosition();
