@@ -102,6 +102,8 @@ export interface Submission {
   accreditation: { instituteId: string } | null;
   additionalFieldData: { subjects: { name: string; mark: string }[] }[];
   consent: boolean;
+  /** The open application the verification goes into (verifications 2.13). */
+  applicationId?: string;
 }
 
 export interface CreditPurchase {

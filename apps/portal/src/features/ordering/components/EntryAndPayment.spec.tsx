@@ -105,7 +105,7 @@ describe('Payment Details: the sandbox card form (money 2.10)', () => {
     await user.click(screen.getByRole('switch', { name: 'Save card for later' }));
     await user.click(screen.getByRole('button', { name: 'Pay' }));
     await waitFor(() => expect(onPay).toHaveBeenLastCalledWith('fake-valid-mastercard-nonce', false));
-  });
+  }, 60_000);
 
   it('asks for the 3-D Secure challenge: the right code passes, a wrong one fails, Cancel sends nothing', async () => {
     const onPay = vi.fn(async () => null);
@@ -129,7 +129,7 @@ describe('Payment Details: the sandbox card form (money 2.10)', () => {
     await user.type(within(challenge).getByLabelText('Verification code'), '1234');
     await user.click(within(challenge).getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(onPay).toHaveBeenLastCalledWith('fake-three-d-secure-visa-full-authentication-nonce', true));
-  });
+  }, 60_000);
 
   it("uses Braintree's drop-in, loaded from its script only then, when the API pays through Braintree", async () => {
     const onPay = vi.fn(async () => null);

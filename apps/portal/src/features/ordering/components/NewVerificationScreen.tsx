@@ -7,11 +7,13 @@ import {
   Button,
   Card,
   CardContent,
+  Checkbox,
   Dialog,
   DialogActions,
   DialogContent,
   DialogContentText,
   DialogTitle,
+  FormControlLabel,
   Stack,
   Typography,
 } from '@mui/material';
@@ -20,7 +22,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   afterSubmitPath,
   allowedTypes,
+  APPLICATION_SUBMITTED_MS,
+  APPLICATION_TEXTS,
+  applicationAllowed,
+  applicationSeed,
+  applicationWizardSteps,
+  asksTranscriptConfirmation,
+  countBounds,
   countsFromQuery,
+  entriesLocked,
+  parseApplicationTypes,
+  priceView,
+  showsAddAllWarning,
+  viewAfterApplication,
+  type WizardApplication,
   fixedInstituteOf,
   IDENTITY_MAINTENANCE,
   identityUnderMaintenance,
@@ -34,14 +49,16 @@ import {
   typeByCode,
   TYPE_CARD_TITLE,
   validateDraft,
-  wizardSteps,
   WIZARD_VIEW_STEP,
   type TypeCode,
 } from '@credence/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { get, useFieldArray, useFormState, useWatch } from 'react-hook-form';
 import { useBlocker, useNavigate, useSearchParams } from 'react-router';
+import type { ApplicationView } from '@/features/applications/api/applications';
 import { getInstituteBody, type InstituteBody, type SubmittedVerification } from '@/features/ordering/api/ordering';
+import { ApplicationDetailsStep } from '@/features/ordering/components/ApplicationDetailsStep';
+import { UploadTimeoutWarning } from '@/features/ordering/components/UploadTimeoutWarning';
 import { CountrySelector } from '@/features/ordering/components/CountrySelector';
 import { EntryDetails, type EntryContext } from '@/features/ordering/components/EntryDetails';
 import { InstituteSearch } from '@/features/ordering/components/InstituteSearch';
@@ -64,7 +81,7 @@ import {
   type RuleContext,
   type WizardValues,
 } from '@/features/ordering/wizard/model';
-import { priceModeOf } from '@/features/ordering/wizard/pricing';
+import { isUploadTimeout } from '@/features/ordering/wizard/uploadTimeout';
 import { initIdentity, sandboxCaptureStep } from '@/features/verifications/api/identity';
 import { deleteVerification } from '@/features/verifications/api/verifications';
 import { useStartIdentityCheck } from '@/features/verifications/hooks/useIdentityCapture';
@@ -79,7 +96,7 @@ import { useSession } from '@/shared/session/useSession';
 import { StepIndicator, type Step } from '@/shared/ui/steps';
 import { toIsoDate } from '@/shared/ui/format';
 
-type View = 'start' | 'multi' | 'order' | 'pay' | 'identity';
+type View = 'application' | 'start' | 'multi' | 'order' | 'pay' | 'identity';
 
 /** The wizard's 'Verify Identity' step (2.8), after payment, when the order holds an identity check. */
 const IDENTITY_STEP = 55;
@@ -95,27 +112,50 @@ export function StartVerificationScreen() {
   return <Wizard forceStart />;
 }
 
-function Wizard({ forceStart }: { forceStart: boolean }) {
+/**
+ * The wizard seeded with an open application (verifications 2.13, Start application): the Application Details
+ * step first, the application's allowed types and bounds, its locked institutes pre-created, its pricing deciding
+ * what is shown and charged, the owner's confirmation before submitting, and 'Application Submitted' after.
+ */
+export function ApplicationWizard({ application }: { application: ApplicationView }) {
+  return <Wizard forceStart={false} application={application} />;
+}
+
+function Wizard({ forceStart, application }: { forceStart: boolean; application?: ApplicationView }) {
   const facts = useAccountFacts();
   const { claims } = useSession();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const allowed = useMemo(() => START_CARD_ORDER.filter((c) => allowedTypes(facts).includes(c)), [facts]);
+  const app = useMemo<WizardApplication | null>(
+    () =>
+      application
+        ? { lockedInstitutes: application.lockedInstitutes ?? [], allowedTypes: parseApplicationTypes(application.allowedTypes), applicantPays: application.applicantPays, owner: application.owner }
+        : null,
+    [application],
+  );
+  const allowed = useMemo(() => applicationAllowed(allowedTypes(facts), app), [facts, app]);
+  const bounds = useCallback((code: TypeCode) => countBounds(code, app?.allowedTypes), [app]);
+  const locked = entriesLocked(app);
   const refLabel = claims?.refLabel || 'Your Reference';
   const refRequired = !!claims?.refRequired;
   const individual = !!claims?.isIndividual;
-  const paymentType = facts.paymentType;
+  const priceMode = priceView(facts, app);
+  // Inside an application that does not charge the applicant, nothing is shown or charged: no card step.
+  const paymentType = app && priceMode === 'hidden' ? 'NONE' : facts.paymentType;
   const currency = claims?.currency ?? 'GBP';
-  const priceMode = priceModeOf(facts);
   const identityDown = identityUnderMaintenance(new Date().toISOString()) ? IDENTITY_MAINTENANCE.message : null;
 
-  // What the URL asks for, read once: the query flags' counts, an institute picked elsewhere.
+  // What the URL asks for, read once: the query flags' counts, an institute picked elsewhere; or the application.
   const [start] = useState(() => {
-    const counts = countsFromQuery(params, allowed);
+    const counts = countsFromQuery(params, allowed, bounds);
     const institute = params.get('institute');
     let entries: EntryValues[] = [];
+    if (app) {
+      const seeded = applicationSeed(app, allowed).map((s) => newEntry(s.code, EMPTY_PERSON, s.instituteId));
+      return { counts, entries: seeded, view: 'application' as View };
+    }
     if (institute && allowed.includes('edu')) entries = [newEntry('edu', EMPTY_PERSON, institute)];
     else if (!forceStart && allowed.length === 1) entries = [newEntry(allowed[0], EMPTY_PERSON, fixedInstituteOf(allowed[0]))];
     else if (!forceStart) entries = entriesFor(counts, EMPTY_PERSON);
@@ -127,13 +167,17 @@ function Wizard({ forceStart }: { forceStart: boolean }) {
   const [adding, setAdding] = useState(false);
   const [consent, setConsent] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState<number | null>(null);
+  /** The owner's confirmation before an application is submitted (2.2), and template 17's transcripts box. */
+  const [confirmApplication, setConfirmApplication] = useState(false);
+  const [transcripts, setTranscripts] = useState(false);
+  const [timedOut, setTimedOut] = useState(false);
   const [searching, setSearching] = useState<Record<string, boolean>>({});
   const finished = useRef(false);
   /** The submitted identity verification waiting for its capture, and where the wizard goes after it. */
   const [capture, setCapture] = useState<{ id: string; person: { firstname: string; lastname: string; dob: string }; next: string } | null>(null);
   const startIdentity = useStartIdentityCheck(capture?.id ?? '');
 
-  const ruleCtx = useRef<RuleContext>({ institutes: {}, refRequired, refLabel, inApplication: false, today: toIsoDate(new Date()) });
+  const ruleCtx = useRef<RuleContext>({ institutes: {}, refRequired, refLabel, inApplication: !!app, today: toIsoDate(new Date()) });
   const form = useRulesForm<WizardValues>({
     defaultValues: { entries: start.entries },
     validate: useCallback((v: WizardValues) => detailsErrors(v, ruleCtx.current), []),
@@ -183,18 +227,20 @@ function Wizard({ forceStart }: { forceStart: boolean }) {
   );
   const [extraCredit, setExtraCredit] = useState('0');
   const extra = paymentType === 'CARD' ? normaliseExtraCredit(extraCredit, 0) : 0;
-  const quote = useOrderQuote(quoteLines, extra, view === 'order' || view === 'pay');
+  // An application that does not charge the applicant has nothing to quote (2.2: no prices shown).
+  const quote = useOrderQuote(quoteLines, extra, (view === 'order' || view === 'pay') && priceMode !== 'hidden');
   const submit = useSubmitOrder();
   const saveForLater = useSaveForLater();
 
   const withIdentity = entries.some((e) => e.code === 'idc') || view === 'identity';
-  const steps: Step[] = [...wizardSteps({ allowed, paymentType }), ...(withIdentity ? [{ label: 'Verify Identity', step: IDENTITY_STEP }] : [])].map((s) => ({
+  const steps: Step[] = [...applicationWizardSteps({ allowed, paymentType, application: !!app }), ...(withIdentity ? [{ label: 'Verify Identity', step: IDENTITY_STEP }] : [])].map((s) => ({
     label: s.label,
     state: s.step < VIEW_STEP[view] ? 'complete' : s.step === VIEW_STEP[view] ? 'active' : 'upcoming',
   }));
 
-  const ctx: EntryContext = { priceMode, currency, refLabel, refRequired, inApplication: false, individual };
-  const permissions = newVerificationPermissions(true);
+  const ctx: EntryContext = { priceMode, currency, refLabel, refRequired, inApplication: !!app, individual };
+  // access 6.5: 252 in a new verification, 248 when removal is not allowed (an application's locked institutes).
+  const permissions = newVerificationPermissions(!locked);
 
   async function startNext(counts: Partial<Record<TypeCode, number>>, p: Person) {
     setPerson(p);
@@ -233,6 +279,19 @@ function Wizard({ forceStart }: { forceStart: boolean }) {
     if (getValues('entries').length === 0) setView(allowed.length > 1 ? 'start' : 'multi');
   }
 
+  /** Submit or Next from the review: inside an application the owner's confirmation comes first (2.2). */
+  function reviewNext() {
+    if (app && !confirmApplication) {
+      setTranscripts(false);
+      setConfirmApplication(true);
+      return;
+    }
+    setConfirmApplication(false);
+    const due = quote.data?.unit === 'money' ? quote.data.total : 0;
+    if (paymentType === 'CARD' && due > 0) setView('pay');
+    else void placeOrder(null);
+  }
+
   async function saveLater() {
     const values = getValues('entries');
     const today = toIsoDate(new Date());
@@ -248,7 +307,7 @@ function Wizard({ forceStart }: { forceStart: boolean }) {
       if (!e.instituteId) continue;
       let saved: SubmittedVerification & { documents?: { id: string; name: string; requirementId: string | null }[] };
       try {
-        saved = await saveForLater.mutateAsync({ serverId: e.serverId, submission: toSubmission(e, institutes[e.instituteId], false, false) });
+        saved = await saveForLater.mutateAsync({ serverId: e.serverId, submission: withApplication(toSubmission(e, institutes[e.instituteId], false, !!app), application) });
       } catch {
         return;
       }
@@ -267,12 +326,18 @@ function Wizard({ forceStart }: { forceStart: boolean }) {
   async function placeOrder(creditPurchase: { amount: number; btNonce: string | null; btSaveCard: boolean } | null): Promise<string | null> {
     const values = getValues('entries');
     let answers: SubmittedVerification[];
+    const started = Date.now();
     try {
       answers = await submit.mutateAsync({
-        entries: values.map((e) => ({ serverId: e.serverId, submission: toSubmission(e, e.instituteId ? institutes[e.instituteId] : undefined, true, false) })),
+        entries: values.map((e) => ({ serverId: e.serverId, submission: withApplication(toSubmission(e, e.instituteId ? institutes[e.instituteId] : undefined, true, !!app), application) })),
         creditPurchase,
       });
     } catch (error) {
+      // 8: documents that did not arrive within 5 minutes: the sticky warning with causes and advice.
+      if (isUploadTimeout(error, started) && values.some((e) => e.documents.some((d) => d.data && !d.serverId))) {
+        notify({ severity: 'error', title: 'Error', message: 'Request timed out after 5 minutes.', durationMs: 7500 });
+        setTimedOut(true);
+      }
       if (creditPurchase?.btNonce && error instanceof ApiError && error.status > 0 && error.status < 500) return error.message;
       // 2.2: a failed submit returns to the details without a message of its own (the API's error was shown).
       setView('multi');
@@ -281,6 +346,7 @@ function Wizard({ forceStart }: { forceStart: boolean }) {
     finished.current = true;
     const invoiceId = answers.find((a) => a.invoiceId)?.invoiceId ?? null;
     if (invoiceId) notify({ severity: 'success', title: 'Payment Complete', message: invoiceSaved(invoiceId), durationMs: 7500 });
+    if (app) notify({ severity: 'success', title: 'Application Submitted', message: APPLICATION_TEXTS.submitted(app.owner.name), durationMs: APPLICATION_SUBMITTED_MS });
     const next = afterSubmitPath({ ids: answers.map((a) => a.id), invoiceId, nonApplicantIndividual: individual && !facts.isApplicant });
     // 2.8: an identity check waits for the individual's capture: the provider's widget runs before the wizard ends.
     // The answers come in the order sent: the new entries first, then the saved drafts.
@@ -305,17 +371,22 @@ function Wizard({ forceStart }: { forceStart: boolean }) {
         <StepIndicator label="New verification steps" steps={steps} />
       </Box>
 
+      {view === 'application' && application && (
+        <ApplicationDetailsStep application={application} onNext={() => setView(viewAfterApplication(getValues('entries').length, allowed))} />
+      )}
+
       {view === 'start' && (
         <StartStep
           allowed={allowed}
+          bounds={bounds}
           initialCounts={start.counts}
           person={person}
-          showReference
+          showReference={!app}
           refLabel={refLabel}
           hasDiscount={!!claims?.hasDiscount}
           identityDown={identityDown}
           busy={adding}
-          onCancel={() => void navigate('/home')}
+          onCancel={() => (app ? setView('application') : void navigate('/home'))}
           onNext={(c, p) => void startNext(c, p)}
         />
       )}
@@ -325,6 +396,11 @@ function Wizard({ forceStart }: { forceStart: boolean }) {
           <Typography component="h2" variant="h5" sx={{ mb: 2 }}>
             Verification Details
           </Typography>
+          {app && showsAddAllWarning(allowed) && (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              {APPLICATION_TEXTS.addAll}
+            </Alert>
+          )}
           <Stack spacing={3}>
             {byType.map(({ code, items }) => (
               <Card key={code} variant="outlined" component="section" aria-label={TYPE_CARD_TITLE[code]}>
@@ -346,6 +422,7 @@ function Wizard({ forceStart }: { forceStart: boolean }) {
                         control={control}
                         ctx={ctx}
                         permissions={permissions}
+                        removable={!locked}
                         individual={individual}
                         instituteError={submitCount > 0 ? (get(errors, `entries.${i}.instituteId`) as { message?: string } | undefined)?.message : undefined}
                         onSelect={(id) => void prepare(entry.key, id)}
@@ -374,7 +451,7 @@ function Wizard({ forceStart }: { forceStart: boolean }) {
                       </Accordion>
                     );
                   })}
-                  {items.length < (code === 'idc' ? 1 : 10) && (
+                  {!locked && items.length < bounds(code).max && (
                     <Button sx={{ mt: 2 }} onClick={() => addEntry(code)}>
                       Add another {typeByCode(code).name} Verification
                     </Button>
@@ -383,7 +460,8 @@ function Wizard({ forceStart }: { forceStart: boolean }) {
               </Card>
             ))}
             <FormSubmitBar control={control} label="Next">
-              {allowed.length > 1 && <Button onClick={() => setView('start')}>Back</Button>}
+              {app && <Button onClick={() => setView('application')}>Application Details</Button>}
+              {allowed.length > 1 && !locked && <Button onClick={() => setView('start')}>Back</Button>}
               <Button variant="outlined" loading={saveForLater.isPending} onClick={() => void saveLater()} disabled={!entries.some((e) => e.instituteId)}>
                 Save for later
               </Button>
@@ -406,11 +484,7 @@ function Wizard({ forceStart }: { forceStart: boolean }) {
           extraCredit={paymentType === 'CARD' ? { value: extraCredit, onChange: setExtraCredit } : undefined}
           onBack={() => setView('multi')}
           onEdit={() => setView('multi')}
-          onNext={() => {
-            const due = quote.data?.unit === 'money' ? quote.data.total : 0;
-            if (paymentType === 'CARD' && due > 0) setView('pay');
-            else void placeOrder(null);
-          }}
+          onNext={reviewNext}
         />
       )}
 
@@ -440,6 +514,30 @@ function Wizard({ forceStart }: { forceStart: boolean }) {
           />
         </Stack>
       )}
+
+      {app && (
+        <Dialog open={confirmApplication} onClose={() => setConfirmApplication(false)} aria-labelledby="confirm-application-title">
+          <DialogTitle id="confirm-application-title">Submit application</DialogTitle>
+          <DialogContent>
+            <DialogContentText>{APPLICATION_TEXTS.confirmAll(app.owner.name)}</DialogContentText>
+            {asksTranscriptConfirmation(app.owner.template) && (
+              <FormControlLabel
+                sx={{ mt: 2 }}
+                control={<Checkbox checked={transcripts} onChange={(e) => setTranscripts(e.target.checked)} />}
+                label={APPLICATION_TEXTS.confirmTranscripts}
+              />
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setConfirmApplication(false)}>No</Button>
+            <Button variant="contained" disabled={asksTranscriptConfirmation(app.owner.template) && !transcripts} onClick={reviewNext}>
+              Yes
+            </Button>
+          </DialogActions>
+        </Dialog>
+      )}
+
+      {timedOut && <UploadTimeoutWarning onDismiss={() => setTimedOut(false)} />}
 
       <Dialog open={confirmDelete !== null} onClose={() => setConfirmDelete(null)} aria-labelledby="delete-verification-title">
         <DialogTitle id="delete-verification-title">Delete verification</DialogTitle>
@@ -488,6 +586,11 @@ function Wizard({ forceStart }: { forceStart: boolean }) {
   );
 }
 
+/** A submission inside an application names it (verifications 3: applicationId). */
+function withApplication<T extends object>(submission: T, application: ApplicationView | undefined): T & { applicationId?: string } {
+  return application ? { ...submission, applicationId: application.id } : submission;
+}
+
 /** The entries the start screen's counts ask for, each with the individual's details (2.2). */
 function entriesFor(counts: Partial<Record<TypeCode, number>>, person: Person): EntryValues[] {
   return START_CARD_ORDER.flatMap((code) => Array.from({ length: counts[code] ?? 0 }, () => newEntry(code, person, fixedInstituteOf(code))));
@@ -501,6 +604,7 @@ function EntryEditor({
   control,
   ctx,
   permissions,
+  removable,
   individual,
   instituteError,
   onSelect,
@@ -516,6 +620,7 @@ function EntryEditor({
   control: Parameters<typeof EntryDetails>[0]['control'];
   ctx: EntryContext;
   permissions: number;
+  removable: boolean;
   individual: boolean;
   instituteError: string | undefined;
   onSelect: (instituteId: string) => void;
@@ -550,11 +655,13 @@ function EntryEditor({
       ) : (
         <Typography role="status">Loading institute details…</Typography>
       )}
-      <Box>
-        <Button color="error" onClick={onDelete}>
-          Delete verification
-        </Button>
-      </Box>
+      {removable && (
+        <Box>
+          <Button color="error" onClick={onDelete}>
+            Delete verification
+          </Button>
+        </Box>
+      )}
     </Stack>
   );
 }

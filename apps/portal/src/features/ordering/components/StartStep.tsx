@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Card, CardContent, Grid, Stack, TextField, Typography } from '@mui/material';
 import {
   countBounds,
+  type CountBounds,
   normaliseDate,
   startCardHelp,
   typeByCode,
@@ -20,16 +21,18 @@ export interface StartValues extends Person {
 }
 
 /** The start screen's rules (verifications 5): at least one check, each count within its bounds, a valid dob if given. */
-export function startErrors(values: StartValues, allowed: readonly TypeCode[]): RuleErrors<StartValues> {
+export function startErrors(values: StartValues, allowed: readonly TypeCode[], bounds: (code: TypeCode) => CountBounds = (c) => countBounds(c)): RuleErrors<StartValues> {
   const counts = Object.fromEntries(allowed.map((c) => [c, Number.parseInt(values.counts[c] ?? '0', 10) || 0]));
   const errors: Record<string, string> = {};
-  for (const p of validateCheckCounts(counts)) errors[p.field] ??= p.message;
+  for (const p of validateCheckCounts(counts, Object.fromEntries(allowed.map((c) => [c, bounds(c)])))) errors[p.field] ??= p.message;
   if (values.dob.trim() && !normaliseDate(values.dob)) errors.dob = VERIFICATION_MESSAGES.dobInvalid;
   return errors as RuleErrors<StartValues>;
 }
 
 interface Props {
   allowed: readonly TypeCode[];
+  /** Each type's count bounds: an application's allowed types, else 0-10 with identity 1 (verifications 5). */
+  bounds?: (code: TypeCode) => CountBounds;
   initialCounts: Partial<Record<TypeCode, number>>;
   person: Person;
   showReference: boolean;
@@ -42,13 +45,15 @@ interface Props {
 }
 
 /** Start (2.2): a card per allowed type with its count, the individual's details, Cancel and Next. */
-export function StartStep({ allowed, initialCounts, person, showReference, refLabel, hasDiscount, identityDown, busy, onCancel, onNext }: Props) {
+const defaultBounds = (code: TypeCode) => countBounds(code);
+
+export function StartStep({ allowed, bounds: boundsOf = defaultBounds, initialCounts, person, showReference, refLabel, hasDiscount, identityDown, busy, onCancel, onNext }: Props) {
   const { control, handleSubmit } = useRulesForm<StartValues>({
     defaultValues: {
       ...person,
-      counts: Object.fromEntries(allowed.map((c) => [c, String(initialCounts[c] ?? 0)])),
+      counts: Object.fromEntries(allowed.map((c) => [c, String(Math.max(boundsOf(c).min, initialCounts[c] ?? 0))])),
     },
-    validate: useCallback((v: StartValues) => startErrors(v, allowed), [allowed]),
+    validate: useCallback((v: StartValues) => startErrors(v, allowed, boundsOf), [allowed, boundsOf]),
   });
   const { errors, submitCount } = useFormState({ control });
   const countsError = (errors.counts as { message?: string } | undefined)?.message;
@@ -68,7 +73,7 @@ export function StartStep({ allowed, initialCounts, person, showReference, refLa
         )}
         <Grid container spacing={2} component="ul" aria-label="Check types" sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {allowed.map((code) => {
-            const bounds = countBounds(code);
+            const bounds = boundsOf(code);
             const blocked = code === 'idc' && identityDown;
             return (
               <Grid key={code} size={{ xs: 12, sm: 6, md: 4 }} component="li">
