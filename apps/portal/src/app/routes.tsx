@@ -48,6 +48,18 @@ const StartVerificationScreen = lazyScreen(
   () => import('@/features/ordering/components/NewVerificationScreen'),
   'StartVerificationScreen',
 );
+const StartApplicationScreen = lazyScreen(
+  () => import('@/features/applications/components/StartApplicationScreen'),
+  'StartApplicationScreen',
+);
+const OpenApplicationsScreen = lazyScreen(
+  () => import('@/features/applications/components/OpenApplicationsScreen'),
+  'OpenApplicationsScreen',
+);
+const ApplicationHistoryScreen = lazyScreen(
+  () => import('@/features/applications/components/ApplicationHistoryScreen'),
+  'ApplicationHistoryScreen',
+);
 const CoverageScreen = lazyScreen(
   () => import('@/features/coverage/components/CoverageScreen'),
   'CoverageScreen',
@@ -112,6 +124,9 @@ const lazyScreens = [
   NewVerificationScreen,
   StartVerificationScreen,
   CoverageScreen,
+  StartApplicationScreen,
+  OpenApplicationsScreen,
+  ApplicationHistoryScreen,
   PendingVerificationsScreen,
   ResolvedVerificationsScreen,
   ResolvePendingScreen,
@@ -151,12 +166,12 @@ export const privateScreens: Screen[] = [
   { path: '/verification/coverage/:initRegion', name: 'Coverage', element: <CoverageScreen /> },
   { path: '/verification/history', name: 'History list', element: <VerificationHistoryScreen /> },
   { path: '/verification/history/:id', name: 'View Verification', element: <ViewVerificationScreen /> },
-  { path: '/application/:id/start', name: 'Application' },
-  { path: '/applications/open', name: 'Open applications' },
+  { path: '/application/:id/start', name: 'Application', element: <StartApplicationScreen /> },
+  { path: '/applications/open', name: 'Open applications', element: <OpenApplicationsScreen /> },
   { path: '/referrals/list', name: 'Referrals' },
   { path: '/applicant/history', name: 'Applicants list' },
   { path: '/applicant/history/:id', name: 'View Applicant' },
-  { path: '/application/history/:id', name: 'Application (individual view)' },
+  { path: '/application/history/:id', name: 'Application (individual view)', element: <ApplicationHistoryScreen /> },
   { path: '/verification/pending', name: 'Pending Verifications', element: <PendingVerificationsScreen /> },
   {
     path: '/verification/pending/:id',
