@@ -13,8 +13,10 @@ export interface AccountFacts {
   applicantPays: boolean;
   /** Team admin (ROLE_ADMIN). */
   admin: boolean;
-  /** A staff administrator of the product (usernames on the staff domain). */
+  /** A staff administrator of the product (usernames on the staff domain, auditors excepted). */
   qcAdmin: boolean;
+  /** A staff auditor (see staff-roles.ts): replays, exports and verifies histories, changes nothing. */
+  auditor?: boolean;
   /** The token's allowedTypes, when the account has an explicit list: overrides the defaults. */
   allowedTypes?: readonly TypeCode[] | null;
   hasReportsAccess: boolean;

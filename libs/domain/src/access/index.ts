@@ -4,3 +4,4 @@ export * from './permissions';
 export * from './verification-types';
 export * from './shell';
 export * from './registration';
+export * from './staff-roles';

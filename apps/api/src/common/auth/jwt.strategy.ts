@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
-import { isTypeCode, type TypeCode } from '@credence/domain';
+import { isTypeCode, ROLE_AUDITOR, type TypeCode } from '@credence/domain';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import type { AppConfig } from '../../config/config.schema';
 import { APP_CONFIG } from '../../config/config.tokens';
@@ -46,6 +46,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       applicantPays: claims.applicantPays,
       admin: roles.has(ROLE_ADMIN),
       qcAdmin: roles.has(ROLE_QC_ADMIN),
+      auditor: roles.has(ROLE_AUDITOR),
       allowedTypes: allowed,
       hasReportsAccess: claims.hasReportsAccess,
       hasAnalyticsAccess: claims.hasAnalyticsAccess,

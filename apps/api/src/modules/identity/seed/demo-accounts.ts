@@ -7,6 +7,7 @@ export const DEMO_PASSWORD = 'Demo-pass1';
 /** The demo sign-ins (issue "Identity and access API"), printed by `npm start` and listed in the README. */
 export const DEMO_ACCOUNTS = [
   { username: 'admin@credence.test', who: 'staff administrator (console, impersonation)' },
+  { username: 'auditor@credence.test', who: 'staff auditor (replay, export and verify histories; read-only)' },
   { username: 'alice@acme.test', who: 'organisation admin, Acme Recruitment Ltd (GB, card, all access)' },
   { username: 'bob@acme.test', who: 'organisation user, Acme Recruitment Ltd' },
   { username: 'carol@globex.test', who: 'organisation admin, Globex Corp (US, invoice)' },
@@ -62,6 +63,7 @@ const companies: Company[] = [
 
 const users = [
   { username: 'admin@credence.test', companyId: 'credence', firstname: 'Ada', lastname: 'Admin', admin: true },
+  { username: 'auditor@credence.test', companyId: 'credence', firstname: 'Aud', lastname: 'Itor', admin: false },
   { username: 'alice@acme.test', companyId: 'acme', firstname: 'Alice', lastname: 'Archer', admin: true },
   { username: 'bob@acme.test', companyId: 'acme', firstname: 'Bob', lastname: 'Baker', admin: false, customRoles: ['Graduate hiring'] },
   { username: 'carol@globex.test', companyId: 'globex', firstname: 'Carol', lastname: 'Chen', admin: true },

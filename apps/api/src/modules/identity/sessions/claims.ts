@@ -1,4 +1,4 @@
-import { allowedTypes as allowedTypesFor, isStaffUsername, startRoute, type TypeCode } from '@credence/domain';
+import { allowedTypes as allowedTypesFor, ROLE_AUDITOR, staffRole, startRoute, type TypeCode } from '@credence/domain';
 import { ROLE_ADMIN, ROLE_QC_ADMIN, ROLE_USER, type SessionClaims } from '../../../common/auth/principal';
 import type { CompanyRow, UserRow } from '../persistence/accounts.repository';
 
@@ -8,10 +8,13 @@ export function buildClaims(
   company: CompanyRow,
   session: { sessionId: string; impersonator: string | null; staffDomain: string },
 ): Omit<SessionClaims, 'expOffset'> {
-  const qcAdmin = isStaffUsername(user.username, session.staffDomain);
+  const role = staffRole(user.username, session.staffDomain);
+  // Auditors are staff without ROLE_QC_ADMIN: every staff action refuses them; the audit routes take ROLE_AUDITOR.
+  const qcAdmin = role === 'administrator';
   const authorities = [{ authority: ROLE_USER }];
   if (user.admin) authorities.push({ authority: ROLE_ADMIN });
   if (qcAdmin) authorities.push({ authority: ROLE_QC_ADMIN });
+  if (role === 'auditor') authorities.push({ authority: ROLE_AUDITOR });
   const explicit = (company.allowedTypes as TypeCode[] | null) ?? null;
   // The token carries the effective list, so every client decides from the same one (6.4).
   const types = allowedTypesFor({ qcAdmin, isIndividual: company.individual, allowedTypes: explicit });
