@@ -2,7 +2,7 @@
 // package unless DATABASE_URL is given, runs the API (which serves the portal at / and the console at /console/),
 // and prints the URLs and demo sign-ins once the API is ready.
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawnEmbeddedPostgres } from './embedded-postgres.mjs';
@@ -41,6 +41,17 @@ function localSecret() {
   return readFileSync(file, 'utf8').trim();
 }
 
+/** The Ed25519 key that signs audit checkpoints, generated once like the JWT secret (issue 24). */
+function localAuditKey() {
+  const file = path.join(dataDir, 'audit-signing-key.pem');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    const { privateKey } = generateKeyPairSync('ed25519');
+    writeFileSync(file, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8');
+}
+
 const env = { ...process.env };
 const cleanups = [];
 
@@ -56,6 +67,7 @@ if (!env.DATABASE_URL) {
   say(`embedded PostgreSQL on ${new URL(pg.url).port} (data in .data/postgres)`);
 }
 env.JWT_SECRET ??= localSecret();
+env.AUDIT_SIGNING_KEY ??= localAuditKey();
 env.PORT ??= '3000';
 
 const children = [];

@@ -37,6 +37,8 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   RESOLVE_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  AUDIT_SIGNING_KEY: z.string().min(1).optional(),
+  AUDIT_CHECKPOINT_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86400).default(60),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86400).default(900),
   PUBLIC_URL: url(['http', 'https']).optional(),
   STAFF_DOMAIN: z.string().default('credence.test'),
@@ -86,6 +88,11 @@ export interface AppConfig {
    */
   resolveLinkSecret?: string;
   accessTokenTtlSeconds: number;
+  /**
+   * Audit checkpoints: the Ed25519 private key (PKCS#8 PEM) that signs them, required in production; elsewhere a key
+   * per process when unset (`npm start` generates one into .data/). Interval 0: no periodic checkpoints.
+   */
+  audit: { signingKeyPem?: string; checkpointIntervalSeconds: number };
   staffDomain: string;
   seedDemo: boolean;
   trustProxy: string;

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { paymentSettingsFromEnv, type PaymentSettings } from './payment-settings';
 import { configSchema, type AppConfig } from './config.schema';
@@ -30,8 +30,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError([(e as Error).message]);
   }
   if (c.NODE_ENV === 'production') {
-    const missing = (['JWT_SECRET', 'RESOLVE_LINK_SECRET'] as const).filter((k) => !c[k]);
+    const missing = (['JWT_SECRET', 'RESOLVE_LINK_SECRET', 'AUDIT_SIGNING_KEY'] as const).filter((k) => !c[k]);
     if (missing.length) throw new ConfigError(missing.map((k) => `${k} is required in production`));
+  }
+  if (c.AUDIT_SIGNING_KEY) {
+    try {
+      const key = createPrivateKey(c.AUDIT_SIGNING_KEY.replace(/\\n/g, '\n'));
+      if (key.asymmetricKeyType !== 'ed25519') throw new Error(`is a ${key.asymmetricKeyType} key`);
+    } catch (e) {
+      throw new ConfigError([`AUDIT_SIGNING_KEY must be an Ed25519 private key in PKCS#8 PEM (${(e as Error).message})`]);
+    }
   }
   if (c.S3_BUCKET) {
     const missing = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !c[k]);
@@ -52,6 +60,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecretGenerated: !c.JWT_SECRET,
     resolveLinkSecret: c.RESOLVE_LINK_SECRET,
     accessTokenTtlSeconds: c.ACCESS_TOKEN_TTL_SECONDS,
+    audit: {
+      signingKeyPem: c.AUDIT_SIGNING_KEY?.replace(/\\n/g, '\n'),
+      checkpointIntervalSeconds: c.AUDIT_CHECKPOINT_INTERVAL_SECONDS,
+    },
     staffDomain: c.STAFF_DOMAIN,
     seedDemo: c.SEED_DEMO,
     trustProxy: c.TRUST_PROXY,

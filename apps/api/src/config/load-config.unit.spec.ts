@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { ConfigError, loadConfig } from './load-config';
 
 const base = { DATABASE_URL: 'postgres://u:p@localhost:5432/db' };
@@ -52,6 +53,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(32) })).toThrow(
       /RESOLVE_LINK_SECRET is required in production/,
     );
-    expect(loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(32), RESOLVE_LINK_SECRET: secret }).resolveLinkSecret).toBe(secret);
+    expect(
+      loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(32), RESOLVE_LINK_SECRET: secret, AUDIT_SIGNING_KEY: auditKey() }).resolveLinkSecret,
+    ).toBe(secret);
+  });
+
+  it('takes the audit signing key from AUDIT_SIGNING_KEY (Ed25519 PEM, escaped newlines too), required in production', () => {
+    const pem = auditKey();
+    expect(loadConfig({ ...base, AUDIT_SIGNING_KEY: pem }).audit).toEqual({ signingKeyPem: pem, checkpointIntervalSeconds: 60 });
+    expect(loadConfig({ ...base, AUDIT_SIGNING_KEY: pem.replace(/\n/g, '\\n') }).audit.signingKeyPem).toBe(pem);
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    expect(() => loadConfig({ ...base, AUDIT_SIGNING_KEY: rsa })).toThrow(/AUDIT_SIGNING_KEY must be an Ed25519 private key/);
+    expect(() => loadConfig({ ...base, AUDIT_SIGNING_KEY: 'not a key' })).toThrow(/AUDIT_SIGNING_KEY must be an Ed25519 private key/);
+    expect(() =>
+      loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(32), RESOLVE_LINK_SECRET: 'r'.repeat(32) }),
+    ).toThrow(/AUDIT_SIGNING_KEY is required in production/);
+    expect(loadConfig({ ...base, AUDIT_CHECKPOINT_INTERVAL_SECONDS: '5' }).audit.checkpointIntervalSeconds).toBe(5);
   });
 });
+
+const auditKey = () => generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
