@@ -1,4 +1,5 @@
 import { applicationProjectionDefinitions } from './modules/applications';
+import { insightsProjectionDefinitions } from './modules/insights';
 import { moneyProjectionDefinitions } from './modules/money';
 import { verificationProjectionDefinitions } from './modules/verifications';
 import type { ProjectionDefinition } from './infrastructure/projections/projection-definition';
@@ -14,4 +15,5 @@ export const projectionCatalog: ProjectionDefinition[] = [
   ...moneyProjectionDefinitions,
   ...verificationProjectionDefinitions,
   ...applicationProjectionDefinitions,
+  ...insightsProjectionDefinitions,
 ];

@@ -27,6 +27,8 @@ const PUBLIC_ROUTES = [
   'POST /v1/unsubscribe',
   'PUT /v1/auth',
   'PUT /v1/register/:token',
+  // The product's public RSS feed of the news staff publish (issue 23, money 2.6's News card); throttled.
+  'GET /v1/news/rss',
 ];
 
 /**

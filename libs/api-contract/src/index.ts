@@ -5,3 +5,4 @@ export type * from './verifications';
 export type * from './credit';
 export type * from './order-quote';
 export type * from './region';
+export type * from './insights';

@@ -1,0 +1,30 @@
+import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { PG_POOL } from '../../infrastructure/database/database.tokens';
+import { ensureSchema } from '../../infrastructure/database/ensure-schema';
+import { createTableSql } from '../../infrastructure/projections/projection-sql';
+import { IdentityModule } from '../identity/identity.module';
+import { AnalyticsController } from './http/analytics.controller';
+import { NewsFeedController } from './http/news-feed.controller';
+import { ReportsController } from './http/reports.controller';
+import { insightsProjectionDefinitions } from './projections/analytics.table';
+import { AnalyticsReads } from './queries/analytics-reads';
+import { ReportRows } from './queries/report-rows';
+
+/**
+ * Home, dashboards, analytics and reports (issue 23): the analytics calls and reports of access 7.4 served from the
+ * analytics read model, and the product's public news feed. Reads only: it appends no event.
+ */
+@Module({
+  imports: [IdentityModule],
+  controllers: [AnalyticsController, ReportsController, NewsFeedController],
+  providers: [AnalyticsReads, ReportRows],
+})
+export class InsightsModule implements OnModuleInit {
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+
+  async onModuleInit() {
+    // The read-model table too, so a call arriving before the projection runner starts finds it (empty).
+    await ensureSchema(this.pool, 'insights', insightsProjectionDefinitions.flatMap((d) => createTableSql(d.table)));
+  }
+}
