@@ -22,6 +22,7 @@ import { MoneyModule } from './modules/money/money.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { ApplicationsModule } from './modules/applications/applications.module';
 import { RenderingModule } from './modules/rendering/rendering.module';
+import { SharingModule } from './modules/sharing/sharing.module';
 import { InsightsModule } from './modules/insights/insights.module';
 import { HealthController } from './modules/health';
 import { InfoController } from './modules/info';
@@ -52,6 +53,7 @@ export class AppModule {
         AdminModule,
         ApplicationsModule,
         RenderingModule,
+        SharingModule,
         InsightsModule,
         ...extraModules,
       ],

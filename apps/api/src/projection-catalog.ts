@@ -2,6 +2,7 @@ import { applicationProjectionDefinitions } from './modules/applications';
 import { insightsProjectionDefinitions } from './modules/insights';
 import { moneyProjectionDefinitions } from './modules/money';
 import { verificationProjectionDefinitions } from './modules/verifications';
+import { shareProjectionDefinitions } from './modules/sharing';
 import type { ProjectionDefinition } from './infrastructure/projections/projection-definition';
 import { streamStatsDefinition } from './infrastructure/projections/stream-stats.table';
 
@@ -15,5 +16,6 @@ export const projectionCatalog: ProjectionDefinition[] = [
   ...moneyProjectionDefinitions,
   ...verificationProjectionDefinitions,
   ...applicationProjectionDefinitions,
+  ...shareProjectionDefinitions,
   ...insightsProjectionDefinitions,
 ];

@@ -43,6 +43,8 @@ const PUBLIC_ROUTES_OF_OTHER_AREAS = [
   // The public resolve link's output documents (2.11): the link's key is the credential, as for its answer.
   'POST /v1/verification/pending/key/:vkey/document',
   'PUT /v1/verification/pending/key/:vkey',
+  // A shared wallet or verification (verifications 2.12, access 6.7): the share's 144-bit id is the credential; throttled.
+  'GET /v1/share/:id',
 ];
 
 type Who = 'anonymous' | 'staff' | 'alice' | 'bob' | 'carol' | 'dave' | 'irene' | 'paul' | 'indy' | 'anna';

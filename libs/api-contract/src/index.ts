@@ -6,3 +6,4 @@ export type * from './credit';
 export type * from './order-quote';
 export type * from './region';
 export type * from './insights';
+export type * from './share';

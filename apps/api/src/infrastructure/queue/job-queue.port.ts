@@ -18,6 +18,8 @@ export interface JobPayloads {
   'application.reconcile': { applicationId: string };
   /** Mails the applicant about their application (keyed by the event id). */
   'application.notify': { applicationId: string; eventId: string; eventType: string };
+  /** Mails a private share's invitee the link to register (or sign in) and see it (keyed by the event id). */
+  'share.notify': { shareId: string; eventId: string };
   /**
    * Renders and issues one certificate of a bulk download (keyed by verification id, stream revision and options,
    * so a repeat finds the certificate issued and renders nothing). The revision is a decimal string.
