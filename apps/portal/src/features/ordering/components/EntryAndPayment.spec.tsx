@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/App';
 import { EntryDetails, type EntryContext } from '@/features/ordering/components/EntryDetails';
-import { PaymentStep } from '@/features/ordering/components/PaymentStep';
+import { NAIRA_WARNING, PaymentStep } from '@/features/ordering/components/PaymentStep';
 import { ReviewStep } from '@/features/ordering/components/ReviewStep';
 import { documentCards, newEntry, type WizardValues } from '@/features/ordering/wizard/model';
 import { MONEY_QUOTE, UNI, seriousViolations } from '@/features/ordering/test/fixtures';
@@ -71,15 +71,28 @@ describe('the details of one verification under the permission bitmask (access 6
 });
 
 describe('Payment Details: the sandbox card form (money 2.10)', () => {
-  function renderPay(onPay: (nonce: string, save: boolean) => Promise<string | null>, btToken = 'sandbox_eyJ0Ijp0cnVlfQ') {
+  function renderPay(onPay: (nonce: string, save: boolean) => Promise<string | null>, btToken = 'sandbox_eyJ0Ijp0cnVlfQ', country = 'GB') {
     signInAs();
-    mockFetch((req) => (req.path === '/v1/credit' && req.query.get('includeBTToken') === 'true' ? json({ credit: 0, btToken }) : undefined));
+    mockFetch((req) => {
+      if (req.path === '/v1/account') return json({ username: 'alice@acme.test', company: { name: 'Acme', addressCountry: { id: country } } });
+      return req.path === '/v1/credit' && req.query.get('includeBTToken') === 'true' ? json({ credit: 0, btToken }) : undefined;
+    });
     return render(
       <AppProviders>
         <PaymentStep amount={54} currency="GBP" email="alice@acme.test" submitting={false} onBack={() => undefined} onPay={onPay} />
       </AppProviders>,
     );
   }
+
+  it('warns an account registered in Nigeria about Naira card limits, and no one else', async () => {
+    const first = renderPay(async () => null, undefined, 'NG');
+    expect(await screen.findByText(NAIRA_WARNING)).toBeInTheDocument();
+    first.unmount();
+    renderPay(async () => null);
+    await screen.findByRole('button', { name: 'Pay' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByText(NAIRA_WARNING)).not.toBeInTheDocument();
+  });
 
   async function fillCard(user: ReturnType<typeof userEvent.setup>, number: string) {
     await user.type(screen.getByLabelText(/^Card number/), number);
@@ -184,6 +197,32 @@ describe('Review & Consent for a card payer (money 2.9)', () => {
     expect(input).toHaveValue(1000);
     expect(screen.getByLabelText('was £45.00')).toHaveTextContent('£45.00');
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.queryByText('Nothing to pay!')).not.toBeInTheDocument();
     expect(await seriousViolations(container)).toEqual([]);
+  });
+
+  it("says 'Nothing to pay!' and Submit when the order costs nothing (the credit covers it)", () => {
+    signInAs();
+    mockFetch();
+    render(
+      <AppProviders>
+        <ReviewStep
+          entries={[]}
+          institutes={{}}
+          quote={{ ...MONEY_QUOTE, paymentType: 'CARD', currentCredit: 60, creditUsed: 54, total: 0 }}
+          quoteLoading={false}
+          individual={false}
+          consent
+          onConsent={() => undefined}
+          payByCard
+          submitting={false}
+          onBack={() => undefined}
+          onEdit={() => undefined}
+          onNext={() => undefined}
+        />
+      </AppProviders>,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Nothing to pay!');
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
   });
 });

@@ -23,6 +23,7 @@ import {
   Typography,
 } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
+import { useAccount } from '@/features/account/hooks/useAccount';
 import { useCardClientToken } from '@/features/ordering/hooks/useOrder';
 import { cardFormOf } from '@/features/ordering/wizard/cardForm';
 import {
@@ -66,13 +67,29 @@ export function PaymentStep(props: Props) {
         <Typography>
           Total to pay: <strong>{formatMajorAmount(props.amount, props.currency)}</strong>
         </Typography>
+        <NairaWarning />
         <Suspense fallback={<Skeleton variant="rounded" height={240} />}>
           <BraintreeDropin clientToken={clientToken} amount={props.amount} email={props.email} submitting={props.submitting} onBack={props.onBack} onPay={props.onPay} />
         </Suspense>
       </Stack>
     );
   }
-  return <SandboxCardForm {...props} />;
+  return (
+    <Stack spacing={2}>
+      <NairaWarning />
+      <SandboxCardForm {...props} />
+    </Stack>
+  );
+}
+
+/** The Naira card limits warning (money 2.9) for accounts whose company is registered in Nigeria. */
+export const NAIRA_WARNING =
+  'Cards issued in Nigeria may have limits on payments in foreign currencies (Naira card limits). If your payment is declined, please contact your bank to raise the limit or use another card.';
+
+function NairaWarning() {
+  const account = useAccount();
+  if (account.data?.company?.addressCountry?.id !== 'NG') return null;
+  return <Alert severity="warning">{NAIRA_WARNING}</Alert>;
 }
 
 /** Braintree's drop-in comes with its own chunk, fetched only when the API pays through Braintree. */

@@ -19,7 +19,7 @@ import { useMediaQuery, type Theme } from '@mui/material';
 import { IconButton, TextField, Tooltip } from '@mui/material';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
-import { CONSENT_TERMS, consentStatement, currencySymbol, EXTRA_CREDIT_MAX, normaliseExtraCredit, typeByCode } from '@credence/domain';
+import { CONSENT_TERMS, consentStatement, currencySymbol, EXTRA_CREDIT_MAX, normaliseExtraCredit, NOTHING_TO_PAY, typeByCode } from '@credence/domain';
 import type { InstituteBody, OrderQuote } from '@/features/ordering/api/ordering';
 import { entryTitle, type EntryValues } from '@/features/ordering/wizard/model';
 import { formatCredits, formatMajorAmount } from '@/shared/ui/format';
@@ -91,7 +91,13 @@ export function ReviewStep({ entries, institutes, quote, quoteLoading, individua
         </CardContent>
       </Card>
 
-      <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end' }}>
+      <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end', alignItems: 'center', flexWrap: 'wrap' }}>
+        {payByCard && quote?.unit === 'money' && quote.total === 0 && !quoteLoading && (
+          // verifications 8, money 4: an order with nothing to pay is submitted without the card step.
+          <Typography role="status" sx={{ fontWeight: 600, mr: 'auto' }}>
+            {NOTHING_TO_PAY}
+          </Typography>
+        )}
         <Button onClick={onBack}>Back</Button>
         <Button variant="contained" disabled={!consent || quoteLoading} loading={submitting} onClick={onNext}>
           {payByCard && !(quote?.unit === 'money' && quote.total === 0) ? 'Next' : 'Submit'}
