@@ -9,6 +9,7 @@ import { IdParamsInterceptor } from './common/pipes/id-params';
 import { bodyParserErrors, refuseUnsafeInput } from './common/pipes/input-safety.middleware';
 import { SafeInputPipe } from './common/pipes/safe-input.pipe';
 import type { AppConfig } from './config/config.schema';
+import { IdempotencyModule } from './infrastructure/idempotency/idempotency.module';
 import { createLogger, NestPinoLogger } from './infrastructure/logging/logger';
 import { requestLogging } from './infrastructure/logging/request-logging.middleware';
 import { httpTracing } from './infrastructure/tracing/http-tracing.middleware';
@@ -26,7 +27,9 @@ export interface CreateAppOptions {
 /** Builds the whole HTTP application; main.ts listens on it, tests drive it with supertest. */
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<INestApplication> {
   const logger = options.logger ?? createLogger(config.logLevel);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forConfig(config, options.extraModules), {
+  // Idempotency-Key on keyed writes (issue 19): a global interceptor with its PostgreSQL store.
+  const modules = [IdempotencyModule, ...(options.extraModules ?? [])];
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forConfig(config, modules), {
     logger: new NestPinoLogger(logger),
     bufferLogs: false,
     bodyParser: false,

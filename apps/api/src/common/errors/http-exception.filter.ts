@@ -3,6 +3,7 @@ import { DomainError, type DomainErrorKind } from '@credence/domain';
 import type { Response } from 'express';
 import { errorBody, type ErrorBody } from './error-body';
 import { databaseInputError } from './database-errors';
+import { ReplayedResponse } from './replayed-response';
 
 const STATUS: Record<DomainErrorKind, number> = {
   invalid: 400,
@@ -27,6 +28,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost) {
     const res = host.switchToHttp().getResponse<Response>();
+    if (exception instanceof ReplayedResponse) {
+      res.status(exception.status).set(exception.headers).set('Idempotent-Replayed', 'true').end(exception.body);
+      return;
+    }
     if (exception instanceof DomainError) {
       res.status(STATUS[exception.kind]).json(domainErrorBody(exception));
       return;

@@ -47,7 +47,8 @@ export interface CommandContext {
  * with the same ids; streams without a decider (inbox marks, credit orders) stamp their event here too.
  */
 export function stampEvents<E extends DomainEvent>(events: readonly E[], c: CommandContext & { occurredAt: string }): (E & { metadata: EventMetadata })[] {
-  const correlationId = c.correlationId ?? requestContext.getStore()?.requestId ?? c.commandId;
+  const request = requestContext.getStore();
+  const correlationId = c.correlationId ?? request?.correlationId ?? request?.requestId ?? c.commandId;
   return events.map((event, i) => ({
     ...event,
     metadata: {

@@ -35,6 +35,24 @@ describe('api client', () => {
     expect(init?.body).toBe('{"username":"ann"}');
   });
 
+  it('sends one Idempotency-Key per action: a retry after no answer or a 5xx reuses it, a new action gets a new one', async () => {
+    sessionStore.signIn(makeToken({ sub: 'ann@example.com' }), 'refresh');
+    const statuses = [503, 201, 201];
+    const fetch = mockFetch(() => json({ id: 'QC1' }, { status: statuses.shift() }));
+    const key = () => new Headers(fetch.mock.calls.at(-1)?.[1]?.headers).get('Idempotency-Key');
+    const order = { instituteId: 'uni-demo', consent: true };
+
+    await expect(api.post('/verification', order, undefined, { silent: true })).rejects.toBeInstanceOf(ApiError);
+    const first = key();
+    expect(first).toMatch(/.{16,}/);
+    await api.post('/verification', order);
+    expect(key()).toBe(first);
+    await api.post('/verification', order);
+    expect(key()).not.toBe(first);
+    await api.get('/verification');
+    expect(key()).toBeNull();
+  });
+
   it('says which application is in progress with every call while there is one, and stops after', async () => {
     sessionStore.signIn(makeToken({ sub: 'ann@example.com' }), 'refresh');
     const fetch = mockFetch(() => json({}));

@@ -81,8 +81,53 @@ async function withSession<T>(path: string, options: RequestOptions): Promise<Ap
   }
 }
 
+/**
+ * One Idempotency-Key per user action (issue 19): a write sent again with the same method, address and body while
+ * its first attempt got no definite answer (no response, a timeout, a 5xx, a 401 retried after a refresh) reuses
+ * the key, so the API replays or finishes the first attempt instead of ordering or paying twice. A definite answer
+ * (2xx or another 4xx) ends the action: the same form sent again afterwards is a new action with a new key.
+ */
+const pendingActions = new Map<string, string>();
+
+function actionOf(method: string, url: string, body: string | undefined): string {
+  // FNV-1a over the request, as a compact map key (bodies can carry PDFs as base64).
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193;
+  const text = `${method} ${url} ${body ?? ''}`;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193);
+    h2 = Math.imul(h2 ^ c, 0x5bd1e995);
+  }
+  return `${text.length}:${(h1 >>> 0).toString(36)}:${(h2 >>> 0).toString(36)}`;
+}
+
+function newKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** The key for a write, and what to do with it once the answer is in. */
+export function idempotencyFor(method: string, url: string, body: string | undefined): { key: string; settle: (status: number) => void } | null {
+  if (method !== 'POST' && method !== 'PUT') return null;
+  const action = actionOf(method, url, body);
+  const key = pendingActions.get(action) ?? newKey();
+  pendingActions.set(action, key);
+  return {
+    key,
+    settle: (status) => {
+      const definite = status >= 200 && status < 500 && status !== 401 && status !== 408 && status !== 409 && status !== 429;
+      if (definite) pendingActions.delete(action);
+    },
+  };
+}
+
 async function send<T>(path: string, options: RequestOptions): Promise<ApiResponse<T>> {
   const { method = 'GET', query, body, headers, signal } = options;
+  const url = buildUrl(path, query);
+  const json = body === undefined ? undefined : JSON.stringify(body);
+  const keyed = headers?.['Idempotency-Key'] ? null : idempotencyFor(method, url, json);
   // One controller for both the caller's cancellation and the timeout, so either aborts the call.
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
@@ -98,9 +143,10 @@ async function send<T>(path: string, options: RequestOptions): Promise<ApiRespon
       // Spec 7.1: while an application is filled in, every call says which one.
       ...(applicationInProgress ? { 'X-QC-APPL-ID': applicationInProgress } : {}),
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(keyed ? { 'Idempotency-Key': keyed.key } : {}),
       ...headers,
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: json,
     signal: controller.signal,
   };
 
@@ -108,7 +154,8 @@ async function send<T>(path: string, options: RequestOptions): Promise<ApiRespon
     let response: Response;
     let data: unknown;
     try {
-      response = await fetch(buildUrl(path, query), init);
+      response = await fetch(url, init);
+      keyed?.settle(response.status);
       data = await readBody(response);
     } catch (error) {
       // A caller's own cancellation is not a failure to report.
