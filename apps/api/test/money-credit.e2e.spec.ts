@@ -267,7 +267,15 @@ describe('money: credit, Buy Credit, history, invoices, Order Credits', () => {
         expect(bobs.length).toBeGreaterThan(0);
         expect(bobs.every((r) => r.username === 'bob@acme.test')).toBe(true);
         // The team admin still sees everyone's.
-        expect((await history('alice', '?size=200')).content.some((r) => r.username === 'alice@acme.test')).toBe(true);
+        const everyone = (await history('alice', '?size=200')).content;
+        expect(everyone.some((r) => r.username === 'alice@acme.test')).toBe(true);
+        // Invoices and their PDFs as the list: bob's own opens, a colleague's is not there for him (issue 17).
+        const own = bobs.find((r) => r.type === 'PURCHASE');
+        const colleagues = everyone.find((r) => r.type === 'PURCHASE' && r.username === 'alice@acme.test');
+        await as('bob').get(`/v1/credit/history/${own?.id}`).expect(200);
+        await as('bob').get(`/v1/credit/history/${colleagues?.id}`).expect(404);
+        await as('bob').get(`/v1/credit/history/${colleagues?.id}/pdf`).expect(404);
+        await as('alice').get(`/v1/credit/history/${colleagues?.id}`).expect(200);
       } finally {
         await db.pool.query(`UPDATE companies SET restricted_user_view = false WHERE id = 'acme'`);
       }
@@ -287,8 +295,12 @@ describe('money: credit, Buy Credit, history, invoices, Order Credits', () => {
       expect(events[0].data).toMatchObject({ toBuy: 50, org: 'Initech', department: 'HR', companyId: 'initech' });
       // Ordering does not change the balance: the account manager adds the credits once paid.
       expect((await credit('dave')).credit).toBe(25);
-      // The account manager is told once, however often the request is retried.
-      const mails = await db.pool.query(`SELECT subject, text FROM mail_outbox WHERE "to" = 'accounts@credence.test' AND template = 'creditOrdered'`);
+      // The account manager is told once, however often the request is retried: by a reactor, after the commit.
+      const outbox = () => db.pool.query(`SELECT subject, text FROM mail_outbox WHERE "to" = 'accounts@credence.test' AND template = 'creditOrdered'`);
+      for (let tries = 0; (await outbox()).rowCount === 0 && tries < 150; tries++) await new Promise((r) => setTimeout(r, 100));
+      await as('dave').post('/v1/credit/order', order, 'order-1').expect(201);
+      await new Promise((r) => setTimeout(r, 500));
+      const mails = await outbox();
       expect(mails.rows).toHaveLength(1);
       expect(mails.rows[0].subject).toBe('Credit order from Initech');
       expect(mails.rows[0].text).toContain('would like to buy 50 credits');

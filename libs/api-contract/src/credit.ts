@@ -64,6 +64,10 @@ export interface InvoiceView {
   kind: string;
   billing: string;
   status: 'ISSUED' | 'PAID';
+  /** When it was paid (ISO date or timestamp): the card payment's time, or the day staff recorded for an invoice account. */
+  paidAt: string | null;
+  /** 'card', 'credit' or 'transfer' (settled by staff) once paid. */
+  paymentMethod: string | null;
   username: string;
   currency: string;
   currencySymbol: string;

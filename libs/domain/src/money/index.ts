@@ -16,3 +16,4 @@ export * from './invoice/invoice.state';
 export * from './invoice/invoice.decide';
 export * from './credit-order.events';
 export * from './invoice/invoice-provider';
+export * from './credit-order.decide';

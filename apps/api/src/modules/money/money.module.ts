@@ -22,9 +22,14 @@ import { CommandLocks } from './persistence/command-locks';
 import { InvoiceNumbers } from './persistence/invoice-numbers';
 import { MONEY_SCHEMA } from './persistence/money.schema';
 import { moneyProjectionDefinitions } from './projections/money.tables';
+import { CustomerInvoices } from './queries/customer-invoices';
 import { MoneyReads } from './queries/money-reads';
 import { OrderQuotes } from './queries/order-quotes';
 import { InvoiceIssuingReactor } from './reactions/issue-invoices.reactor';
+import { CardRefundReactor } from './reactions/refund-cards.reactor';
+import { CreditOrderMailReactor } from './reactions/credit-order-mail.reactor';
+import { OpenHoldsReactor } from './reactions/track-holds.reactor';
+import { HoldSweeper } from './orders/hold-sweeper';
 import { DemoMoneySeed } from './seed/demo-money.seed';
 
 /**
@@ -48,13 +53,18 @@ import { DemoMoneySeed } from './seed/demo-money.seed';
     OrderBilling,
     OrderQuotes,
     InvoiceIssuingReactor,
+    CardRefundReactor,
+    CreditOrderMailReactor,
+    OpenHoldsReactor,
+    HoldSweeper,
     ...MONEY_COMMAND_HANDLERS,
     CreditAdjustmentsService,
     InvoiceInbox,
     MoneyReads,
+    CustomerInvoices,
     DemoMoneySeed,
   ],
-  exports: [OrderQuotes, CreditAdjustmentsService, InvoiceInbox, MoneyReads],
+  exports: [OrderQuotes, CreditAdjustmentsService, InvoiceInbox, MoneyReads, CustomerInvoices],
 })
 export class MoneyModule implements OnModuleInit {
   constructor(
@@ -63,12 +73,18 @@ export class MoneyModule implements OnModuleInit {
     private readonly demo: DemoMoneySeed,
     private readonly projections: ProjectionsService,
     private readonly invoicing: InvoiceIssuingReactor,
+    private readonly cardRefunds: CardRefundReactor,
+    private readonly creditOrderMail: CreditOrderMailReactor,
+    private readonly openHolds: OpenHoldsReactor,
   ) {}
 
   async onModuleInit() {
     // The read-model tables too, so a query arriving before the projection runners start finds them (empty).
     await ensureSchema(this.pool, 'money', [...MONEY_SCHEMA, ...moneyProjectionDefinitions.flatMap((d) => createTableSql(d.table))]);
     this.projections.registerReactor(this.invoicing.definition());
+    this.projections.registerReactor(this.cardRefunds.definition());
+    this.projections.registerReactor(this.creditOrderMail.definition());
+    this.projections.registerReactor(this.openHolds.definition());
     this.seeds.register({ name: 'money.demo-ledgers', order: 40, demo: true, run: () => this.demo.run() });
   }
 }

@@ -10,6 +10,7 @@ import { StatusChip } from '@/shared/StatusChip';
 import { ukDate } from '@/shared/format';
 import { minor } from '@/resources/invoices/List';
 import { RecordTitle } from '@/shared/RecordTitle';
+import { MarkPaidButton } from '@/resources/invoices/MarkPaidButton';
 
 /** An item's text as the invoice view words it (money 2.14). */
 function itemText(item: InvoiceRow['items'][number]) {
@@ -49,6 +50,9 @@ function Invoice() {
           <Typography variant="body2">Invoice #: {r.id}</Typography>
           <Typography variant="body2">Receipt Id: {r.receiptId ?? '—'}</Typography>
           <Typography variant="body2">Transaction Id: {r.transactionId ?? '—'}</Typography>
+          <Typography variant="body2">
+            {r.status === 'PAID' ? `Paid: ${r.paidAt ? ukDate(r.paidAt, r.paidAt.length > 10) : '—'}${r.paymentMethod ? ` (${r.paymentMethod})` : ''}` : 'Awaiting payment'}
+          </Typography>
           <Typography variant="body2">User: {r.username}{r.impersonator ? ` (by ${r.impersonator})` : ''}</Typography>
         </Box>
       </Box>
@@ -125,7 +129,7 @@ export function InvoiceShow() {
     <Show
       title={<RecordTitle field="id" prefix="Invoice " />}
       error={<ShowError />}
-      actions={<TopToolbar><ListButton /><DownloadPdfButton /></TopToolbar>}
+      actions={<TopToolbar><ListButton /><MarkPaidButton /><DownloadPdfButton /></TopToolbar>}
       sx={{ '& .RaShow-card': { bgcolor: 'transparent', border: 0, boxShadow: 'none' } }}
     >
       <Invoice />

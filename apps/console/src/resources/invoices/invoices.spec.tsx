@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json } from '@/test/fetchMock';
@@ -53,5 +53,32 @@ describe('invoice show page', () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Download PDF' }));
     expect(await screen.findByText('The PDF could not be downloaded (503).')).toBeInTheDocument();
+  });
+
+  it('marks an invoice account\'s invoice paid with a reference and the day received', async () => {
+    const onAccount = { ...invoice, id: '100030', status: 'ISSUED', billing: 'invoice', paidMinor: 0, receiptId: null, transactionId: null, paidAt: null };
+    const { fetch } = renderConsole('/invoices/100030/show', {
+      'GET /admin/invoices/100030': json(onAccount),
+      'POST /admin/invoices/100030/settlement': json({ id: '100030', status: 'PAID', paidOn: '2026-11-18', reference: 'BACS 4471' }, { status: 201 }),
+    });
+    expect(await screen.findByText('Awaiting payment')).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark paid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark invoice 100030 paid' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
+    expect(await within(dialog).findByText('A payment reference is required.')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText(/Payment reference/), 'BACS 4471');
+    const date = within(dialog).getByLabelText('Date received');
+    await userEvent.clear(date);
+    await userEvent.type(date, '2026-11-18');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
+    await waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url) === '/admin/invoices/100030/settlement')).toBe(true));
+    const call = fetch.mock.calls.find(([url]) => String(url) === '/admin/invoices/100030/settlement');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ reference: 'BACS 4471', paidOn: '2026-11-18' });
+  });
+
+  it('offers no Mark paid for a card invoice', async () => {
+    renderConsole('/invoices/100024/show', { 'GET /admin/invoices/100024': json({ ...invoice, billing: 'card', paidAt: '2026-11-24T10:00:00Z' }) });
+    expect(await screen.findByRole('button', { name: 'Download PDF' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark paid' })).toBeNull();
   });
 });

@@ -35,3 +35,22 @@ export class CreditGrantDto {
   @Transform(trim) @IsString({ message: 'A reason is required.' }) @IsNotEmpty({ message: 'A reason is required.' }) @MaxLength(500)
   reason!: string;
 }
+
+/** POST /admin/invoices/{id}/settlement: staff record an invoice account's payment. */
+export class SettleInvoiceDto {
+  @Transform(trim) @IsString({ message: 'A payment reference is required.' }) @IsNotEmpty({ message: 'A payment reference is required.' }) @MaxLength(100)
+  reference!: string;
+  /** yyyy-MM-dd; today when left out. */
+  @IsOptional() @Transform(trim) @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'The payment date must be a date (yyyy-MM-dd).' })
+  paidOn?: string;
+}
+
+/** POST /admin/refunds: give back what a verification cost (to the card it was paid with, else as credit). */
+export class RefundVerificationDto {
+  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Choose the account.' }) @MaxLength(200)
+  companyId!: string;
+  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Choose the verification.' }) @MaxLength(200)
+  verificationId!: string;
+  @Transform(trim) @IsString({ message: 'A reason is required.' }) @IsNotEmpty({ message: 'A reason is required.' }) @MaxLength(500)
+  reason!: string;
+}

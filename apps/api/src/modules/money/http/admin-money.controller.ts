@@ -7,7 +7,9 @@ import { CurrentPrincipal } from '../../../common/auth/current-principal.decorat
 import type { Principal } from '../../../common/auth/principal';
 import { StaffOnly } from '../../../common/auth/roles.decorator';
 import { parseListQuery, setContentRange, type ListQuery } from '../../../common/http/simple-rest';
-import { CreditGrantDto } from '../dto/credit.dto';
+import { CommandBus } from '@nestjs/cqrs';
+import { SettleInvoice } from '../commands/settle-invoice.handler';
+import { CreditGrantDto, RefundVerificationDto, SettleInvoiceDto } from '../dto/credit.dto';
 import { CreditAdjustmentsService } from '../orders/credit-adjustments.service';
 import { MoneyReads } from '../queries/money-reads';
 import { idempotencyKeyOf } from './idempotency';
@@ -40,6 +42,7 @@ export class AdminMoneyController {
   constructor(
     private readonly reads: MoneyReads,
     private readonly adjustments: CreditAdjustmentsService,
+    private readonly commandBus: CommandBus,
   ) {}
 
   @Get('invoices')
@@ -68,6 +71,18 @@ export class AdminMoneyController {
     const row = await this.reads.invoice(id);
     if (!row) throw new DomainError('not-found', 'Invoice not found.');
     return presentAdminInvoice(row);
+  }
+
+  /** An invoice account's invoice marked paid (reference, day the money arrived); audited. */
+  @Post('invoices/:id/settlement')
+  settle(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: SettleInvoiceDto) {
+    return this.commandBus.execute(new SettleInvoice({ username: p.username, impersonator: p.impersonator }, id, body));
+  }
+
+  /** What a verification cost, given back: by card to the card (through the payment provider), else as credit; audited. */
+  @Post('refunds')
+  refund(@CurrentPrincipal() p: Principal, @Body() body: RefundVerificationDto) {
+    return this.adjustments.refundVerification({ username: p.username, impersonator: p.impersonator }, body.companyId, body.verificationId, body.reason);
   }
 
   @Get('credit-movements')

@@ -11,6 +11,7 @@ import { OrderCredits } from '../commands/order-credits.handler';
 import { InvoiceInbox } from '../orders/invoice-inbox.service';
 import { MoneyAccounts } from '../orders/money-accounts';
 import { PAYMENT_GATEWAY, type PaymentGateway } from '../payments/payment-gateway.port';
+import { CustomerInvoices } from '../queries/customer-invoices';
 import { MoneyReads } from '../queries/money-reads';
 import { idempotencyKeyOf } from './idempotency';
 import { presentHistoryRow, presentInvoice } from './money.presenters';
@@ -34,6 +35,7 @@ export class CreditController {
     private readonly reads: MoneyReads,
     private readonly commandBus: CommandBus,
     private readonly inbox: InvoiceInbox,
+    private readonly invoices: CustomerInvoices,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
   ) {}
 
@@ -68,7 +70,7 @@ export class CreditController {
     const size = pageParam(sizeRaw, 'size', PAGE_SIZE, 1, MAX_PAGE_SIZE);
     const account = await this.accounts.get(p.companyId);
     // 'processed by you [and your team]': a restricted team member sees their own rows.
-    const ownOnly = account.restrictedUserView && !p.admin;
+    const ownOnly = await this.invoices.ownOnly(p);
     const { rows, total } = await this.reads.history(p.companyId, { offset: page * size, limit: size, username: ownOnly ? p.username : undefined });
     await this.inbox.markSeen(p);
     return { content: rows.map((r) => presentHistoryRow(r, account.individual)), totalSize: total };
@@ -76,9 +78,7 @@ export class CreditController {
 
   @Get('history/:id')
   async invoice(@CurrentPrincipal() p: Principal, @Param('id') id: string) {
-    const row = await this.reads.invoice(id);
-    if (!row || row.companyId !== p.companyId) throw new DomainError('not-found', 'Invoice not found.');
-    return presentInvoice(row);
+    return presentInvoice(await this.invoices.get(p, id));
   }
 
   /** Order Credits: the order goes to the account manager. */

@@ -29,6 +29,8 @@ export function presentInvoice(r: InvoiceRow): InvoiceView {
     kind: r.kind,
     billing: r.billing,
     status: r.status,
+    paidAt: r.paidAt,
+    paymentMethod: r.paymentMethod,
     username: r.username,
     currency: r.currency,
     currencySymbol: currencySymbol(r.currency),

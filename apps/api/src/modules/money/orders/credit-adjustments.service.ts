@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { availableCredit, creditDecider, creditStream, DomainError, type CreditUnit } from '@credence/domain';
+import { availableCredit, creditDecider, creditStream, DomainError, type CreditRefunded, type CreditUnit } from '@credence/domain';
 import { AuditService } from '../../../infrastructure/audit/audit.service';
 import { CommandHandling } from '../../../infrastructure/command-handling/command-handling';
 import { moneyId, moneyStep, type MoneyActor } from '../ledger/money-ids';
@@ -68,19 +68,38 @@ export class CreditAdjustmentsService {
   }
 
   /**
-   * Gives back what a verification took from the credit (its check and accreditation), e.g. when it is cancelled
-   * before work starts. For the verification lifecycle; idempotent per verification.
+   * Gives back what a verification took (its check and accreditation), e.g. when it is cancelled before work starts:
+   * what its invoice was paid by card goes back to that card (CardRefundReactor asks the provider after the commit),
+   * what came from credit returns as credit. Idempotent per verification; audited once.
    */
   async refundVerification(actor: MoneyActor, companyId: string, verificationId: string, reason: string) {
     const account = await this.accounts.get(companyId);
+    if (!reason.trim()) throw new DomainError('invalid', 'A reason is required.');
     const commandId = moneyId(`refund/${companyId}/${verificationId}`);
+    const movementId = moneyId(`${commandId}/refund`);
     const done = await this.commands.handleCommand({
       stream: creditStream(companyId),
       decider: creditDecider,
-      command: { type: 'RefundVerification', movementId: moneyId(`${commandId}/refund`), verificationId, currency: account.unit === 'money' ? account.currency : null, reason },
+      command: { type: 'RefundVerification', movementId, verificationId, currency: account.unit === 'money' ? account.currency : null, reason: reason.trim() },
       context: moneyStep(commandId, 'refund', actor, companyId),
     });
+    const refunded = done.events.find((e) => e.type === 'CreditRefunded') as CreditRefunded | undefined;
+    if (refunded && !done.replayed) {
+      await this.audit.record(
+        'VerificationRefundedByStaff',
+        { companyId, verificationId, movementId, toCreditAmount: refunded.data.amount, toCard: refunded.data.toCard ?? null, reason: reason.trim() },
+        { actor: actor.username, impersonator: actor.impersonator, companyId },
+      );
+    }
     await this.projections.caughtUp(done);
-    return { refunded: done.events.length > 0 && !done.replayed };
+    const due = done.state.cardRefundsDue[movementId];
+    return {
+      id: movementId,
+      refunded: !!refunded && !done.replayed,
+      unit: account.unit,
+      toCredit: refunded?.data.amount ?? null,
+      toCard: due ? { invoiceId: due.invoiceId, amountMinor: due.amountMinor, status: done.state.cardRefunds[movementId] ?? 'PENDING' } : null,
+      balance: account.unit ? availableCredit(done.state, account.unit) : 0,
+    };
   }
 }

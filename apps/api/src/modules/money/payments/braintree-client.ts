@@ -44,6 +44,8 @@ export interface BraintreeClient {
   /** The transaction created with this order id (our idempotency key), if any. */
   findByOrderId(orderId: string): Promise<BraintreeTransaction | null>;
   voidOrRefund(transactionId: string): Promise<BraintreeResult>;
+  /** A (partial) refund of a settled sale, tagged with our idempotency key as its order id. */
+  refund(transactionId: string, request: { amount: string; orderId: string }): Promise<BraintreeResult>;
 }
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the SDK ships no types we can depend on before it is installed */
@@ -75,6 +77,7 @@ export function braintreeClientFromSdk(gateway: any): BraintreeClient {
         stream.on('error', reject);
         stream.on('end', () => resolve(found.find((t) => t.status !== 'voided') ?? found[0] ?? null));
       }),
+    refund: (id, request) => gateway.transaction.refund(id, request),
     voidOrRefund: async (id) => {
       const voided: BraintreeResult = await gateway.transaction.void(id);
       return voided.success ? voided : gateway.transaction.refund(id);

@@ -1,6 +1,6 @@
 import { toMinor } from '@credence/domain';
 import type { BraintreeClient, BraintreeResult, BraintreeTransaction } from './braintree-client';
-import type { ChargeOutcome, ChargeRequest, PaymentGateway } from './payment-gateway.port';
+import type { ChargeOutcome, ChargeRequest, PaymentGateway, RefundOutcome, RefundRequest } from './payment-gateway.port';
 import type { BraintreeSettings } from './payment-settings';
 
 const decimal = (minor: number) => `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
@@ -49,6 +49,23 @@ export class BraintreePaymentGateway implements PaymentGateway {
     return outcomeOf(result);
   }
 
+  /**
+   * transaction.refund(id, { amount, orderId }): our idempotency key is the refund's orderId, so a retry finds the
+   * refund it already made. Braintree refuses a refund of an unsettled sale (91506) or above what is left (91521).
+   */
+  async refund(request: RefundRequest): Promise<RefundOutcome> {
+    const earlier = await this.client.findByOrderId(request.idempotencyKey);
+    if (earlier && isRefunded(earlier)) return { status: 'refunded', refundTransactionId: earlier.id };
+    const result = await this.client.refund(request.transactionId, { amount: decimal(request.amountMinor), orderId: request.idempotencyKey });
+    if (result.success && result.transaction) return { status: 'refunded', refundTransactionId: result.transaction.id };
+    return { status: 'refused', code: result.transaction?.processorResponseCode ?? 'refund', message: result.message ?? 'The refund was refused.' };
+  }
+
+  async findCharge(idempotencyKey: string): Promise<{ transactionId: string; succeeded: boolean } | null> {
+    const found = await this.client.findByOrderId(idempotencyKey);
+    return found ? { transactionId: found.id, succeeded: isSuccessful(found) } : null;
+  }
+
   async voidCharge(transactionId: string): Promise<void> {
     const result = await this.client.voidOrRefund(transactionId);
     if (!result.success) throw new Error(`Braintree void/refund of ${transactionId}: ${result.message ?? 'failed'}`);
@@ -57,6 +74,7 @@ export class BraintreePaymentGateway implements PaymentGateway {
 
 const SUCCESSFUL = new Set(['authorized', 'authorizing', 'submitted_for_settlement', 'settling', 'settled', 'settlement_pending']);
 const isSuccessful = (t: BraintreeTransaction) => SUCCESSFUL.has(t.status);
+const isRefunded = (t: BraintreeTransaction) => SUCCESSFUL.has(t.status);
 
 /** A sale's result as our outcome. */
 export function outcomeOf(result: BraintreeResult): ChargeOutcome {

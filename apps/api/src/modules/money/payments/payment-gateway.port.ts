@@ -17,7 +17,25 @@ export interface PaymentGateway {
   charge(request: ChargeRequest): Promise<ChargeOutcome>;
   /** Takes back a charge that could not be recorded (void before settlement, refund after). */
   voidCharge(transactionId: string): Promise<void>;
+  /**
+   * Gives (part of) a charge back to the card it came from, once per idempotency key: a second call with the key
+   * answers the first outcome without refunding again. Refused when more than the charge has left is asked.
+   */
+  refund(request: RefundRequest): Promise<RefundOutcome>;
+  /** The charge made with this idempotency key, if any (for a sweeper that finds an order's hold left behind). */
+  findCharge(idempotencyKey: string): Promise<{ transactionId: string; succeeded: boolean } | null>;
 }
+
+export interface RefundRequest {
+  idempotencyKey: string;
+  /** The charge to refund. */
+  transactionId: string;
+  amountMinor: Minor;
+}
+
+export type RefundOutcome =
+  | { status: 'refunded'; refundTransactionId: string }
+  | { status: 'refused'; code: string; message: string };
 
 export interface ChargeRequest {
   idempotencyKey: string;

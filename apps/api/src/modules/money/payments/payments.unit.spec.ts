@@ -44,6 +44,7 @@ function fakeClient(overrides: Partial<BraintreeClient> = {}) {
     },
     findByOrderId: async () => null,
     voidOrRefund: async () => ({ success: true }),
+    refund: async (id, req) => ({ success: true, transaction: { id: `rf-${id}`, status: 'submitted_for_settlement', amount: req.amount, orderId: req.orderId } }),
     ...overrides,
   };
   return { client, sales, created };
@@ -75,6 +76,35 @@ describe('Braintree adapter', () => {
     const gateway = new BraintreePaymentGateway(client, { merchantAccountIds: {} });
     expect(await gateway.charge(charge)).toMatchObject({ status: 'succeeded', transactionId: 'tx0' });
     expect(sales).toEqual([]);
+  });
+
+  it('refunds part of a sale back to the card with our key as the refund\'s orderId; a retry finds the refund made', async () => {
+    const refunds: [string, { amount: string; orderId: string }][] = [];
+    const made: BraintreeTransaction[] = [];
+    const { client } = fakeClient({
+      refund: async (id, req) => {
+        refunds.push([id, req]);
+        const t = { id: 'rf1', status: 'submitted_for_settlement', amount: req.amount, orderId: req.orderId };
+        made.push(t);
+        return { success: true, transaction: t };
+      },
+      findByOrderId: async (orderId) => made.find((t) => t.orderId === orderId) ?? null,
+    });
+    const gateway = new BraintreePaymentGateway(client, { merchantAccountIds: {} });
+    const request = { idempotencyKey: 'refund-1', transactionId: 'tx1', amountMinor: 2050 };
+    expect(await gateway.refund(request)).toEqual({ status: 'refunded', refundTransactionId: 'rf1' });
+    expect(await gateway.refund(request)).toEqual({ status: 'refunded', refundTransactionId: 'rf1' });
+    expect(refunds).toEqual([['tx1', { amount: '20.50', orderId: 'refund-1' }]]);
+  });
+
+  it('answers a refund Braintree refuses (unsettled sale) as refused, with its message', async () => {
+    const { client } = fakeClient({ refund: async () => ({ success: false, message: 'Cannot refund a transaction unless it is settled.' }) });
+    const gateway = new BraintreePaymentGateway(client, { merchantAccountIds: {} });
+    expect(await gateway.refund({ idempotencyKey: 'k', transactionId: 'tx1', amountMinor: 100 })).toEqual({
+      status: 'refused',
+      code: 'refund',
+      message: 'Cannot refund a transaction unless it is settled.',
+    });
   });
 
   it('offers saved cards through the client token only for a known customer', async () => {

@@ -26,5 +26,23 @@ export const MONEY_SCHEMA = [
     voided_at timestamptz,
     created_at timestamptz NOT NULL DEFAULT now()
   )`,
+  // Refunds the sandbox provider made, one per idempotency key (a provider's own record, like the charges).
+  `CREATE TABLE IF NOT EXISTS money_sandbox_refunds (
+    id text PRIMARY KEY,
+    idempotency_key text NOT NULL UNIQUE,
+    transaction_id text NOT NULL,
+    amount_minor bigint NOT NULL,
+    status text NOT NULL,
+    code text,
+    message text,
+    created_at timestamptz NOT NULL DEFAULT now()
+  )`,
+  // Credit holds of orders still open, so a sweeper can release one a crash left between hold and capture.
+  `CREATE TABLE IF NOT EXISTS money_open_holds (
+    reservation_id text PRIMARY KEY,
+    company_id text NOT NULL,
+    actor text NOT NULL,
+    held_at timestamptz NOT NULL
+  )`,
   `CREATE INDEX IF NOT EXISTS money_sandbox_transactions_customer_idx ON money_sandbox_transactions (customer_id, created_at DESC)`,
 ];

@@ -1,8 +1,7 @@
 import { DomainError } from '@credence/domain';
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../../common/auth/principal';
-import { presentInvoice } from '../../money';
-import { MoneyReads } from '../../money';
+import { CustomerInvoices, MoneyReads, presentInvoice } from '../../money';
 import { PdfRenderer } from '../browser/pdf-renderer';
 import { finishPdf } from '../pdf/pdf-finishing';
 import { invoiceHtml } from '../templates/invoice.template';
@@ -15,14 +14,16 @@ import { invoiceHtml } from '../templates/invoice.template';
 export class InvoicePdfService {
   constructor(
     private readonly reads: MoneyReads,
+    private readonly customerInvoices: CustomerInvoices,
     private readonly renderer: PdfRenderer,
   ) {}
 
-  /** GET /credit/history/{id}/pdf: the caller's company's invoices only (another's answers 404, as the JSON). */
+  /**
+   * GET /credit/history/{id}/pdf: exactly the invoices the invoice view shows the caller (their company's, and under a
+   * Restricted User View only their own): another answers 404, as the JSON does.
+   */
   async forCustomer(principal: Principal, id: string) {
-    const row = await this.reads.invoice(id);
-    if (!row || row.companyId !== principal.companyId) throw new DomainError('not-found', 'Invoice not found.');
-    return this.pdf(presentInvoice(row));
+    return this.pdf(presentInvoice(await this.customerInvoices.get(principal, id)));
   }
 
   /** The console's invoice show page: staff read any invoice. */

@@ -1,6 +1,6 @@
 import type { presentInvoice } from '../../money';
 import { html } from './html';
-import { dateTime, documentShell, PRODUCT_LOGO, PROVIDER } from './layout';
+import { dateTime, dayOrDateTime, documentShell, PRODUCT_LOGO, PROVIDER } from './layout';
 
 export type InvoiceView = ReturnType<typeof presentInvoice>;
 
@@ -42,6 +42,7 @@ export function invoiceHtml(inv: InvoiceView): string {
       <tr><th>Invoice #</th><td>${inv.id}</td></tr>
       <tr><th>Receipt Id</th><td>${inv.receiptId ?? ''}</td></tr>
       <tr><th>Transaction Id</th><td>${inv.transactionId ?? ''}</td></tr>
+      <tr><th>Status</th><td>${inv.status === 'PAID' ? `Paid ${dayOrDateTime(inv.paidAt)}` : 'Awaiting payment'}</td></tr>
     </table>
   </div>
 </div>

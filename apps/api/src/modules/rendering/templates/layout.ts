@@ -9,12 +9,9 @@ export const PRODUCT_LOGO = trustedMarkup(
     `<text x="40" y="28" font-family="${DOCUMENT_FONT}, sans-serif" font-size="21" font-weight="700" fill="#1f4e79">Credence</text></svg>`,
 );
 
-/** The provider's own company details, printed at the head of invoices and receipts (money 2.14). */
-export const PROVIDER = {
-  name: 'Credence',
-  lines: ['Credence Verification Services Ltd', '1 Verification Way', 'London EC1A 1AA', 'United Kingdom'],
-  email: 'accounts@credence.test',
-};
+/** The provider's own company details, printed at the head of invoices and receipts (money 2.14): the one block the
+ * portal's invoice view prints too (libs/domain). */
+export { INVOICE_PROVIDER as PROVIDER } from '@credence/domain';
 
 /**
  * Text is set in the embedded Inter (fonts.ts), never in a system font: the same letters on every machine, a bare
@@ -56,5 +53,9 @@ ${trustedMarkup(embeddedFontStyle())}<style>${trustedMarkup(BASE_CSS + css)}</st
 const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 const DATE_TIME = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
 
+const SHORT_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+/** A day (yyyy-MM-dd) as '18 Nov 2026'; a timestamp as dateTime. */
+export const dayOrDateTime = (value: string | null | undefined) =>
+  !value ? '' : /^\d{4}-\d{2}-\d{2}$/.test(value) ? SHORT_DATE.format(new Date(`${value}T00:00:00Z`)) : dateTime(value);
 export const longDate = (value: string | Date | null | undefined) => (value ? DATE.format(new Date(value)) : '');
 export const dateTime = (value: string | Date | null | undefined) => (value ? `${DATE_TIME.format(new Date(value))} UTC` : '');

@@ -26,6 +26,7 @@ describe('Invoice view (/credit/history/:id, money 2.14)', () => {
     expect(within(details).getByRole('row', { name: /Receipt Id R-77/ })).toBeInTheDocument();
     expect(within(details).getByRole('row', { name: /Transaction Id TX-555/ })).toBeInTheDocument();
     expect(within(details).getByRole('row', { name: /Invoice Date 20 Nov 2026 14:30/ })).toBeInTheDocument();
+    expect(within(details).getByRole('row', { name: /Status Paid 18 Nov 2026 10:15/ })).toBeInTheDocument();
     const items = screen.getByRole('table', { name: 'Items' });
     expect(within(items).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Item',
@@ -45,6 +46,21 @@ describe('Invoice view (/credit/history/:id, money 2.14)', () => {
     ]) {
       expect(within(items).getByRole('row', { name: `${label} ${amount}` })).toBeInTheDocument();
     }
+  });
+
+  it('shows an invoice account\'s invoice as awaiting payment, then Paid on the day staff recorded', async () => {
+    signInAs();
+    let view = invoiceView({ billing: 'invoice', status: 'ISSUED', paidAt: null, paymentMethod: null, receiptId: null, providerId: null });
+    mockFetch((req) => (req.path === '/v1/credit/history/INV-1001' ? json(view) : undefined));
+    const first = renderMoney('/credit/history/INV-1001');
+    const details = await screen.findByRole('table', { name: 'Details' });
+    expect(within(details).getByRole('row', { name: 'Status Awaiting payment' })).toBeInTheDocument();
+    first.unmount();
+    view = { ...view, status: 'PAID', paidAt: '2026-11-18', paymentMethod: 'transfer', receiptId: 'BACS 4471' };
+    renderMoney('/credit/history/INV-1001');
+    const paid = await screen.findByRole('table', { name: 'Details' });
+    expect(within(paid).getByRole('row', { name: 'Status Paid 18 Nov 2026' })).toBeInTheDocument();
+    expect(within(paid).getByRole('row', { name: /Receipt Id BACS 4471/ })).toBeInTheDocument();
   });
 
   it("says 'Receipt' for individuals and leaves the price headings blank for 'Exact Credit Amount' alone", async () => {

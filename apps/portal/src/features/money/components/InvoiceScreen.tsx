@@ -23,7 +23,18 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { useDownloadInvoicePdf, useInvoice } from '@/features/money/hooks/useInvoice';
 import { ApiError } from '@/shared/api/client';
 import { Logo } from '@/shared/layout/Logo';
-import { formatDateTime, formatMajorAmount } from '@/shared/ui/format';
+import { formatDate, formatDateTime, formatMajorAmount } from '@/shared/ui/format';
+
+/**
+ * 'Paid 18 Nov 2026' once paid (the day staff recorded for an invoice account, else the payment's time), else
+ * 'Awaiting payment': the invoice PDF prints the same.
+ */
+export function paymentStatus(invoice: Pick<InvoiceView, 'status' | 'paidAt'>): string {
+  if (invoice.status !== 'PAID') return 'Awaiting payment';
+  const at = invoice.paidAt;
+  if (!at) return 'Paid';
+  return `Paid ${/^\d{4}-\d{2}-\d{2}$/.test(at) ? formatDate(at) : formatDateTime(at)}`;
+}
 
 /** On paper only the invoice: the shell's bars, the sidebar and the buttons stay off the page (2.14 print layout). */
 const PRINT_STYLES = (
@@ -99,6 +110,7 @@ function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
     ['Invoice #', invoice.id],
     ['Receipt Id', invoice.receiptId ?? ''],
     ['Transaction Id', invoice.providerId ?? ''],
+    ['Status', paymentStatus(invoice)],
   ];
 
   return (

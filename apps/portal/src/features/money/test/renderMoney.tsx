@@ -50,6 +50,8 @@ export const invoiceView = (over: Partial<InvoiceView> = {}): InvoiceView => ({
   kind: 'ORDER',
   billing: 'CARD',
   status: 'PAID',
+  paidAt: '2026-11-18T10:15:00.000Z',
+  paymentMethod: 'card',
   username: 'ann@acme.example',
   currency: 'GBP',
   currencySymbol: '£',
