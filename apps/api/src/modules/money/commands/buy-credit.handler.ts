@@ -31,6 +31,11 @@ export class BuyCredit extends Command<{ total: number; id: string }> {
 /**
  * Charges the card and adds the amount to the current credit; the invoice ('Exact Credit Amount') follows from
  * the ledger's OrderBilled. For organisations that pay by card (6: Buy Credit is not for individuals).
+ *
+ * VAT (our choice, the spec being silent: 2.11 names no VAT and 9 says only 'VAT 20 % for VAT payers' on orders):
+ * credit is a prepayment, so buying it carries no VAT and the card is charged exactly the amount; VAT is charged when
+ * the credit pays for verifications (each PSV/AC charge includes it, and the order's invoice shows 'Plus VAT').
+ * Charging it at purchase too would tax the same work twice. The portal's Buy Credit form shows no VAT row to match.
  */
 @CommandHandler(BuyCredit)
 export class BuyCreditHandler implements ICommandHandler<BuyCredit, { total: number; id: string }> {
