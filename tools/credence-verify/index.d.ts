@@ -6,7 +6,7 @@ export interface HashableEvent {
   type: string;
   schemaVersion: number;
   data: unknown;
-  metadata: { hash?: string; [key: string]: unknown };
+  metadata: object;
   revision: bigint | number | string;
 }
 
@@ -28,6 +28,8 @@ export interface CheckpointBody {
   leafCount: number;
   previousId: number | null;
   keyFingerprint: string;
+  /** The log position the checkpoint scanned up to. */
+  position?: { commit: string; prepare: string };
 }
 
 export interface BundleCheckpoint {

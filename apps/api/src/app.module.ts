@@ -26,6 +26,7 @@ import { SharingModule } from './modules/sharing/sharing.module';
 import { InsightsModule } from './modules/insights/insights.module';
 import { HealthController } from './modules/health';
 import { InfoController } from './modules/info';
+import { AuditTrailModule } from './modules/audit';
 
 @Module({})
 export class AppModule {
@@ -55,6 +56,7 @@ export class AppModule {
         RenderingModule,
         SharingModule,
         InsightsModule,
+        AuditTrailModule,
         ...extraModules,
       ],
       controllers: [InfoController, HealthController],

@@ -27,6 +27,8 @@ const PUBLIC_ROUTES = [
   'POST /v1/unsubscribe',
   'PUT /v1/auth',
   'PUT /v1/register/:token',
+  // The key audit checkpoints are signed with (issue 24), published so exported bundles can be checked offline.
+  'GET /v1/audit/public-key',
   // The product's public RSS feed of the news staff publish (issue 23, money 2.6's News card); throttled.
   'GET /v1/news/rss',
 ];

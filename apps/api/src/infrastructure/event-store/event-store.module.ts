@@ -26,7 +26,11 @@ export function createEventStore(config: AppConfig, pool: Pool, upcasters: Upcas
   const logger = new Logger('EventStore');
   switch (config.eventStore.kind) {
     case 'postgres':
-      return new PostgresEventStore(pool, { upcasters, warn: (message) => logger.warn(message) });
+      return new PostgresEventStore(pool, {
+        upcasters,
+        warn: (message) => logger.warn(message),
+        log: (message) => logger.log(message),
+      });
     case 'eventstoredb':
       return new EventStoreDbEventStore(EventStoreDBClient.connectionString(config.eventStore.url), {
         upcasters,
