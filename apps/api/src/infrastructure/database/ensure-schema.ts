@@ -1,9 +1,9 @@
 import type { Pool } from 'pg';
 
 /**
- * Creates a module's ordinary tables (reference data, accounts, outbox) with idempotent DDL, under an advisory
- * lock so several API processes starting together do not race. Read models have their own runtime; events
- * their own store.
+ * Runs idempotent DDL under an advisory lock, so several API processes starting together do not race: for the
+ * tables of read models, which their projections create and rebuild (a query may arrive before the runner has
+ * made its table). Ordinary tables are not made here: the versioned migrations make them (migrations.ts).
  */
 export async function ensureSchema(pool: Pool, name: string, statements: string[]): Promise<void> {
   const client = await pool.connect();

@@ -1,35 +1,20 @@
-import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
 import type { AppConfig } from '../../config/config.schema';
 import { APP_CONFIG } from '../../config/config.tokens';
 import { PG_POOL } from '../database/database.tokens';
-import { ensureSchema } from '../database/ensure-schema';
 import { JOB_QUEUE, type JobQueue } from '../queue/job-queue.port';
 import { templates, type TemplateData, type TemplateName } from './mail.templates';
 
-export const MAIL_SCHEMA = [
-  `CREATE TABLE IF NOT EXISTS mail_outbox (
-    id uuid PRIMARY KEY,
-    "to" text NOT NULL,
-    subject text NOT NULL,
-    text text NOT NULL,
-    html text NOT NULL,
-    template text NOT NULL,
-    created_at timestamptz NOT NULL DEFAULT now(),
-    sent_at timestamptz,
-    error text
-  )`,
-  `CREATE INDEX IF NOT EXISTS mail_outbox_to_idx ON mail_outbox ("to", created_at DESC)`,
-];
-
 /**
- * Every e-mail goes into the outbox table first (in the caller's transaction when one is given), so staff can read
- * what was sent. With SMTP_URL set, a job then delivers it; in the embedded default the outbox is where mail ends,
- * and the log says that one was written (never to whom or what: those are personal data and secrets).
+ * Every e-mail goes into the outbox table (mail_outbox, made by the migrations) first (in the caller's transaction
+ * when one is given), so staff can read what was sent. With SMTP_URL set, a job then delivers it; in the embedded
+ * default the outbox is where mail ends, and the log says that one was written (never to whom or what: those are
+ * personal data and secrets).
  */
 @Injectable()
-export class MailService implements OnModuleInit {
+export class MailService {
   private readonly logger = new Logger('Mail');
 
   constructor(
@@ -37,10 +22,6 @@ export class MailService implements OnModuleInit {
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
-
-  async onModuleInit() {
-    await ensureSchema(this.pool, 'mail', MAIL_SCHEMA);
-  }
 
   async companyName(companyId: string): Promise<string | null> {
     const { rows } = await this.pool.query<{ name: string }>(`SELECT name FROM companies WHERE id = $1`, [companyId]);

@@ -1,12 +1,11 @@
 import { Inject, Module, type OnModuleInit } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { PG_POOL } from '../../infrastructure/database/database.tokens';
-import { ensureSchema } from '../../infrastructure/database/ensure-schema';
 import { SeedRegistry } from '../../infrastructure/seeding/seed.registry';
 import { IdentityModule } from '../identity/identity.module';
 import { AdminApprovalProcessesController } from './approval-processes/admin-approval-processes.controller';
 import { ApprovalProcessController } from './approval-processes/approval-process.controller';
-import { APPROVAL_PROCESSES_SCHEMA, DEFAULT_APPROVAL_PROCESSES } from './approval-processes/approval-processes.schema';
+import { DEFAULT_APPROVAL_PROCESSES } from './approval-processes/approval-processes.schema';
 import { AdminAuditEventsController } from './audit/admin-audit-events.controller';
 import { AdminCustomersController } from './customers/admin-customers.controller';
 import { AdminDashboardController } from './dashboard/admin-dashboard.controller';
@@ -47,8 +46,8 @@ export class AdminModule implements OnModuleInit {
     private readonly seeds: SeedRegistry,
   ) {}
 
-  async onModuleInit() {
-    await ensureSchema(this.pool, 'admin', APPROVAL_PROCESSES_SCHEMA);
+  onModuleInit() {
+    // The table is made by the migrations (apps/api/migrations).
     this.seeds.register({
       name: 'admin.approval-processes',
       order: 15,

@@ -1,7 +1,4 @@
-import { Inject, Module, type OnModuleInit } from '@nestjs/common';
-import type { Pool } from 'pg';
-import { PG_POOL } from '../../infrastructure/database/database.tokens';
-import { ensureSchema } from '../../infrastructure/database/ensure-schema';
+import { Module, type OnModuleInit } from '@nestjs/common';
 import {
   AdminCountriesController,
   AdminInstitutesController,
@@ -13,9 +10,6 @@ import { CatalogueAudit } from './audit/catalogue-audit';
 import { CompanyReferenceController } from './http/company-reference.controller';
 import { InstitutesController } from './http/institutes.controller';
 import { RegionsController } from './http/regions.controller';
-import { CATALOGUE_SCHEMA } from './persistence/catalogue.schema';
-import { backfillWordIndex } from './persistence/institute-writer';
-import { ApplicationsCoreModule } from '../applications/core/applications-core.module';
 import { ApplicationPricingLookup } from './pricing/application-pricing';
 import { CountryVerificationFiguresQuery } from './queries/country-verification-figures.query';
 import { InstituteDetailQuery } from './queries/institute-detail.query';
@@ -24,6 +18,9 @@ import { ReferenceDataQuery } from './queries/reference-data.query';
 import { InstituteRecordsService } from './records/institute-records.service';
 import { InstituteRequestedMailer } from './requests/institute-requested.mailer';
 import { InstituteRequestsService } from './requests/institute-requests.service';
+import { InProcessInstituteIndex } from './search/in-process-institute-index';
+import { InstituteIndexSync } from './search/institute-index-sync';
+import { INSTITUTE_SEARCH_INDEX } from './search/institute-search.port';
 import { CatalogueSeeder } from './seeding/catalogue.seeder';
 
 /**
@@ -31,8 +28,8 @@ import { CatalogueSeeder } from './seeding/catalogue.seeder';
  * InstituteRecordsService (automatic checks) and InstituteDetailQuery (an institute by id).
  */
 @Module({
-  // The applications' pricing port (GET /institute/{id}?applicationId=).
-  imports: [ApplicationsCoreModule],
+  // The applications' pricing port (GET /institute/{id}?applicationId=), APPLICATION_PRICING, is bound by the
+  // global ApplicationsModule.
   controllers: [
     CompanyReferenceController,
     InstitutesController,
@@ -47,6 +44,9 @@ import { CatalogueSeeder } from './seeding/catalogue.seeder';
     ReferenceDataQuery,
     CountryVerificationFiguresQuery,
     InstituteSearchQuery,
+    // The typo-tolerant search: this process's own index, kept current from the catalogue's notifications.
+    { provide: INSTITUTE_SEARCH_INDEX, useClass: InProcessInstituteIndex },
+    InstituteIndexSync,
     InstituteDetailQuery,
     InstituteRecordsService,
     InstituteRequestsService,
@@ -58,14 +58,10 @@ import { CatalogueSeeder } from './seeding/catalogue.seeder';
   exports: [InstituteRecordsService, InstituteDetailQuery],
 })
 export class CatalogueModule implements OnModuleInit {
-  constructor(
-    @Inject(PG_POOL) private readonly pool: Pool,
-    private readonly seeder: CatalogueSeeder,
-  ) {}
+  constructor(private readonly seeder: CatalogueSeeder) {}
 
-  async onModuleInit() {
-    await ensureSchema(this.pool, 'catalogue', CATALOGUE_SCHEMA);
-    await backfillWordIndex(this.pool);
+  onModuleInit() {
+    // The tables are made by the migrations (apps/api/migrations).
     this.seeder.register();
   }
 }

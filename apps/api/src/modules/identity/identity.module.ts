@@ -1,12 +1,10 @@
 import { Module, OnModuleInit } from '@nestjs/common';
-import { ensureSchema } from '../../infrastructure/database/ensure-schema';
 import { SeedRegistry } from '../../infrastructure/seeding/seed.registry';
 import { AccountController } from './http/account.controller';
 import { AuthController } from './http/auth.controller';
 import { NoticesController } from './http/notices.controller';
 import { RegisterController } from './http/register.controller';
 import { AccountsRepository } from './persistence/accounts.repository';
-import { IDENTITY_SCHEMA } from './persistence/identity.schema';
 import { ApplicantRegistrations } from './registration/applicant-registrations';
 import { OwnersService } from './registration/owners.service';
 import { RegistrationService } from './registration/registration.service';
@@ -29,8 +27,7 @@ export class IdentityModule implements OnModuleInit {
     private readonly seeds: SeedRegistry,
   ) {}
 
-  async onModuleInit() {
-    await ensureSchema(this.accounts.pool, 'identity', IDENTITY_SCHEMA);
+  onModuleInit() {
     this.seeds.register({ name: 'identity.demo-accounts', order: 20, demo: true, run: () => seedDemoAccounts(this.accounts) });
   }
 }

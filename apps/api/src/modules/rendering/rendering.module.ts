@@ -1,15 +1,11 @@
-import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
-import type { Pool } from 'pg';
-import { PG_POOL } from '../../infrastructure/database/database.tokens';
-import { ensureSchema } from '../../infrastructure/database/ensure-schema';
-import { ApplicationsCoreModule } from '../applications/core/applications-core.module';
 import { IdentityModule } from '../identity/identity.module';
 import { MoneyModule } from '../money/money.module';
 import { VerificationsModule } from '../verifications/verifications.module';
 import { PdfRenderer } from './browser/pdf-renderer';
 import { CertificateService } from './certificates/certificate.service';
-import { CERTIFICATES_SCHEMA, CertificateStore } from './certificates/certificate-store';
+import { CertificateStore } from './certificates/certificate-store';
 import { CertificateDownloadController, CertificateVerifyController } from './http/certificates.controller';
 import { AdminInvoicePdfController, InvoicePdfController } from './http/invoice-pdf.controller';
 import { InvoicePdfService } from './invoices/invoice-pdf.service';
@@ -22,8 +18,8 @@ import { CertificateRenderProcessor } from './jobs/certificate-render.processor'
  */
 @Module({
   imports: [
+    // ApplicationGateway (who may read a certificate through an application) is bound by the global ApplicationsModule.
     VerificationsModule,
-    ApplicationsCoreModule,
     IdentityModule,
     MoneyModule,
     // Only the public certificate check uses it (its controller names ThrottlerGuard); no global guard.
@@ -33,10 +29,4 @@ import { CertificateRenderProcessor } from './jobs/certificate-render.processor'
   providers: [PdfRenderer, CertificateStore, CertificateService, InvoicePdfService, CertificateJobs, CertificateRenderProcessor],
   exports: [PdfRenderer, CertificateService],
 })
-export class RenderingModule implements OnModuleInit {
-  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
-
-  async onModuleInit() {
-    await ensureSchema(this.pool, 'rendering', CERTIFICATES_SCHEMA);
-  }
-}
+export class RenderingModule {}

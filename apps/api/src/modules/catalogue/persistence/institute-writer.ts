@@ -1,6 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
 import type { InstituteDefinition, RefDataOption } from '../catalogue.model';
-import { searchWords } from '../search/search-words';
 
 export type Queryable = Pick<Pool | PoolClient, 'query'>;
 
@@ -40,9 +39,9 @@ const COLUMNS = `id, name, other_names, country_id, parent_id, type, min_year, p
   allows_pending, read_only, allows_current_student, max_additional_docs, searchable, fields, document_requirements, notices`;
 
 /**
- * Inserts institutes (and every one of their names, for the search) in bulk: one statement per 2,000 rows, the
- * rows passed as one JSON parameter. Parents must come before their children. Existing ids are left alone, so a
- * seed never overwrites what staff have edited.
+ * Inserts institutes (and every one of their names, for the substring search) in bulk: one statement per 2,000
+ * rows, the rows passed as one JSON parameter. Parents must come before their children. Existing ids are left
+ * alone, so a seed never overwrites what staff have edited. The search index hears of them from the triggers.
  */
 export async function insertInstitutes(
   db: Queryable,
@@ -61,31 +60,9 @@ export async function insertInstitutes(
        RETURNING institute_id`,
       [json],
     );
-    const fresh = new Set(res.rows.map((r: { institute_id: string }) => r.institute_id));
-    inserted += fresh.size;
-    await indexWords(
-      db,
-      chunk.filter((i) => fresh.has(i.id)),
-    );
+    inserted += new Set(res.rows.map((r: { institute_id: string }) => r.institute_id)).size;
   }
   return inserted;
-}
-
-/** Adds institutes' words to the fuzzy search's index (and new words to its vocabulary). */
-export async function indexWords(
-  db: Queryable,
-  institutes: readonly Pick<InstituteDefinition, 'id' | 'name' | 'otherNames'>[],
-) {
-  const postings = institutes.flatMap((i) =>
-    searchWords([i.name, ...i.otherNames].join(' ')).map((word) => ({ institute_id: i.id, word })),
-  );
-  if (!postings.length) return;
-  await db.query(
-    `WITH p AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(institute_id text, word text)),
-     vocabulary AS (INSERT INTO catalogue_search_word (word) SELECT DISTINCT word FROM p ON CONFLICT DO NOTHING)
-     INSERT INTO catalogue_institute_word (word, institute_id) SELECT word, institute_id FROM p ON CONFLICT DO NOTHING`,
-    [JSON.stringify(postings)],
-  );
 }
 
 export async function insertRefData(db: Queryable, options: readonly RefDataOption[]): Promise<void> {
@@ -121,23 +98,4 @@ export async function saveInstitute(db: Queryable, institute: InstituteDefinitio
     `INSERT INTO catalogue_institute_name (institute_id, name) SELECT DISTINCT $1::text, n FROM unnest($2::text[]) AS n`,
     [institute.id, [institute.name, ...institute.otherNames]],
   );
-  await db.query(`DELETE FROM catalogue_institute_word WHERE institute_id = $1`, [institute.id]);
-  await indexWords(db, [institute]);
-}
-
-/**
- * Builds the fuzzy search's word index for a database whose institutes predate it (it is otherwise kept in step
- * by every write). Runs at start-up; does nothing once the index has words.
- */
-export async function backfillWordIndex(db: Queryable): Promise<number> {
-  const { rows } = await db.query<{ needed: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM catalogue_institute) AND NOT EXISTS (SELECT 1 FROM catalogue_institute_word) AS needed`,
-  );
-  if (!rows[0]?.needed) return 0;
-  const all = await db.query<{ id: string; name: string; other_names: string[] }>(
-    `SELECT id, name, other_names FROM catalogue_institute`,
-  );
-  const institutes = all.rows.map((r) => ({ id: r.id, name: r.name, otherNames: r.other_names }));
-  for (let i = 0; i < institutes.length; i += CHUNK) await indexWords(db, institutes.slice(i, i + CHUNK));
-  return institutes.length;
 }

@@ -9,6 +9,7 @@ import { buildCountries, INDUSTRIES, MAP_REGIONS, type CountrySeed } from '../da
 import { insertInstitutes, insertRefData } from '../persistence/institute-writer';
 import { withTransaction } from '../persistence/transaction';
 import { insertRecords } from '../records/institute-records.service';
+import { InstituteIndexSync } from '../search/institute-index-sync';
 
 /**
  * Reference data (countries, map regions, industries, the fixed QC_* institutes) on every database, and the demo
@@ -20,6 +21,7 @@ export class CatalogueSeeder {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     private readonly seeds: SeedRegistry,
+    private readonly index: InstituteIndexSync,
   ) {}
 
   register() {
@@ -57,12 +59,15 @@ export class CatalogueSeeder {
     await this.analyse();
   }
 
-  /** Fresh statistics after a bulk load, so the search's first queries are planned for the data actually there. */
+  /**
+   * Fresh statistics after a bulk load, so the first queries are planned for the data actually there; and the
+   * search index reloaded before the app answers (the triggers' notification would do it too, a moment later).
+   */
   private async analyse() {
     await this.pool.query(
-      `ANALYZE catalogue_institute, catalogue_institute_name, catalogue_institute_word, catalogue_search_word,
-               catalogue_refdata, catalogue_institute_record`,
+      `ANALYZE catalogue_institute, catalogue_institute_name, catalogue_refdata, catalogue_institute_record`,
     );
+    await this.index.reloadAll();
   }
 }
 

@@ -2,26 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { PG_POOL } from '../../../infrastructure/database/database.tokens';
 
+/** Made by the migrations (apps/api/migrations). */
 export const CERTIFICATES_TABLE = 'rendering_certificates';
-
-export const CERTIFICATES_SCHEMA = [
-  `CREATE TABLE IF NOT EXISTS ${CERTIFICATES_TABLE} (
-    code text PRIMARY KEY,
-    verification_id text NOT NULL,
-    revision bigint NOT NULL,
-    position text NOT NULL,
-    options text NOT NULL,
-    ignore_notes boolean NOT NULL,
-    brand_company_id text,
-    result text NOT NULL,
-    digest text NOT NULL,
-    pdf_sha256 text NOT NULL,
-    blob_key text NOT NULL,
-    issued_by_company_id text NOT NULL,
-    issued_at timestamptz NOT NULL DEFAULT now(),
-    UNIQUE (verification_id, revision, options)
-  )`,
-];
 
 /** An issued certificate: its public code, what it was made from, and the digests a verifier compares. */
 export interface IssuedCertificate {

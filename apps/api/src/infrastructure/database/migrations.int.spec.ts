@@ -1,0 +1,170 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Client } from 'pg';
+import { freshDatabase } from '../../../test/fresh-database';
+import { MIGRATIONS_TABLE, migrate } from './migrations';
+
+type Db = Awaited<ReturnType<typeof freshDatabase>>;
+
+const PREVIOUS_RELEASE = readFileSync(path.join(__dirname, 'fixtures/previous-release-schema.sql'), 'utf8')
+  .split(/;\n/)
+  .map((s) => s.replace(/^(--[^\n]*\n)+/, '').trim())
+  .filter(Boolean);
+
+/** The ordinary tables the release before migrations had (read models and the event store are not migrated). */
+const ORDINARY_TABLES = [
+  'approval_processes',
+  'application_owners',
+  'catalogue_country',
+  'catalogue_industry',
+  'catalogue_institute',
+  'catalogue_institute_name',
+  'catalogue_institute_record',
+  'catalogue_institute_request',
+  'catalogue_map_region',
+  'catalogue_refdata',
+  'companies',
+  'mail_outbox',
+  'money_invoice_numbers',
+  'money_sandbox_transactions',
+  'news_alerts',
+  'notices',
+  'password_reset_tokens',
+  'referral_owners',
+  'refresh_tokens',
+  'registration_tokens',
+  'rendering_certificates',
+  'seed_runs',
+  'server_secrets',
+  'unsubscribes',
+  'users',
+  'verification_identity_sandbox',
+];
+
+const tables = async (c: Client) =>
+  (
+    await c.query<{ t: string }>(
+      `SELECT table_name AS t FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`,
+    )
+  ).rows.map((r) => r.t);
+
+/** Every row of every table (and the invoice number sequence), to compare before and after. */
+async function everything(c: Client): Promise<Record<string, unknown>> {
+  const all: Record<string, unknown> = {};
+  for (const t of ORDINARY_TABLES) {
+    all[t] = (await c.query(`SELECT to_jsonb(x) AS row FROM "${t}" x ORDER BY to_jsonb(x)::text`)).rows.map((r) => r.row);
+  }
+  all.money_invoice_number_seq = (await c.query(`SELECT last_value FROM money_invoice_number_seq`)).rows[0];
+  return all;
+}
+
+/** A few rows in the tables that matter most, as the previous release would have written them. */
+async function fillAsPreviousRelease(c: Client) {
+  await c.query(`INSERT INTO companies (id, name, payment_type, currency) VALUES ('acme', 'Acme Recruitment Ltd', 'CARD', 'GBP')`);
+  await c.query(
+    `INSERT INTO users (id, username, company_id, firstname, lastname, password_hash, admin, pending)
+     VALUES ('00000000-0000-4000-8000-000000000001', 'alice@acme.test', 'acme', 'Alice', 'Admin', 'hash', true, false)`,
+  );
+  await c.query(
+    `INSERT INTO refresh_tokens (token_hash, session_id, user_id, expires_at)
+     VALUES ('h1', '00000000-0000-4000-8000-0000000000aa', '00000000-0000-4000-8000-000000000001', now() + interval '1 day')`,
+  );
+  await c.query(`INSERT INTO catalogue_map_region (id, name) VALUES ('150', 'Europe')`);
+  await c.query(`INSERT INTO catalogue_country (id, name, region_id) VALUES ('GB', 'United Kingdom', '150')`);
+  await c.query(
+    `INSERT INTO catalogue_institute (id, name, other_names, country_id, price) VALUES ('uni-demo', 'University of Demo', '{Demo University}', 'GB', 45)`,
+  );
+  await c.query(`INSERT INTO catalogue_institute_name VALUES ('uni-demo', 'University of Demo'), ('uni-demo', 'Demo University')`);
+  await c.query(`INSERT INTO catalogue_search_word VALUES ('university'), ('of'), ('demo')`);
+  await c.query(`INSERT INTO catalogue_institute_word VALUES ('university', 'uni-demo'), ('of', 'uni-demo'), ('demo', 'uni-demo')`);
+  await c.query(
+    `INSERT INTO money_invoice_numbers (command_key, invoice_id) VALUES ('cmd-1', 'INV-' || nextval('money_invoice_number_seq'))`,
+  );
+  await c.query(
+    `INSERT INTO mail_outbox (id, "to", subject, text, html, template)
+     VALUES ('00000000-0000-4000-8000-0000000000a1', 'alice@acme.test', 'Welcome', 't', '<p>t</p>', 'welcome')`,
+  );
+  await c.query(`INSERT INTO approval_processes (name) VALUES ('Telephone')`);
+  await c.query(`INSERT INTO seed_runs (name) VALUES ('catalogue-reference')`);
+  await c.query(`INSERT INTO server_secrets (name, secret) VALUES ('resolve-links', '\\x0102')`);
+}
+
+describe('versioned migrations', () => {
+  let db: Db;
+  let client: Client;
+
+  beforeEach(async () => {
+    db = await freshDatabase('migrations');
+    client = new Client({ connectionString: db.url });
+    await client.connect();
+  });
+  afterEach(async () => {
+    await client.end();
+    await db.drop();
+  });
+
+  it('run on an empty database, each reverts, and they run again', async () => {
+    const ran = await migrate(client);
+    expect(ran.map((m) => m.name)).toEqual(['0001_baseline', '0002_catalogue-search-notifications']);
+    const made = await tables(client);
+    expect(made).toEqual(expect.arrayContaining([...ORDINARY_TABLES, MIGRATIONS_TABLE]));
+    expect(made).not.toContain('catalogue_institute_word');
+    expect(await migrate(client)).toEqual([]);
+
+    expect((await migrate(client, { direction: 'down' })).map((m) => m.name)).toEqual([
+      '0002_catalogue-search-notifications',
+    ]);
+    expect(await tables(client)).toContain('catalogue_institute_word');
+    expect((await migrate(client, { direction: 'down' })).map((m) => m.name)).toEqual(['0001_baseline']);
+    expect(await tables(client)).toEqual([MIGRATIONS_TABLE]);
+
+    expect((await migrate(client)).map((m) => m.name)).toEqual(['0001_baseline', '0002_catalogue-search-notifications']);
+  });
+
+  it('run once when several processes start together (the advisory lock)', async () => {
+    const others = await Promise.all(
+      [1, 2, 3].map(async () => {
+        const c = new Client({ connectionString: db.url });
+        await c.connect();
+        return c;
+      }),
+    );
+    try {
+      const runs = await Promise.all([client, ...others].map((c) => migrate(c)));
+      expect(runs.flat().map((m) => m.name)).toEqual(['0001_baseline', '0002_catalogue-search-notifications']);
+      const { rows } = await client.query(`SELECT name FROM ${MIGRATIONS_TABLE} ORDER BY id`);
+      expect(rows.map((r) => r.name)).toEqual(['0001_baseline', '0002_catalogue-search-notifications']);
+    } finally {
+      await Promise.all(others.map((c) => c.end()));
+    }
+  });
+
+  it('adopt a database the previous release made (tables, no migrations table) with nothing lost', async () => {
+    for (const sql of PREVIOUS_RELEASE) await client.query(sql);
+    await fillAsPreviousRelease(client);
+    const before = await everything(client);
+
+    const ran = await migrate(client);
+
+    expect(ran.map((m) => m.name)).toEqual(['0001_baseline', '0002_catalogue-search-notifications']);
+    expect(await everything(client)).toEqual(before);
+    // The invoice numbers go on from where they were.
+    const next = await client.query<{ n: string }>(`SELECT nextval('money_invoice_number_seq')::text AS n`);
+    expect(Number(next.rows[0]!.n)).toBe(100002);
+    // The SQL word index (derived from the names) is gone; the search's notifications are there.
+    expect(await tables(client)).not.toContain('catalogue_search_word');
+    const listener = new Client({ connectionString: db.url });
+    await listener.connect();
+    try {
+      const heard: string[] = [];
+      listener.on('notification', (n) => heard.push(n.payload ?? ''));
+      await listener.query('LISTEN catalogue_institutes');
+      await client.query(`UPDATE catalogue_institute SET name = 'University of Demo (renamed)' WHERE id = 'uni-demo'`);
+      await client.query(`UPDATE catalogue_country SET name = 'Britain' WHERE id = 'GB'`);
+      await listener.query('SELECT 1'); // a round trip, so notifications already sent have arrived
+      expect(heard).toEqual(['["uni-demo"]', '{"countries" : ["GB"]}']);
+    } finally {
+      await listener.end();
+    }
+  });
+});
