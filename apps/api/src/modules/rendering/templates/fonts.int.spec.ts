@@ -10,7 +10,7 @@ import { invoiceHtml, type InvoiceView } from './invoice.template';
 /** The documents carry their own typeface: what the PDF embeds is Inter, whatever fonts the machine has. */
 describe('embedded fonts', () => {
   const renderer = new PdfRenderer({
-    pdf: { poolSize: 1, maxRendersPerBrowser: 100, renderTimeoutMs: 15000 },
+    pdf: { poolSize: 1, maxRendersPerBrowser: 100, renderTimeoutMs: 60000 },
   } as AppConfig);
   afterAll(() => renderer.onApplicationShutdown());
 
@@ -86,4 +86,51 @@ describe('embedded fonts', () => {
     expect(text(pdf)).toContain('Müller GmbH');
     expect(renderer.stats().blockedRequests).toBe(0);
   });
+
+  it('sets Arabic, Chinese and Cyrillic names with real glyphs (the system Noto fonts of .ci/run) that read back', async () => {
+    const names = { arabic: 'محمد عبد الله', chinese: '王小明', cyrillic: 'Дмитрий Иванов' };
+    const inv = {
+      id: '2',
+      created: '2026-01-02T00:00:00Z',
+      receiptId: null,
+      transactionId: null,
+      title: 'Invoice',
+      status: 'ISSUED',
+      paidAt: null,
+      currencySymbol: '£',
+      company: {
+        name: names.chinese,
+        vatId: null,
+        addressStreet1: names.arabic,
+        addressStreet2: null,
+        addressStreet3: null,
+        addressCity: 'Москва',
+        addressPostCode: null,
+        addressCountry: { name: null, id: null },
+      },
+      items: [{ name: 'Degree', label: `${names.cyrillic} (${names.chinese})`, price: 10, surcharge: 0, total: 10 }],
+      showPriceHeadings: true,
+      summary: [{ label: 'Total', amount: 10 }],
+    } as unknown as InvoiceView;
+    const pdf = await renderer.render(invoiceHtml(inv));
+    const fonts = fontsOf(pdf);
+    const listing = execFileSync('sh', ['-c', 'pdffonts -'], { input: pdf }).toString('utf8');
+    // Latin and Cyrillic stay in the embedded Inter; Arabic comes from a system face (DejaVu Sans or Noto Sans
+    // Arabic), Han from Noto Sans CJK, whose CFF outlines Chromium embeds as Type 3 glyphs (each with its Unicode).
+    // Without fonts-noto-cjk the Han characters are Inter's empty .notdef boxes and no Type 3 font is there.
+    expect(fonts.some((f) => f.startsWith('Inter-'))).toBe(true);
+    expect(fonts.some((f) => /Arabic|DejaVuSans/.test(f))).toBe(true);
+    expect(/^\[none\]\s+Type 3\s+Custom\s+yes\s+no\s+yes/m.test(listing) || fonts.some((f) => /CJK/.test(f))).toBe(true);
+    // No glyph is missing (a .notdef box would read back as nothing or as U+FFFD).
+    const read = text(pdf);
+    expect(read).toContain(names.chinese);
+    expect(read).toContain(names.cyrillic);
+    expect(read).toContain('Москва');
+    expect(read).not.toContain('\uFFFD');
+    // Arabic reads back as its letters (pdftotext gives them in logical or visual order, per word).
+    for (const word of names.arabic.split(' ')) {
+      expect(read.includes(word) || read.includes([...word].reverse().join(''))).toBe(true);
+    }
+  });
 });
+
