@@ -1,0 +1,117 @@
+// Scenario "load": the main journeys at once with autocannon (100 connections in all, 20 per journey) for 60 s
+// (--duration to change): sign in, list, search, submit (each with its own reference and Idempotency-Key) and
+// resolve (the institute's answer to pending requests prepared before). Per journey: requests, error rate, p50/p99.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { database, log, randomIp, root, signIn, startApi, submission, submit } from './lib.mjs';
+
+const autocannon = createRequire(path.join(root, 'package.json'))('autocannon');
+
+function run(opts) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+    instance.on('error', () => undefined);
+  });
+}
+
+export async function loadScenario({ durationS = 60, connections = 100, pending = 400 } = {}) {
+  const db = await database();
+  let api;
+  try {
+    api = await startApi(db.url, { env: { DATABASE_POOL_SIZE: '40' } });
+    const alice = await signIn(api.base, 'alice@acme.test');
+    const irene = await signIn(api.base, 'irene@uni-demo.test');
+    // Requests University of Demo holds no record of wait for irene: the resolve journey answers them.
+    log(`preparing ${pending} pending requests for the resolve journey`);
+    const ids = [];
+    for (let i = 0; i < pending; i += 20) {
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(20, pending - i) }, (_, j) =>
+          fetch(`${api.base}/v1/verification`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', 'X-AUTH-TOKEN': alice, 'Idempotency-Key': randomUUID() },
+            body: JSON.stringify(submission(`LOAD-PENDING-${i + j}`, { inRecords: false })),
+          }).then((r) => r.json()),
+        ),
+      );
+      for (const b of batch) if (b?.id) ids.push(b.id);
+    }
+    // The answers wait for irene's list to show them.
+    for (let tries = 0; tries < 60; tries++) {
+      const r = await fetch(`${api.base}/v1/verification/pending?page=0&size=1`, { headers: { 'X-AUTH-TOKEN': irene } }).then((x) => x.json());
+      if ((r.totalSize ?? r.total ?? 0) >= ids.length) break;
+      await new Promise((res) => setTimeout(res, 500));
+    }
+    await submit(api.base, alice, 'LOAD-WARM', randomUUID());
+
+    const per = Math.max(1, Math.floor(connections / 5));
+    const common = { url: api.base, connections: per, duration: durationS, timeout: 30 };
+    let ref = 0;
+    let next = 0;
+    const body = (r) => JSON.stringify(submission(r));
+    const journeys = {
+      'sign in': {
+        method: 'POST',
+        path: '/v1/auth',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'bob@acme.test', password: 'Demo-pass1' }),
+        setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'x-forwarded-for': randomIp() } }),
+      },
+      list: { method: 'GET', path: '/v1/verification?page=0&size=20', headers: { 'x-auth-token': alice } },
+      search: { method: 'GET', path: '/v1/institute/summary?name=University&page=0&size=20', headers: { 'x-auth-token': alice } },
+      submit: {
+        method: 'POST',
+        path: '/v1/verification',
+        headers: { 'content-type': 'application/json', 'x-auth-token': alice },
+        setupRequest: (req) => ({ ...req, body: body(`LOAD-${ref++}`), headers: { ...req.headers, 'idempotency-key': randomUUID() } }),
+      },
+      resolve: {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', 'x-auth-token': irene },
+        path: '/v1/verification/pending',
+        // Each pending request answered once; when all are answered, the journey reads the resolver's list.
+        setupRequest: (req) => {
+          const id = ids[next++];
+          return id
+            ? { ...req, method: 'PUT', path: `/v1/verification/pending/${id}`, body: JSON.stringify({ result: 'NOT_VERIFIED', notes: 'load run' }) }
+            : { ...req, method: 'GET', path: '/v1/verification/pending?page=0&size=20', body: undefined };
+        },
+      },
+    };
+    log(`running ${Object.keys(journeys).length} journeys x ${per} connections for ${durationS} s`);
+    const results = await Promise.all(Object.entries(journeys).map(async ([name, j]) => [name, await run({ ...common, requests: [j] })]));
+    const perJourney = Object.fromEntries(
+      results.map(([name, r]) => {
+        const total = r.requests.total + r.errors + r.timeouts;
+        const failed = r.non2xx + r.errors + r.timeouts;
+        return [
+          name,
+          {
+            requests: total,
+            perSecond: Math.round(r.requests.average),
+            errorRatePct: total ? Math.round((10000 * failed) / total) / 100 : null,
+            non2xx: r.non2xx,
+            errors: r.errors,
+            timeouts: r.timeouts,
+            statusCodes: r.statusCodeStats,
+            latencyMs: { p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max },
+          },
+        ];
+      }),
+    );
+    const all = Object.values(perJourney);
+    const requests = all.reduce((s, j) => s + j.requests, 0);
+    const failed = all.reduce((s, j) => s + j.non2xx + j.errors + j.timeouts, 0);
+    const result = {
+      scenario: 'load',
+      did: { durationS, connections: per * 5, connectionsPerJourney: per, pendingPrepared: ids.length, resolved: Math.min(next, ids.length) },
+      found: { requests, errorRatePct: requests ? Math.round((10000 * failed) / requests) / 100 : null, apiAlive: api.alive(), perJourney },
+    };
+    result.ok = failed === 0 && api.alive();
+    return result;
+  } finally {
+    await api?.stop().catch(() => undefined);
+    await db.destroy();
+  }
+}

@@ -1,0 +1,46 @@
+// `npm run fault -- <scenario> [--quick] [--duration=S]`: the fault and load suite (issue 19). Each scenario builds
+// the API, starts its own embedded PostgreSQL and the compiled API, does what it says, prints one JSON document of
+// what it did and what it found on stdout (progress on stderr), stops everything, and exits 0 when it held.
+//
+//   kill        SIGKILL the API during 200 concurrent card-paid submissions; retry the unacknowledged with their keys
+//   pg-restart  stop PostgreSQL for 5 s under load; the API survives, fails fast, recovers, loses nothing acknowledged
+//   load        sign in, list, search, submit and resolve with autocannon at 100 connections for 60 s
+import { buildApi, log } from './lib.mjs';
+
+const [scenario, ...rest] = process.argv.slice(2);
+const flag = (name) => rest.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const quick = rest.includes('--quick');
+const SCENARIOS = {
+  kill: async () => (await import('./kill.mjs')).killScenario({ submissions: Number(flag('submissions') ?? (quick ? 60 : 200)) }),
+  'pg-restart': async () =>
+    (await import('./pg-restart.mjs')).pgRestartScenario({ durationMs: 1000 * Number(flag('duration') ?? (quick ? 20 : 30)), workers: quick ? 10 : 20 }),
+  load: async () =>
+    (await import('./load.mjs')).loadScenario({
+      durationS: Number(flag('duration') ?? (quick ? 10 : 60)),
+      connections: Number(flag('connections') ?? 100),
+      pending: quick ? 100 : 400,
+    }),
+};
+
+if (!SCENARIOS[scenario]) {
+  process.stderr.write(`usage: npm run fault -- <${Object.keys(SCENARIOS).join('|')}> [--quick] [--duration=S] [--submissions=N] [--connections=N]\n`);
+  process.exit(2);
+}
+const started = Date.now();
+log(`building the API`);
+buildApi();
+log(`scenario ${scenario}${quick ? ' (quick)' : ''}`);
+const watchdog = setTimeout(() => {
+  log('scenario did not finish within 15 minutes: giving up');
+  process.exit(3);
+}, 15 * 60_000);
+watchdog.unref();
+try {
+  const result = await SCENARIOS[scenario]();
+  result.seconds = Math.round((Date.now() - started) / 100) / 10;
+  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  process.exit(result.ok ? 0 : 1);
+} catch (e) {
+  process.stderr.write(`${e?.stack ?? e}\n`);
+  process.exit(1);
+}
