@@ -13,7 +13,7 @@ export async function pgRestartScenario({ durationMs = 30_000, gapMs = 5_000, st
     const samples = [];
     const acked = new Set();
     const started = Date.now();
-    let gap = { from: null, to: null };
+    const gap = { from: null, to: null };
     let n = 0;
 
     const worker = async (w) => {
