@@ -4,11 +4,12 @@ import {
   verifySigV4,
   type S3TestServer,
 } from '../../../../test/s3-test-server';
+import { randomBytes } from 'node:crypto';
 import { runBlobStoreContract } from './blob-store.contract';
-import { S3BlobStore } from './s3-blob-store';
+import { S3BlobStore, s3ClientFor } from './s3-blob-store';
 
-// S3BlobStore over the wire against a real S3 API (s3rver, in-process on localhost) whose front checks every
-// request's SigV4 signature, payload hash and signed headers as AWS S3 and MinIO do.
+// S3BlobStore (@aws-sdk/client-s3) over the wire against a real S3 API (s3rver, in-process on localhost) whose
+// front checks every request's SigV4 signature, payload hash and signed headers as AWS S3 and MinIO do.
 const BUCKET = 'credence-documents';
 let server: S3TestServer;
 beforeAll(async () => {
@@ -34,6 +35,29 @@ runBlobStoreContract('S3 (s3rver, SigV4 checked)', async () => ({
 
 describe('S3BlobStore against an S3 API server', () => {
   it('made no request the signature check refused', () => {
+    expect(server.refused).toEqual([]);
+  });
+
+  it('sends a large document in parts (multipart upload) and reads it back whole', async () => {
+    const settings = { endpoint: server.endpoint, bucket: BUCKET, region: server.region, ...S3RVER_CREDENTIALS };
+    const client = s3ClientFor(settings);
+    const commands: string[] = [];
+    client.middlewareStack.add(
+      (next, context) => (args) => {
+        commands.push(String(context.commandName));
+        return next(args);
+      },
+      { step: 'initialize' },
+    );
+    const store = new S3BlobStore(settings, client);
+    const bytes = randomBytes(12 * 1024 * 1024 + 3);
+    await store.put('verifications/x/large-multipart.pdf', bytes, 'application/pdf');
+    expect(commands.filter((c) => c !== 'UploadPartCommand')).toEqual([
+      'CreateMultipartUploadCommand',
+      'CompleteMultipartUploadCommand',
+    ]);
+    expect(commands.filter((c) => c === 'UploadPartCommand')).toHaveLength(3);
+    expect((await store.get('verifications/x/large-multipart.pdf'))?.equals(bytes)).toBe(true);
     expect(server.refused).toEqual([]);
   });
 

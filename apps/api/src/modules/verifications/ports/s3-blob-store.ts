@@ -1,4 +1,11 @@
-import { createHash, createHmac } from 'node:crypto';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
 import { assertSafeKey, type BlobStore } from './blob-store.port';
 
 export interface S3Settings {
@@ -10,109 +17,80 @@ export interface S3Settings {
   secretAccessKey: string;
 }
 
-const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
-const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data, 'utf8').digest();
-/** RFC 3986 encoding as SigV4 wants it, path separators kept. */
-const encodePath = (p: string) =>
-  p
-    .split('/')
-    .map((s) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`))
-    .join('/');
+/** Objects above this go up in parts (S3's smallest part), a few at a time, each part retried on its own. */
+export const MULTIPART_PART_SIZE = 5 * 1024 * 1024;
 
-/**
- * AWS Signature Version 4 for one S3 request (header-based, signed payload hash). Pure, so it is tested against
- * AWS's published example.
- */
-export function signS3Request(input: {
-  method: string;
-  url: URL;
-  headers: Record<string, string>;
-  payloadHash: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  region: string;
-  /** YYYYMMDDTHHMMSSZ */
-  amzDate: string;
-}): Record<string, string> {
-  const headers: Record<string, string> = {
-    ...Object.fromEntries(Object.entries(input.headers).map(([k, v]) => [k.toLowerCase(), v.trim()])),
-    host: input.url.host,
-    'x-amz-content-sha256': input.payloadHash,
-    'x-amz-date': input.amzDate,
-  };
-  const names = Object.keys(headers).sort();
-  const query = [...input.url.searchParams.entries()]
-    .map(([k, v]) => [encodeURIComponent(k), encodeURIComponent(v)])
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([k, v]) => `${k}=${v}`)
-    .join('&');
-  const canonical = [
-    input.method,
-    encodePath(decodeURIComponent(input.url.pathname)),
-    query,
-    names.map((n) => `${n}:${headers[n]}\n`).join(''),
-    names.join(';'),
-    input.payloadHash,
-  ].join('\n');
-  const date = input.amzDate.slice(0, 8);
-  const scope = `${date}/${input.region}/s3/aws4_request`;
-  const toSign = ['AWS4-HMAC-SHA256', input.amzDate, scope, sha256Hex(canonical)].join('\n');
-  const key = hmac(hmac(hmac(hmac(`AWS4${input.secretAccessKey}`, date), input.region), 's3'), 'aws4_request');
-  const signature = createHmac('sha256', key).update(toSign, 'utf8').digest('hex');
-  return {
-    ...headers,
-    authorization: `AWS4-HMAC-SHA256 Credential=${input.accessKeyId}/${scope}, SignedHeaders=${names.join(';')}, Signature=${signature}`,
-  };
+/** The official S3 client for these settings: path-style (MinIO and most S3-compatible stores), three attempts. */
+export function s3ClientFor(s3: S3Settings): S3Client {
+  return new S3Client({
+    endpoint: s3.endpoint,
+    region: s3.region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    maxAttempts: 3,
+    // Checksums only where S3 requires them: several S3-compatible stores refuse the newer checksum headers.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
 }
 
 /**
- * Blobs in an S3-compatible bucket (MinIO in docker compose, AWS S3 in production): PUT, GET and DELETE of single
- * objects with SigV4, over the platform's fetch. No SDK package is needed for this narrow use.
+ * Blobs in an S3-compatible bucket (MinIO in docker compose, AWS S3 in production) through @aws-sdk/client-s3:
+ * SigV4 signing, retries with backoff, and multipart uploads (@aws-sdk/lib-storage) for large documents.
  */
 export class S3BlobStore implements BlobStore {
   readonly kind = 's3';
+  private readonly client: S3Client;
+
   constructor(
     private readonly s3: S3Settings,
-    private readonly http: typeof fetch = fetch,
-  ) {}
-
-  private async request(method: 'PUT' | 'GET' | 'DELETE', key: string, body?: Buffer, contentType?: string) {
-    assertSafeKey(key);
-    const url = new URL(`${this.s3.endpoint.replace(/\/$/, '')}/${this.s3.bucket}/${key}`);
-    const amzDate = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-    const headers = signS3Request({
-      method,
-      url,
-      headers: contentType ? { 'content-type': contentType } : {},
-      payloadHash: sha256Hex(body ?? ''),
-      accessKeyId: this.s3.accessKeyId,
-      secretAccessKey: this.s3.secretAccessKey,
-      region: this.s3.region,
-      amzDate,
-    });
-    delete headers.host;
-    return this.http(url, { method, headers, body: body ? new Uint8Array(body) : undefined });
+    client?: S3Client,
+  ) {
+    this.client = client ?? s3ClientFor(s3);
   }
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
-    const res = await this.request('PUT', key, bytes, contentType);
-    const body = await res.text();
-    if (!res.ok) throw new Error(`S3 PUT ${key}: ${res.status} ${body}`);
+    assertSafeKey(key);
+    const params = { Bucket: this.s3.bucket, Key: key, Body: bytes, ContentType: contentType };
+    try {
+      if (bytes.length <= MULTIPART_PART_SIZE) {
+        await this.client.send(new PutObjectCommand(params));
+      } else {
+        await new Upload({ client: this.client, params, partSize: MULTIPART_PART_SIZE, queueSize: 4 }).done();
+      }
+    } catch (e) {
+      throw failure('PUT', key, e);
+    }
   }
 
   async get(key: string): Promise<Buffer | null> {
-    const res = await this.request('GET', key);
-    if (res.ok) return Buffer.from(await res.arrayBuffer());
-    const body = await res.text();
-    if (isMissingObject(res.status, body)) return null;
-    throw new Error(`S3 GET ${key}: ${res.status} ${body}`);
+    assertSafeKey(key);
+    try {
+      const res = await this.client.send(new GetObjectCommand({ Bucket: this.s3.bucket, Key: key }));
+      if (!res.Body) return Buffer.alloc(0);
+      return Buffer.from(await res.Body.transformToByteArray());
+    } catch (e) {
+      if (isMissingObject(e)) return null;
+      throw failure('GET', key, e);
+    }
   }
 
   async delete(key: string): Promise<void> {
-    const res = await this.request('DELETE', key);
-    const body = await res.text();
-    if (!res.ok && !isMissingObject(res.status, body)) throw new Error(`S3 DELETE ${key}: ${res.status} ${body}`);
+    assertSafeKey(key);
+    try {
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.s3.bucket, Key: key }));
+    } catch (e) {
+      if (!isMissingObject(e)) throw failure('DELETE', key, e);
+    }
   }
+}
+
+/** The S3 error as one line: operation, key, HTTP status and S3's error code (the credentials never appear). */
+function failure(op: string, key: string, e: unknown): Error {
+  if (e instanceof S3ServiceException) {
+    return new Error(`S3 ${op} ${key}: ${e.$metadata.httpStatusCode ?? '?'} ${e.name}: ${e.message}`, { cause: e });
+  }
+  return new Error(`S3 ${op} ${key}: ${(e as Error).message}`, { cause: e });
 }
 
 /**
@@ -121,8 +99,8 @@ export class S3BlobStore implements BlobStore {
  * is an error. A 404 without an S3 error code is taken as a missing object. On AWS a missing key answers 404 only
  * to credentials allowed s3:ListBucket on the bucket (403 AccessDenied otherwise), so grant it with GetObject.
  */
-function isMissingObject(status: number, body: string) {
-  if (status !== 404) return false;
-  const code = /<Code>([^<]*)<\/Code>/.exec(body)?.[1];
-  return code === undefined || code === 'NoSuchKey';
+function isMissingObject(e: unknown): boolean {
+  if (!(e instanceof S3ServiceException)) return false;
+  if (e.name === 'NoSuchKey') return true;
+  return e.$metadata.httpStatusCode === 404 && ['NotFound', 'Unknown', 'UnknownError'].includes(e.name);
 }
