@@ -1,5 +1,5 @@
 import { DomainError, normaliseDate } from '@credence/domain';
-import { IsOptional, IsString } from 'class-validator';
+import { IsOptional, IsString, ValidateBy } from 'class-validator';
 
 /**
  * The one paging parser of the API's list routes. Two wire forms reach it, each through its query DTO:
@@ -236,4 +236,18 @@ export function instant(raw: string | undefined, key: string, end: boolean): str
   const at = new Date(`${day}T00:00:00.000Z`);
   if (end) at.setUTCDate(at.getUTCDate() + 1);
   return at.toISOString();
+}
+
+/** A query parameter given once or repeated (?results=A&results=B): strings only, never objects. */
+export function QueryValues(): PropertyDecorator {
+  return (target, key) => {
+    IsOptional()(target, key);
+    ValidateBy({
+      name: 'queryValues',
+      validator: {
+        validate: (v: unknown) => typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string')),
+        defaultMessage: () => `The ${String(key)} parameter must be text.`,
+      },
+    })(target, key);
+  };
 }

@@ -1,4 +1,3 @@
 // The applications module's public face: what other modules may import.
 export { applicationProjectionDefinitions } from './core/application-tables';
 export { ApplicationGateway } from './core/application-gateway';
-export { memberOf } from './core/application-members';

@@ -5,6 +5,7 @@ export {
   verificationProjectionDefinitions,
 } from './projections/verification-tables';
 export { BLOB_STORE, type BlobStore } from './ports/blob-store.port';
+export { APPLICATION_MEMBERSHIP, memberOf, type ApplicationMembership } from './ports/application-membership.port';
 export { bytesOfDataUrl, checkPdf, MAX_DOCUMENT_BYTES, tooLarge } from './commands/document-intake';
 export { iso, presentListRow } from './http/verification.presenter';
 export { VerificationMailer } from './mail/verification-mailer';

@@ -6,7 +6,6 @@ import { PG_POOL } from '../../infrastructure/database/database.tokens';
 import { ensureSchema } from '../../infrastructure/database/ensure-schema';
 import { createTableSql } from '../../infrastructure/projections/projection-sql';
 import { SeedRegistry } from '../../infrastructure/seeding/seed.registry';
-import { ApplicationsCoreModule } from '../applications/core/applications-core.module';
 import { CatalogueModule } from '../catalogue/catalogue.module';
 import { IdentityModule } from '../identity/identity.module';
 import { MoneyModule } from '../money/money.module';
@@ -42,7 +41,8 @@ import { verificationListDefinition, VERIFICATION_LIST_TABLE } from './projectio
 import { VerificationDetailQuery } from './queries/verification-detail.query';
 import { VerificationListQuery } from './queries/verification-list.query';
 import { VerificationReaders } from './queries/verification-readers';
-import { VerificationViews } from './queries/verification-views.service';
+import { VERIFICATION_QUERY_HANDLERS } from './queries/handlers';
+import { VerificationAccess } from './queries/verification-access';
 import { DemoVerificationsSeeder } from './seed/demo-verifications.seeder';
 
 /**
@@ -50,7 +50,8 @@ import { DemoVerificationsSeeder } from './seed/demo-verifications.seeder';
  * `verification-<QCID>`, decided by libs/domain and read through the read models of libs/read-models.
  */
 @Module({
-  imports: [IdentityModule, CatalogueModule, MoneyModule, ApplicationsCoreModule],
+  // The applications' side of a verification comes through APPLICATION_MEMBERSHIP, bound by the applications module.
+  imports: [IdentityModule, CatalogueModule, MoneyModule],
   // ResolutionController first: its static paths (pending, resolved) must not be read as a verification id.
   controllers: [ResolutionController, VerificationsController, IdentityController, AdminVerificationsController],
   providers: [
@@ -70,7 +71,8 @@ import { DemoVerificationsSeeder } from './seed/demo-verifications.seeder';
     VerificationReaders,
     VerificationListQuery,
     VerificationDetailQuery,
-    VerificationViews,
+    VerificationAccess,
+    ...VERIFICATION_QUERY_HANDLERS,
     DemoVerificationsSeeder,
     { provide: INSTITUTE_DIRECTORY, useClass: CatalogueInstituteDirectory },
     { provide: VERIFICATION_PAYMENTS, useClass: MoneyVerificationPayments },
@@ -86,7 +88,7 @@ import { DemoVerificationsSeeder } from './seed/demo-verifications.seeder';
     },
   ],
   // For applications: the documents' store, and the verification views an organisation reads applications with.
-  exports: [BLOB_STORE, DocumentIntake, VerificationDetailQuery, VerificationViews, VerificationMailer, VerificationReaders, DemoVerificationsSeeder],
+  exports: [BLOB_STORE, DocumentIntake, VerificationDetailQuery, VerificationMailer, VerificationReaders, DemoVerificationsSeeder],
 })
 export class VerificationsModule implements OnModuleInit {
   private readonly logger = new Logger('Verifications');

@@ -13,17 +13,18 @@ import type { Pool } from 'pg';
 import type { Principal } from '../../../common/auth/principal';
 import { PG_POOL } from '../../../infrastructure/database/database.tokens';
 import { ApplicationMembers } from './application-members';
+import type { ApplicationMembership } from '../../verifications';
 import { CommandHandling } from '../../../infrastructure/command-handling/command-handling';
 import { ApplicationReadModels, onApplication } from './application-stream';
 import { APPLICATION_MEMBER_TABLE, APPLICATION_TABLE } from './application-tables';
 
 /**
- * What the verification lifecycle asks of applications: may this applicant submit into this application, would
+ * The applications' side of the verifications' APPLICATION_MEMBERSHIP port. What the verification lifecycle asks of applications: may this applicant submit into this application, would
  * it be complete, include the new verifications (submitting the application), which applications follow a
  * verification, and may an organisation read a verification because it is in an application made to it.
  */
 @Injectable()
-export class ApplicationGateway {
+export class ApplicationGateway implements ApplicationMembership {
   constructor(
     private readonly commands: CommandHandling,
     private readonly readModels: ApplicationReadModels,

@@ -3,29 +3,12 @@ import {
   initialVerificationState,
   isVerificationEvent,
   verificationStream,
-  type MemberVerification,
   type VerificationState,
 } from '@credence/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { EVENT_STORE, type EventStore } from '../../../infrastructure/event-store/event-store.port';
-
-const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
-
-/** What an application needs to know of one verification, from the verification's state. */
-export function memberOf(s: VerificationState): MemberVerification {
-  const data = s.thirdPartyData ?? {};
-  return {
-    id: s.id,
-    result: s.result ?? 'AWAITING_CONSENT',
-    type: s.type,
-    instituteName: s.institute?.name ?? '',
-    person: { firstname: s.person.firstname, surname: s.person.surname, dob: s.person.dob },
-    confirmed:
-      s.type === 'IDENTITY' && s.thirdPartyData
-        ? { firstname: text(data.firstName), surname: text(data.lastName), dob: text(data.dateOfBirth) }
-        : null,
-  };
-}
+import { memberOf } from '../../verifications';
+import type { MemberVerification } from '@credence/domain';
 
 /**
  * The verifications of an application as their streams have them now. Read from the event store, not the read

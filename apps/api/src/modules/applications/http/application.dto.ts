@@ -1,4 +1,5 @@
 import { Type } from 'class-transformer';
+import { QueryValues } from '../../../common/http/list-query';
 import { Allow, IsArray, IsIn, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 
 export class ApplicationDocumentDto {
@@ -25,4 +26,9 @@ export class ApplicationUploadDto {
   @IsOptional() @IsString() @MaxLength(100) requirementId?: string;
   @IsOptional() @IsString() @MaxLength(200) filename?: string;
   @IsOptional() @IsString() data?: string;
+}
+
+/** GET /application/meta?status=: the statuses to count (repeated or comma separated). */
+export class ApplicationMetaQueryDto {
+  @QueryValues() status?: string | string[];
 }

@@ -1,10 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator';
 import type { Principal } from '../../../common/auth/principal';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { MAX_DOCUMENT_BYTES } from '../../verifications';
 import { sendPdf } from '../../../common/http/pdf-response';
 import {
@@ -13,8 +13,8 @@ import {
   RemoveApplicationDocument,
   SelectApplicationVerifications,
 } from '../commands/handlers';
-import { ApplicationViews } from '../queries/application-views.service';
-import { ApplicationUpdateDto, ApplicationUploadDto } from './application.dto';
+import { CountApplications, GetApplication, GetApplicationDocument, ListApplicationFilters, ListApplications } from '../queries/application.queries';
+import { ApplicationMetaQueryDto, ApplicationUpdateDto, ApplicationUploadDto } from './application.dto';
 
 interface UploadedPdf {
   buffer: Buffer;
@@ -27,42 +27,44 @@ interface UploadedPdf {
 @Controller('application')
 export class ApplicationsController {
   constructor(
-    private readonly views: ApplicationViews,
+    private readonly queryBus: QueryBus,
     private readonly commandBus: CommandBus,
   ) {}
 
   @Get()
-  list(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>) {
-    return this.views.list(principal, query);
+  // Not a DTO on purpose: besides page, size and the spec's filters, the owner's own custom fields are filters
+  // (their keys are the owner's), checked against the owner's template by the list's criteria.
+  list(@CurrentPrincipal() principal: Principal, @Req() req: Request) {
+    return this.queryBus.execute(new ListApplications(principal, req.query as Record<string, unknown>));
   }
 
   @Get('filters')
   filters(@CurrentPrincipal() principal: Principal) {
-    return this.views.filters(principal);
+    return this.queryBus.execute(new ListApplicationFilters(principal));
   }
 
   @Get('meta')
-  meta(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>) {
-    return this.views.meta(principal, query);
+  meta(@CurrentPrincipal() principal: Principal, @Query() query: ApplicationMetaQueryDto) {
+    return this.queryBus.execute(new CountApplications(principal, query.status));
   }
 
   @Get(':id')
   get(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
-    return this.views.get(principal, id);
+    return this.queryBus.execute(new GetApplication(principal, id));
   }
 
   /** The spec's one shape, dispatched as the explicit command it means (submit, archive, save details). */
   @Put(':id')
   async update(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: ApplicationUpdateDto) {
     await this.commandBus.execute(applicationUpdateCommand(principal, id, body));
-    return this.views.get(principal, id);
+    return this.queryBus.execute(new GetApplication(principal, id));
   }
 
   /** The verifications the application includes, as a list of ids (or {verificationIds}). */
   @Put(':id/verification')
   async select(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: unknown) {
     await this.commandBus.execute(SelectApplicationVerifications.fromRequest(principal, id, body));
-    return this.views.get(principal, id);
+    return this.queryBus.execute(new GetApplication(principal, id));
   }
 
   @Post(':id/document')
@@ -80,13 +82,13 @@ export class ApplicationsController {
 
   @Get(':id/document/:docId')
   async document(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Param('docId') docId: string, @Res() res: Response) {
-    const { filename, bytes } = await this.views.document(principal, id, docId);
+    const { filename, bytes } = await this.queryBus.execute(new GetApplicationDocument(principal, id, docId));
     sendPdf(res, filename, bytes);
   }
 
   @Get(':id/downloads/result')
   async downloadAll(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Res() res: Response) {
-    const { filename, bytes } = await this.views.downloadAll(principal, id);
+    const { filename, bytes } = await this.queryBus.execute(new GetApplicationDocument(principal, id, 'all'));
     sendPdf(res, filename, bytes);
   }
 }

@@ -2,8 +2,7 @@ import { decideAll, VerificationInvalid, verificationDecider, type Problem, type
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../../common/auth/principal';
-import { ApplicationGateway } from '../../applications';
-import { memberOf } from '../../applications';
+import { APPLICATION_MEMBERSHIP, memberOf, type ApplicationMembership } from '../ports/application-membership.port';
 import type { CompanyRow } from '../../identity';
 import { IDENTITY_PROVIDER, type IdentityProvider } from '../ports/identity-provider.port';
 import type { Payment } from '@credence/domain';
@@ -30,7 +29,7 @@ export class SubmissionCheckout {
     private readonly pricing: SubmissionPricing,
     private readonly institutes: InstituteLookup,
     @Inject(IDENTITY_PROVIDER) private readonly identity: IdentityProvider,
-    private readonly applications: ApplicationGateway,
+    @Inject(APPLICATION_MEMBERSHIP) private readonly applications: ApplicationMembership,
     private readonly resolveLinks: ResolveLinks,
   ) {}
 

@@ -7,11 +7,12 @@ import type { Response } from 'express';
 import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator';
 import type { Principal } from '../../../common/auth/principal';
 import { Public } from '../../../common/auth/public.decorator';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { MAX_DOCUMENT_BYTES, bytesOfDataUrl, tooLarge } from '../commands/document-intake';
 import { AttachOutputDocument, AttachOutputDocumentByLink, ResolveVerification, ResolveVerificationByLink, type OutputFile, type UploadedPdf } from '../commands/handlers';
 import { ResolveDto, UploadDocumentDto } from '../dto/submission.dto';
-import { VerificationViews } from '../queries/verification-views.service';
+import { ResolverListQueryDto } from '../dto/verification-queries.dto';
+import { GetPendingVerification, GetVerification, GetVerificationByResolveKey, GetVerificationDocument, ListResolverVerifications } from '../queries/verification.queries';
 import { sendPdf } from '../../../common/http/pdf-response';
 
 /**
@@ -32,17 +33,17 @@ const PUBLIC_WRITES = { default: { limit: 20, ttl: 60_000 } };
 export class ResolutionController {
   constructor(
     private readonly commandBus: CommandBus,
-    private readonly views: VerificationViews,
+    private readonly queryBus: QueryBus,
   ) {}
 
   @Get('pending')
-  pending(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>) {
-    return this.views.resolverList(principal, query, 'pending');
+  pending(@CurrentPrincipal() principal: Principal, @Query() query: ResolverListQueryDto) {
+    return this.queryBus.execute(new ListResolverVerifications(principal, query, 'pending'));
   }
 
   @Get('resolved')
-  resolved(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>) {
-    return this.views.resolverList(principal, query, 'resolved');
+  resolved(@CurrentPrincipal() principal: Principal, @Query() query: ResolverListQueryDto) {
+    return this.queryBus.execute(new ListResolverVerifications(principal, query, 'resolved'));
   }
 
   /** Public: the request behind a resolve link; 204 when it is already resolved ('Already Resolved'). */
@@ -51,7 +52,7 @@ export class ResolutionController {
   @UseGuards(ThrottlerGuard)
   @Throttle(PUBLIC_READS)
   async byKey(@Param('vkey') vkey: string, @Res({ passthrough: true }) res: Response) {
-    const view = await this.views.byResolveKey(vkey);
+    const view = await this.queryBus.execute(new GetVerificationByResolveKey(vkey));
     if (!view) res.status(204);
     return view ?? undefined;
   }
@@ -70,7 +71,7 @@ export class ResolutionController {
   @UseGuards(ThrottlerGuard)
   @Throttle(PUBLIC_READS)
   async documentByKey(@Param('vkey') vkey: string, @Param('docId') docId: string, @Res() res: Response) {
-    const { doc, bytes } = await this.views.documentByResolveKey(vkey, docId);
+    const { doc, bytes } = await this.queryBus.execute(new GetVerificationDocument({ key: vkey }, docId));
     sendPdf(res, doc.filename, bytes);
   }
 
@@ -93,7 +94,7 @@ export class ResolutionController {
 
   @Get('pending/:id')
   async pendingOne(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Res({ passthrough: true }) res: Response) {
-    const view = await this.views.pending(principal, id);
+    const view = await this.queryBus.execute(new GetPendingVerification(principal, id));
     if (!view) res.status(204);
     return view ?? undefined;
   }
@@ -102,12 +103,12 @@ export class ResolutionController {
   @HttpCode(200)
   async resolve(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: ResolveDto) {
     await this.commandBus.execute(new ResolveVerification(principal, id, body));
-    return this.views.get(principal, id, { list: 'resolved' });
+    return this.queryBus.execute(new GetVerification(principal, id, 'resolved'));
   }
 
   @Get('resolved/:id')
   resolvedOne(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
-    return this.views.get(principal, id, { list: 'resolved' });
+    return this.queryBus.execute(new GetVerification(principal, id, 'resolved'));
   }
 }
 

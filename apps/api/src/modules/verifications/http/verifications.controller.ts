@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator';
@@ -21,7 +21,8 @@ import { InstituteLookup } from '../commands/institute-lookup';
 import { CancelDto, QuoteDto, SubmissionBodyDto, UploadDocumentDto } from '../dto/submission.dto';
 import { VERIFICATION_PAYMENTS, type VerificationPayments } from '../ports/verification-payments.port';
 import { checkQuoteSize, presentQuote, quoteItem } from './order-quote.presenter';
-import { VerificationViews } from '../queries/verification-views.service';
+import { SubmissionQueryDto, VerificationListQueryDto, VerificationMetaQueryDto } from '../dto/verification-queries.dto';
+import { CountVerifications, GetVerification, GetVerificationDocument, GetVerificationTimeline, ListVerificationHistory, SummariseVerifications } from '../queries/verification.queries';
 
 
 /** Multipart uploads are read up to this size, so an oversized file is answered with its size in the spec's words. */
@@ -36,28 +37,28 @@ const MULTIPART_LIMIT = 4 * MAX_DOCUMENT_BYTES;
 export class VerificationsController {
   constructor(
     private readonly commandBus: CommandBus,
-    private readonly views: VerificationViews,
+    private readonly queryBus: QueryBus,
     private readonly institutes: InstituteLookup,
     @Inject(VERIFICATION_PAYMENTS) private readonly payments: VerificationPayments,
   ) {}
 
   @Get()
-  list(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>) {
-    return this.views.history(principal, query);
+  list(@CurrentPrincipal() principal: Principal, @Query() query: VerificationListQueryDto) {
+    return this.queryBus.execute(new ListVerificationHistory(principal, query));
   }
 
   @Get('summary')
-  summary(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>) {
-    return this.views.summary(principal, query);
+  summary(@CurrentPrincipal() principal: Principal, @Query() query: VerificationListQueryDto) {
+    return this.queryBus.execute(new SummariseVerifications(principal, query));
   }
 
   @Get('meta')
-  meta(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>) {
-    return this.views.meta(principal, query);
+  meta(@CurrentPrincipal() principal: Principal, @Query() query: VerificationMetaQueryDto) {
+    return this.queryBus.execute(new CountVerifications(principal, query));
   }
 
   @Post()
-  async create(@CurrentPrincipal() principal: Principal, @Body() body: SubmissionBodyDto, @Query() query: Record<string, unknown>) {
+  async create(@CurrentPrincipal() principal: Principal, @Body() body: SubmissionBodyDto, @Query() query: SubmissionQueryDto) {
     return this.answer(principal, await this.commandBus.execute(SubmitVerifications.fromRequest(principal, body, query)), !!body.verifications);
   }
 
@@ -72,11 +73,11 @@ export class VerificationsController {
 
   @Get(':id')
   get(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
-    return this.views.get(principal, id);
+    return this.queryBus.execute(new GetVerification(principal, id));
   }
 
   @Put(':id')
-  async update(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: SubmissionBodyDto, @Query() query: Record<string, unknown>) {
+  async update(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: SubmissionBodyDto, @Query() query: SubmissionQueryDto) {
     return this.answer(principal, await this.commandBus.execute(SaveVerification.fromRequest(principal, id, body, query)), !!body.verifications);
   }
 
@@ -89,12 +90,12 @@ export class VerificationsController {
   @Post(':id/cancel')
   async cancel(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: CancelDto) {
     await this.commandBus.execute(CancelVerification.fromRequest(principal, id, body));
-    return this.views.get(principal, id);
+    return this.queryBus.execute(new GetVerification(principal, id));
   }
 
   @Get(':id/auditevent')
   timeline(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
-    return this.views.timeline(principal, id);
+    return this.queryBus.execute(new GetVerificationTimeline(principal, id));
   }
 
   /** A PDF as multipart (field `file`) or as JSON {name, requirementId, data: 'data:application/pdf;base64,...'}. */
@@ -118,12 +119,12 @@ export class VerificationsController {
 
   @Get(':id/document/:docId')
   async document(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Param('docId') docId: string, @Res() res: Response) {
-    const { doc, bytes } = await this.views.document(principal, id, docId);
+    const { doc, bytes } = await this.queryBus.execute(new GetVerificationDocument({ principal, id }, docId));
     sendPdf(res, doc.filename, bytes);
   }
 
   private async answer(principal: Principal, result: SubmissionResult, asList: boolean) {
-    const records = await Promise.all(result.ids.map(async (id) => ({ ...(await this.views.get(principal, id)), invoiceId: result.invoiceId, paymentDue: result.paymentDue })));
+    const records = await Promise.all(result.ids.map(async (id) => ({ ...(await this.queryBus.execute(new GetVerification(principal, id))), invoiceId: result.invoiceId, paymentDue: result.paymentDue })));
     return asList ? records : records[0];
   }
 }

@@ -4,7 +4,7 @@ import { CommandHandling } from '../../../infrastructure/command-handling/comman
 import type { RecordedEvent } from '../../../infrastructure/event-store/event-store.port';
 import type { ReactorDefinition } from '../../../infrastructure/projections/reactor-runner';
 import { JOB_QUEUE, type JobPayloads, type JobQueue, type QueueName } from '../../../infrastructure/queue/job-queue.port';
-import { ApplicationGateway } from '../../applications';
+import { APPLICATION_MEMBERSHIP, type ApplicationMembership } from '../ports/application-membership.port';
 import { heldJobs } from '../../../infrastructure/seeding/seeding-context';
 import { ResolveLinks } from '../commands/resolve-links';
 import type { VerificationCommandResult } from '../commands/verification-stream';
@@ -44,7 +44,7 @@ export class VerificationJobsReactor {
   constructor(
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(IDENTITY_PROVIDER) private readonly identity: IdentityProvider,
-    private readonly applications: ApplicationGateway,
+    @Inject(APPLICATION_MEMBERSHIP) private readonly applications: ApplicationMembership,
     private readonly resolveLinks: ResolveLinks,
     private readonly commands: CommandHandling,
   ) {}

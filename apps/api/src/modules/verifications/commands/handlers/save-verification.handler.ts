@@ -1,9 +1,9 @@
 import { customerCanSee, DomainError, type VerificationCommand, type VerificationState } from '@credence/domain';
+import type { SubmissionQueryDto } from '../../dto/verification-queries.dto';
 import { CommandHandler, Command, type ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../../../common/auth/principal';
 import type { SubmissionBodyDto, SubmissionDto } from '../../dto/submission.dto';
-import { flag } from '../../http/list-params';
 import { Actors, type CustomerActor } from '../actors';
 import type { UnappendedBlobs } from '../document-intake';
 import { changesFrom, refOf } from '../draft-input';
@@ -28,8 +28,8 @@ export class SaveVerification extends Command<SubmissionResult> {
     super();
   }
 
-  static fromRequest(principal: Principal, verificationId: string, body: SubmissionBodyDto, query: Record<string, unknown>) {
-    return new SaveVerification(principal, verificationId, body, flag(query, 'resub') || flag(query, 'push'));
+  static fromRequest(principal: Principal, verificationId: string, body: SubmissionBodyDto, query: SubmissionQueryDto) {
+    return new SaveVerification(principal, verificationId, body, [query.resub, query.push].some((v) => (Array.isArray(v) ? v[0] : v) === 'true'));
   }
 }
 

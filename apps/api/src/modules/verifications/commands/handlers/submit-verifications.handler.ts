@@ -1,3 +1,4 @@
+import type { SubmissionQueryDto } from '../../dto/verification-queries.dto';
 import {
   allowedTypes,
   canCreateVerification,
@@ -9,8 +10,9 @@ import {
   type ApplicationState,
 } from '@credence/domain';
 import { CommandHandler, Command, type ICommandHandler } from '@nestjs/cqrs';
+import { Inject } from '@nestjs/common';
 import type { Principal } from '../../../../common/auth/principal';
-import { ApplicationGateway } from '../../../applications';
+import { APPLICATION_MEMBERSHIP, type ApplicationMembership } from '../../ports/application-membership.port';
 import type { SubmissionBodyDto, SubmissionDto } from '../../dto/submission.dto';
 import { Actors } from '../actors';
 import type { UnappendedBlobs } from '../document-intake';
@@ -34,8 +36,8 @@ export class SubmitVerifications extends Command<SubmissionResult> {
   }
 
   /** The route's query read once: only the literal 'false' turns submitting off (the spec's default is on). */
-  static fromRequest(principal: Principal, body: SubmissionBodyDto, query: Record<string, unknown>) {
-    return new SubmitVerifications(principal, body, query.autosubmit !== 'false');
+  static fromRequest(principal: Principal, body: SubmissionBodyDto, query: SubmissionQueryDto) {
+    return new SubmitVerifications(principal, body, (Array.isArray(query.autosubmit) ? query.autosubmit[0] : query.autosubmit) !== 'false');
   }
 }
 
@@ -49,7 +51,7 @@ export class SubmitVerificationsHandler implements ICommandHandler<SubmitVerific
     private readonly actors: Actors,
     private readonly institutes: InstituteLookup,
     private readonly documents: InlineDocuments,
-    private readonly applications: ApplicationGateway,
+    @Inject(APPLICATION_MEMBERSHIP) private readonly applications: ApplicationMembership,
     private readonly checkout: SubmissionCheckout,
   ) {}
 
