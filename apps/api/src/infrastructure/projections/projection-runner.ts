@@ -1,13 +1,12 @@
-import { EventEmitter } from 'node:events';
 import type { Pool, PoolClient } from 'pg';
 import type { Row } from '@credence/read-models';
-import { comparePositions, START, type EventStore, type Position, type RecordedEvent } from '../event-store/event-store.port';
+import { START, type EventStore, type Position, type RecordedEvent } from '../event-store/event-store.port';
+import { CatchUpRunner, type CatchUpOptions, type RunnerState } from './catch-up-runner';
 import {
   advanceCheckpoint,
   advanceRebuild,
   ensureCheckpoint,
   readCheckpoint,
-  recordError,
   requestRebuild,
   type CheckpointRow,
 } from './projection-checkpoints';
@@ -15,18 +14,13 @@ import type { ProjectionDefinition } from './projection-definition';
 import { createTableSql, indexName, loadRows, q, writeRows } from './projection-sql';
 import { linkTo, withSpan } from '../tracing/trace-context';
 
-export interface RunnerOptions {
+export interface RunnerOptions extends CatchUpOptions {
   batchSize?: number;
-  /** Longest wait for new events before looking again; a wake-up from an append ends it early. */
-  idleWaitMs?: number;
-  /** How often a standby runner tries to take over the projection. */
-  lockRetryMs?: number;
   /** Stop once a rebuild has been swapped in (the rebuild command). */
   exitAfterRebuild?: boolean;
-  onError?: (error: Error) => void;
 }
 
-export type RunnerState = 'stopped' | 'standby' | 'active';
+export type { RunnerState };
 
 /**
  * Runs one projection. Only the runner holding the projection's advisory lock works; others stand by and take
@@ -35,24 +29,17 @@ export type RunnerState = 'stopped' | 'standby' | 'active';
  * nor doubles an effect. A rebuild fills a shadow table from the start of the log, interleaved with live batches
  * so the old table keeps serving current reads, then swaps it in atomically.
  */
-export class ProjectionRunner {
-  readonly progress = new EventEmitter();
-  private client: PoolClient | undefined;
+export class ProjectionRunner extends CatchUpRunner {
   private checkpoint: CheckpointRow | undefined;
-  private stopping = false;
-  private loopDone: Promise<void> | undefined;
-  private wakeUp: (() => void) | undefined;
   private rebuildDone = false;
-  state: RunnerState = 'stopped';
-  lastError: string | null = null;
 
   constructor(
-    private readonly pool: Pool,
+    pool: Pool,
     private readonly store: EventStore,
     readonly definition: ProjectionDefinition,
     private readonly options: RunnerOptions = {},
   ) {
-    this.progress.setMaxListeners(0);
+    super(pool, options, 'projection');
   }
 
   get name() {
@@ -64,91 +51,11 @@ export class ProjectionRunner {
     return this.state === 'active' ? this.checkpoint?.position : undefined;
   }
 
-  start(): void {
-    if (this.loopDone) return;
-    this.stopping = false;
-    this.state = 'standby';
-    this.loopDone = this.loop();
+  protected override finishedWork(): boolean {
+    return this.rebuildDone && !!this.options.exitAfterRebuild;
   }
 
-  async stop(): Promise<void> {
-    this.stopping = true;
-    this.wake();
-    await this.loopDone;
-    this.loopDone = undefined;
-  }
-
-  /** New events may be readable: look now instead of at the end of the idle wait. */
-  wake(): void {
-    this.wakeUp?.();
-  }
-
-  /** Resolves once the live checkpoint is at or past `position`. */
-  waitFor(position: Position, timeoutMs: number): Promise<void> {
-    if (this.position && comparePositions(this.position, position) >= 0) return Promise.resolve();
-    return new Promise((resolve, reject) => {
-      const onProgress = (p: Position) => {
-        if (comparePositions(p, position) >= 0) done(null);
-      };
-      const timer = setTimeout(() => done(new Error(`projection ${this.name} did not reach the position in ${timeoutMs} ms`)), timeoutMs);
-      const done = (err: Error | null) => {
-        clearTimeout(timer);
-        this.progress.off('live', onProgress);
-        if (err) reject(err);
-        else resolve();
-      };
-      this.progress.on('live', onProgress);
-    });
-  }
-
-  /** Resolves when the loop ends (exitAfterRebuild, or stop()). */
-  get finished(): Promise<void> {
-    return this.loopDone ?? Promise.resolve();
-  }
-
-  private async loop(): Promise<void> {
-    let backoff = 100;
-    while (!this.stopping) {
-      try {
-        if (!this.client && !(await this.acquire())) {
-          await this.idle(this.options.lockRetryMs ?? 2000);
-          continue;
-        }
-        const worked = await this.step();
-        backoff = 100;
-        if (this.rebuildDone && this.options.exitAfterRebuild) break;
-        if (!worked) await this.idle(this.options.idleWaitMs ?? 1000);
-      } catch (e) {
-        const error = e instanceof Error ? e : new Error(String(e));
-        this.lastError = error.message;
-        this.options.onError?.(error);
-        await recordError(this.pool, this.name, error.message).catch(() => undefined);
-        this.releaseLock(error);
-        await this.idle(backoff);
-        backoff = Math.min(backoff * 2, 5000);
-      }
-    }
-    this.releaseLock();
-    this.state = 'stopped';
-  }
-
-  private async acquire(): Promise<boolean> {
-    const client = await this.pool.connect();
-    // A dropped connection surfaces on the next query; without this listener it would crash the process.
-    client.on('error', () => undefined);
-    try {
-      const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS ok', [
-        `projection:${this.name}`,
-      ]);
-      if (!rows[0].ok) {
-        client.release();
-        return false;
-      }
-    } catch (e) {
-      client.release(e as Error);
-      throw e;
-    }
-    this.client = client;
+  protected async locked(client: PoolClient): Promise<Position> {
     const { projection, table } = this.definition;
     for (const sql of createTableSql(table)) await client.query(sql);
     let checkpoint = await ensureCheckpoint(client, this.name, projection.version);
@@ -158,21 +65,10 @@ export class ProjectionRunner {
       checkpoint = (await readCheckpoint(client, this.name))!;
     }
     this.checkpoint = checkpoint;
-    this.state = 'active';
-    this.progress.emit('live', checkpoint.position);
-    return true;
+    return checkpoint.position;
   }
 
-  private releaseLock(error?: Error) {
-    if (!this.client) return;
-    // Releasing with an error destroys the connection, which also frees the session's advisory lock.
-    this.client.release(error ?? true);
-    this.client = undefined;
-    if (!this.stopping) this.state = 'standby';
-  }
-
-  private async step(): Promise<boolean> {
-    const client = this.client!;
+  protected async step(client: PoolClient): Promise<boolean> {
     const batchSize = this.options.batchSize ?? 500;
     // Re-read the control row: a rebuild may have been requested by the command line.
     const checkpoint = (await readCheckpoint(client, this.name))!;
@@ -321,21 +217,6 @@ export class ProjectionRunner {
       await client.query('ROLLBACK').catch(() => undefined);
       throw e;
     }
-  }
-
-  private idle(ms: number): Promise<void> {
-    if (this.stopping) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wakeUp = () => {
-        this.wakeUp = undefined;
-        done();
-      };
-    });
   }
 }
 

@@ -1,7 +1,7 @@
-import { EventEmitter } from 'node:events';
 import type { Pool, PoolClient } from 'pg';
-import { comparePositions, type EventStore, type Position, type RecordedEvent } from '../event-store/event-store.port';
-import { advanceCheckpoint, readCheckpoint, recordError, type CheckpointRow } from './projection-checkpoints';
+import type { EventStore, Position, RecordedEvent } from '../event-store/event-store.port';
+import { CatchUpRunner, type CatchUpOptions } from './catch-up-runner';
+import { advanceCheckpoint, readCheckpoint, type CheckpointRow } from './projection-checkpoints';
 import { linkTo, withSpan } from '../tracing/trace-context';
 
 /**
@@ -23,35 +23,25 @@ export interface ReactorDefinition {
   firstStart?: 'start' | 'end';
 }
 
-export interface ReactorRunnerOptions {
+export interface ReactorRunnerOptions extends CatchUpOptions {
   batchSize?: number;
-  idleWaitMs?: number;
-  lockRetryMs?: number;
-  onError?: (error: Error) => void;
 }
 
 /**
- * Runs one reactor the way ProjectionRunner runs a projection: only the runner holding the reactor's advisory lock
- * works, others stand by; the checkpoint is compared-and-set, so a runner that lost its lock moves nothing. A
- * reactor seen for the first time starts at the end of the log: what came before was reacted to when it happened.
+ * Runs one reactor on the catch-up loop projections run on (CatchUpRunner): one runner holds the lock, the
+ * checkpoint is compared-and-set and moves only after a batch has reacted. A reactor seen for the first time
+ * starts at the end of the log unless it asks for the start (ReactorDefinition.firstStart).
  */
-export class ReactorRunner {
-  readonly progress = new EventEmitter();
-  private client: PoolClient | undefined;
+export class ReactorRunner extends CatchUpRunner {
   private checkpoint: CheckpointRow | undefined;
-  private stopping = false;
-  private loopDone: Promise<void> | undefined;
-  private wakeUp: (() => void) | undefined;
-  state: 'stopped' | 'standby' | 'active' = 'stopped';
-  lastError: string | null = null;
 
   constructor(
-    private readonly pool: Pool,
+    pool: Pool,
     private readonly store: EventStore,
     readonly definition: ReactorDefinition,
     private readonly options: ReactorRunnerOptions = {},
   ) {
-    this.progress.setMaxListeners(0);
+    super(pool, options, 'reactor');
   }
 
   get name() {
@@ -62,81 +52,7 @@ export class ReactorRunner {
     return this.state === 'active' ? this.checkpoint?.position : undefined;
   }
 
-  start(): void {
-    if (this.loopDone) return;
-    this.stopping = false;
-    this.state = 'standby';
-    this.loopDone = this.loop();
-  }
-
-  async stop(): Promise<void> {
-    this.stopping = true;
-    this.wakeUp?.();
-    await this.loopDone;
-    this.loopDone = undefined;
-  }
-
-  wake(): void {
-    this.wakeUp?.();
-  }
-
-  /** Resolves once the checkpoint is at or past `position` (every event up to it has been reacted to). */
-  waitFor(position: Position, timeoutMs: number): Promise<void> {
-    if (this.position && comparePositions(this.position, position) >= 0) return Promise.resolve();
-    return new Promise((resolve, reject) => {
-      const onProgress = (p: Position) => {
-        if (comparePositions(p, position) >= 0) done(null);
-      };
-      const timer = setTimeout(() => done(new Error(`reactor ${this.name} did not reach the position in ${timeoutMs} ms`)), timeoutMs);
-      const done = (err: Error | null) => {
-        clearTimeout(timer);
-        this.progress.off('live', onProgress);
-        if (err) reject(err);
-        else resolve();
-      };
-      this.progress.on('live', onProgress);
-    });
-  }
-
-  private async loop(): Promise<void> {
-    let backoff = 100;
-    while (!this.stopping) {
-      try {
-        if (!this.client && !(await this.acquire())) {
-          await this.idle(this.options.lockRetryMs ?? 2000);
-          continue;
-        }
-        const worked = await this.step();
-        backoff = 100;
-        if (!worked) await this.idle(this.options.idleWaitMs ?? 1000);
-      } catch (e) {
-        const error = e instanceof Error ? e : new Error(String(e));
-        this.lastError = error.message;
-        this.options.onError?.(error);
-        await recordError(this.pool, this.name, error.message).catch(() => undefined);
-        this.release(error);
-        await this.idle(backoff);
-        backoff = Math.min(backoff * 2, 5000);
-      }
-    }
-    this.release();
-    this.state = 'stopped';
-  }
-
-  private async acquire(): Promise<boolean> {
-    const client = await this.pool.connect();
-    client.on('error', () => undefined);
-    try {
-      const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS ok', [`projection:${this.name}`]);
-      if (!rows[0].ok) {
-        client.release();
-        return false;
-      }
-    } catch (e) {
-      client.release(e as Error);
-      throw e;
-    }
-    this.client = client;
+  protected async locked(client: PoolClient): Promise<Position> {
     if (this.definition.firstStart === 'start') {
       await client.query(`INSERT INTO projection_checkpoints (name, version) VALUES ($1, 1) ON CONFLICT (name) DO NOTHING`, [this.name]);
     } else {
@@ -147,20 +63,10 @@ export class ReactorRunner {
       );
     }
     this.checkpoint = (await readCheckpoint(client, this.name))!;
-    this.state = 'active';
-    this.progress.emit('live', this.checkpoint.position);
-    return true;
+    return this.checkpoint.position;
   }
 
-  private release(error?: Error) {
-    if (!this.client) return;
-    this.client.release(error ?? true);
-    this.client = undefined;
-    if (!this.stopping) this.state = 'standby';
-  }
-
-  private async step(): Promise<boolean> {
-    const client = this.client!;
+  protected async step(client: PoolClient): Promise<boolean> {
     const from = (await readCheckpoint(client, this.name))!.position;
     const events = await this.store.readAll({ after: from, maxCount: this.options.batchSize ?? 100 });
     if (!events.length) return false;
@@ -178,20 +84,5 @@ export class ReactorRunner {
     this.checkpoint = { ...this.checkpoint!, position: to };
     this.progress.emit('live', to);
     return true;
-  }
-
-  private idle(ms: number): Promise<void> {
-    if (this.stopping) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wakeUp = () => {
-        this.wakeUp = undefined;
-        done();
-      };
-    });
   }
 }

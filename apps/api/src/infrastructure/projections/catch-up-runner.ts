@@ -1,0 +1,167 @@
+import { EventEmitter } from 'node:events';
+import type { Pool, PoolClient } from 'pg';
+import { comparePositions, type Position } from '../event-store/event-store.port';
+import { recordError } from './projection-checkpoints';
+
+export interface CatchUpOptions {
+  /** Longest wait for new events before looking again; a wake-up from an append ends it early. */
+  idleWaitMs?: number;
+  /** How often a standby runner tries to take over. */
+  lockRetryMs?: number;
+  onError?: (error: Error) => void;
+}
+
+export type RunnerState = 'stopped' | 'standby' | 'active';
+
+/**
+ * The one checkpointed catch-up loop behind projections and reactors. Only the runner holding the subscription's
+ * advisory lock (`projection:<name>`, on a connection of its own) works; others stand by and take over when its
+ * session ends (process death or a lost connection). Each step reads events after the checkpoint and moves it
+ * compared-and-set on the lock's connection, so a runner that lost its lock moves nothing. An error releases the
+ * lock (destroying the connection) and retries with a growing backoff; the error is recorded on the checkpoint row.
+ *
+ * A subclass says what it does once it holds the lock (`locked`: create its tables, read or create its checkpoint)
+ * and what one step is (`step`: apply or react to one batch, answering whether it did any work).
+ */
+export abstract class CatchUpRunner {
+  readonly progress = new EventEmitter();
+  protected client: PoolClient | undefined;
+  private stopping = false;
+  private loopDone: Promise<void> | undefined;
+  private wakeUp: (() => void) | undefined;
+  state: RunnerState = 'stopped';
+  lastError: string | null = null;
+
+  protected constructor(
+    protected readonly pool: Pool,
+    private readonly loopOptions: CatchUpOptions,
+    /** 'projection' or 'reactor', for messages. */
+    private readonly kind: string,
+  ) {
+    this.progress.setMaxListeners(0);
+  }
+
+  abstract get name(): string;
+  /** The live checkpoint as this runner knows it (only meaningful while active). */
+  abstract get position(): Position | undefined;
+  /** Holding the lock on `client`: prepare, and answer the live checkpoint's position. */
+  protected abstract locked(client: PoolClient): Promise<Position>;
+  /** One batch on the lock's connection; true when there was work. */
+  protected abstract step(client: PoolClient): Promise<boolean>;
+  /** Whether the loop should end after this step (the rebuild command's exit). */
+  protected finishedWork(): boolean {
+    return false;
+  }
+
+  start(): void {
+    if (this.loopDone) return;
+    this.stopping = false;
+    this.state = 'standby';
+    this.loopDone = this.loop();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake();
+    await this.loopDone;
+    this.loopDone = undefined;
+  }
+
+  /** New events may be readable: look now instead of at the end of the idle wait. */
+  wake(): void {
+    this.wakeUp?.();
+  }
+
+  /** Resolves when the loop ends (stop(), or the work is finished). */
+  get finished(): Promise<void> {
+    return this.loopDone ?? Promise.resolve();
+  }
+
+  /** Resolves once the live checkpoint is at or past `position`. */
+  waitFor(position: Position, timeoutMs: number): Promise<void> {
+    if (this.position && comparePositions(this.position, position) >= 0) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const onProgress = (p: Position) => {
+        if (comparePositions(p, position) >= 0) done(null);
+      };
+      const timer = setTimeout(() => done(new Error(`${this.kind} ${this.name} did not reach the position in ${timeoutMs} ms`)), timeoutMs);
+      const done = (err: Error | null) => {
+        clearTimeout(timer);
+        this.progress.off('live', onProgress);
+        if (err) reject(err);
+        else resolve();
+      };
+      this.progress.on('live', onProgress);
+    });
+  }
+
+  private async loop(): Promise<void> {
+    let backoff = 100;
+    while (!this.stopping) {
+      try {
+        if (!this.client && !(await this.acquire())) {
+          await this.idle(this.loopOptions.lockRetryMs ?? 2000);
+          continue;
+        }
+        const worked = await this.step(this.client!);
+        backoff = 100;
+        if (this.finishedWork()) break;
+        if (!worked) await this.idle(this.loopOptions.idleWaitMs ?? 1000);
+      } catch (e) {
+        const error = e instanceof Error ? e : new Error(String(e));
+        this.lastError = error.message;
+        this.loopOptions.onError?.(error);
+        await recordError(this.pool, this.name, error.message).catch(() => undefined);
+        this.releaseLock(error);
+        await this.idle(backoff);
+        backoff = Math.min(backoff * 2, 5000);
+      }
+    }
+    this.releaseLock();
+    this.state = 'stopped';
+  }
+
+  private async acquire(): Promise<boolean> {
+    const client = await this.pool.connect();
+    // A dropped connection surfaces on the next query; without this listener it would crash the process.
+    client.on('error', () => undefined);
+    try {
+      const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS ok', [`projection:${this.name}`]);
+      if (!rows[0].ok) {
+        client.release();
+        return false;
+      }
+    } catch (e) {
+      client.release(e as Error);
+      throw e;
+    }
+    this.client = client;
+    const position = await this.locked(client);
+    this.state = 'active';
+    this.progress.emit('live', position);
+    return true;
+  }
+
+  private releaseLock(error?: Error) {
+    if (!this.client) return;
+    // Releasing with an error destroys the connection, which also frees the session's advisory lock.
+    this.client.release(error ?? true);
+    this.client = undefined;
+    if (!this.stopping) this.state = 'standby';
+  }
+
+  private idle(ms: number): Promise<void> {
+    if (this.stopping) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakeUp = () => {
+        this.wakeUp = undefined;
+        done();
+      };
+    });
+  }
+}
