@@ -6,7 +6,8 @@ import { BLOB_STORE, type BlobStore } from '../ports/blob-store.port';
 /** verifications.md 9: PDF only, at most 5 MB (1000^2 bytes). */
 export const MAX_DOCUMENT_BYTES = 5 * 1000 * 1000;
 const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
-const DATA_URL = /^data:application\/pdf;base64,([A-Za-z0-9+/=\s]*)$/;
+/** A PDF data URL as the portal reads files, or the spec's plain base64 `data`. */
+const DATA_URL = /^(?:data:application\/pdf;base64,)?([A-Za-z0-9+/=\s]+)$/;
 
 export const UNREADABLE = 'Could not read file, check supported file types.';
 
@@ -17,7 +18,10 @@ export function tooLarge(bytes: number): VerificationInvalid {
   ]);
 }
 
-/** The bytes of a PDF data URL, as the portal reads files (base64); anything else is refused in the spec's words. */
+/**
+ * The bytes of a document's `data`: plain base64 (verifications.md's request) or a PDF data URL (as the portal reads
+ * files); anything else is refused in the spec's words.
+ */
 export function bytesOfDataUrl(data: unknown): Buffer {
   if (typeof data !== 'string') throw new VerificationInvalid([{ field: 'file', message: UNREADABLE }]);
   const m = DATA_URL.exec(data.trim());

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { BlobStore } from '../ports/blob-store.port';
-import { DocumentIntake } from './document-intake';
+import { VerificationInvalid } from '@credence/domain';
+import { bytesOfDataUrl, DocumentIntake } from './document-intake';
 
 const PDF = Buffer.from('%PDF-1.4\n%%EOF\n', 'latin1');
 
@@ -63,5 +64,19 @@ describe('DocumentIntake clean-up', () => {
       { type: 'DocumentRemoved', data: { documentId: removed.id, name: removed.name } } as never,
     ]);
     expect([...blobs.keys()]).toEqual([kept.blobKey]);
+  });
+});
+
+describe("a document's data", () => {
+  it("reads the spec's plain base64 and a PDF data URL alike", () => {
+    const plain = PDF.toString('base64');
+    expect(bytesOfDataUrl(plain).equals(PDF)).toBe(true);
+    expect(bytesOfDataUrl(`data:application/pdf;base64,${plain}`).equals(PDF)).toBe(true);
+  });
+
+  it('refuses another content type, text that is not base64, and nothing, in the spec words', () => {
+    for (const data of [`data:image/png;base64,${PDF.toString('base64')}`, 'not base64!', '', 42]) {
+      expect(() => bytesOfDataUrl(data)).toThrow(VerificationInvalid);
+    }
   });
 });
