@@ -10,6 +10,7 @@ import { shellScreens } from './shell.ts';
 import { applicantSidebar, sidebars } from './sidebars.ts';
 import { cardPaymentSandbox, draftSavedForLater, invoiceAndTokenOrders } from './ordering.ts';
 import { publicResolve, resolveRejected, resolveVerified, restrictedHistory } from './resolving.ts';
+import { shareVerificationPublicly, shareWalletPrivately } from './sharing.ts';
 import { teamUsers } from './team.ts';
 import { amendAndResubmit, historyAndCertificate } from './verifications.ts';
 
@@ -38,4 +39,6 @@ export const journeys: Journey[] = [
   cardPaymentSandbox,
   identityCapture,
   invoicesAndCreditOrder,
+  shareVerificationPublicly,
+  shareWalletPrivately,
 ];

@@ -37,6 +37,7 @@ import { PublicCard } from '@/shared/layout/PublicCard';
 import { useNotify } from '@/shared/notifications/useNotify';
 import { queryKeys } from '@/shared/query/queryKeys';
 import { sessionStore } from '@/shared/session/sessionStore';
+import { takeShareInvite } from '@/features/sharing/pendingInvite';
 
 export const COMPLETE_MESSAGES = {
   done: 'Your registration is complete.',
@@ -173,6 +174,11 @@ export function CompleteForm({ token, registration }: CompleteFormProps) {
       return;
     }
     notify({ severity: 'success', title: 'Welcome!', message: COMPLETE_MESSAGES.done });
+    const shared = takeShareInvite();
+    if (shared) {
+      await navigate(`/view/${shared}`);
+      return;
+    }
     if (registration.individual) {
       const page = await openApplications().catch(() => undefined);
       const ids = page?.content ?? [];

@@ -11,6 +11,7 @@ import { PublicCard } from '@/shared/layout/PublicCard';
 import { useNotify } from '@/shared/notifications/useNotify';
 import { usePublicContext } from '@/shared/public/PublicContext';
 import { hasTemplate } from '@/shared/public/publicParams';
+import { rememberShareInvite } from '@/features/sharing/pendingInvite';
 
 export const TOKEN_FAILED = 'Your username may already be registered, click here to login instead';
 
@@ -93,6 +94,7 @@ function StartRegistration() {
   const shareInvite = query.get('shareinvite');
   const inviteEmail = shareInvite && shareInvite.includes('@') ? shareInvite : null;
   const lockedEmail = params.email ?? inviteEmail;
+  useEffect(() => rememberShareInvite(shareInvite), [shareInvite]);
 
   // An atid link is an individual's application; a referral or a share invitation is for organisations.
   const forced: RegistrationKind | null =

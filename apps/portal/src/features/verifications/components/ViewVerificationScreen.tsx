@@ -11,6 +11,7 @@ import { ResultCard } from '@/features/verifications/components/ResultCard';
 import { useInstituteFields, useVerification } from '@/features/verifications/hooks/useVerification';
 import { invoiceToast, personName } from '@/features/verifications/presentation';
 import { certificateOffered, viewMode, viewSteps } from '@/features/verifications/viewMode';
+import { VerificationSharingCenter } from '@/features/sharing/components/SharingCenter';
 import { useNotify } from '@/shared/notifications/useNotify';
 import { useAccountFacts } from '@/shared/session/account';
 import { useSession } from '@/shared/session/useSession';
@@ -144,6 +145,9 @@ export function ViewVerificationScreen({ readOnly = false }: { readOnly?: boolea
         />
       ) : (
         <Skeleton variant="rounded" height={320} />
+      )}
+      {mode === 'result' && !readOnly && facts.isIndividual && !facts.sharingDisabled && v.result !== 'DELETED' && (
+        <VerificationSharingCenter verificationId={v.id} applicant={facts.isApplicant} />
       )}
       <EventTimeline events={v.auditEvents ?? []} />
     </Stack>

@@ -1,0 +1,86 @@
+import { Button, Skeleton, Stack, Typography } from '@mui/material';
+import type { SharedVerificationView } from '@credence/api-contract';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { shareKeys } from '@/features/sharing/api/shareKeys';
+import { viewShare } from '@/features/sharing/api/shares';
+import { WalletPockets, type WalletItem } from '@/features/wallet/components/WalletPockets';
+import { PublicCard } from '@/shared/layout/PublicCard';
+
+export const SHARE_VIEW_TEXT = {
+  goneTitle: 'This verification or wallet could not be found, or the owner has stopped sharing it with you.',
+  goneBody: 'Please close this window.',
+  errorTitle: 'Oops!',
+  errorBody: 'Something went wrong loading this verification request. Please try again or report this error.',
+};
+
+const personOf = (v: SharedVerificationView) => [v.fields.firstname, v.fields.middlename, v.fields.surname].filter(Boolean).join(' ');
+
+function itemsOf(shared: SharedVerificationView[]): WalletItem[] {
+  return shared.map((v, i) => ({
+    key: String(i),
+    type: v.type,
+    name: v.name,
+    result: v.result,
+    resultDetail: v.resultDetail,
+    recorded: v.recorded,
+    approvedDate: v.approvedDate,
+  }));
+}
+
+/**
+ * The public share view (/view/{id}, verifications 2.12, access 6.7): the shared wallet headed with the person's
+ * name from the first entry, only non-empty pockets, no action or pending counts, no add buttons, no ids. Signed in,
+ * the same call lets a private share's invitee see what was shared with them. 204 and errors show the spec's texts.
+ */
+export function ShareViewScreen() {
+  const { id = '' } = useParams();
+  const share = useQuery({
+    queryKey: shareKeys.view(id),
+    queryFn: ({ signal }) => viewShare(id, { signal }),
+    retry: false,
+    // Each opening is recorded: do not read it again on focus.
+    refetchOnWindowFocus: false,
+    staleTime: Infinity,
+  });
+
+  if (share.isPending) {
+    return (
+      <PublicCard>
+        <Stack spacing={1.5} aria-busy="true">
+          <Skeleton width="50%" height={40} />
+          <Skeleton variant="rounded" height={56} />
+          <Skeleton variant="rounded" height={56} />
+        </Stack>
+      </PublicCard>
+    );
+  }
+  if (share.isError) {
+    return (
+      <PublicCard title={SHARE_VIEW_TEXT.errorTitle}>
+        <Typography sx={{ mb: 2 }}>{SHARE_VIEW_TEXT.errorBody}</Typography>
+        <Button variant="outlined" onClick={() => void share.refetch()}>
+          Try again
+        </Button>
+      </PublicCard>
+    );
+  }
+  if (share.data === null) {
+    return (
+      <PublicCard title={SHARE_VIEW_TEXT.goneTitle}>
+        <Typography>{SHARE_VIEW_TEXT.goneBody}</Typography>
+      </PublicCard>
+    );
+  }
+  const shared = share.data;
+  const name = shared.length ? personOf(shared[0]) : 'Verified wallet';
+  return (
+    <PublicCard title={name} subtitle="Verified by Credence: the verifications shared with you.">
+      {shared.length ? (
+        <WalletPockets items={itemsOf(shared)} publicView />
+      ) : (
+        <Typography color="text.secondary">There are no verified results to show yet.</Typography>
+      )}
+    </PublicCard>
+  );
+}

@@ -1,0 +1,141 @@
+import {
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Button,
+  Chip,
+  List,
+  ListItem,
+  Stack,
+  Typography,
+} from '@mui/material';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import { Link as RouterLink } from 'react-router';
+import { ResultChip } from '@/shared/ui/result';
+import { formatDate } from '@/shared/ui/format';
+
+/** One verification in a pocket: as the owner's wallet or a share shows it (a share has no ids: no edit link). */
+export interface WalletItem {
+  key: string;
+  type: string;
+  name: string;
+  result: string;
+  resultDetail: string | null;
+  recorded: string | null;
+  approvedDate: string | null;
+  /** The owner's view of it, /verification/history/{id}, where REJECTED and NOT_FOUND ('Action Required') are edited.
+   * A share has none (its ids are removed). */
+  href?: string | null;
+}
+
+/** 2.12's pockets, in order, with the verification types each holds. */
+export const POCKETS = [
+  { title: 'Education History', types: ['UNI'], code: 'edu' },
+  { title: 'High School History', types: ['HIGH_SCHOOL'], code: 'hsc' },
+  { title: 'Employment History', types: ['EMPLOYMENT'], code: 'emp' },
+  { title: 'Professional Licences', types: ['PROF_LIC', 'PROF_BODY'], code: 'pli' },
+  { title: 'Professional Certificates', types: ['PROF_CERT'], code: 'pce' },
+  { title: 'Identity', types: ['IDENTITY'], code: 'idc' },
+  { title: 'SELT Validation', types: ['ENG_LANG'], code: 'elc' },
+  { title: 'Academic Reference', types: ['ACA_REF'], code: 'arf' },
+] as const;
+
+export type Pocket = (typeof POCKETS)[number];
+
+const isAction = (r: string) => r === 'REJECTED' || r === 'NOT_FOUND';
+
+/** Header counts (2.12): action required and pending (hidden in public), verified. */
+export function pocketCounts(items: WalletItem[]) {
+  return {
+    action: items.filter((i) => isAction(i.result)).length,
+    pending: items.filter((i) => i.result === 'PENDING').length,
+    verified: items.filter((i) => i.result === 'VERIFIED').length,
+  };
+}
+
+interface WalletPocketsProps {
+  items: WalletItem[];
+  /** The public share view: only non-empty pockets, no action or pending counts, no add buttons. */
+  publicView?: boolean;
+  sharingEnabled?: boolean;
+  /** The add link of a pocket, or null when adding is not offered for it. */
+  addLink?: (pocket: Pocket) => string | null;
+}
+
+/** The wallet's pockets (2.12): one collapsible per verification type, with its counts and items. */
+export function WalletPockets({ items, publicView = false, sharingEnabled = true, addLink }: WalletPocketsProps) {
+  const byPocket = POCKETS.map((p) => ({ pocket: p, entries: items.filter((i) => (p.types as readonly string[]).includes(i.type)) }));
+  const nonEmpty = byPocket.filter((p) => p.entries.length > 0);
+  const shown = byPocket.filter(({ entries }) => (!publicView || entries.length > 0) && (sharingEnabled || entries.length > 0));
+  return (
+    <Stack spacing={1.5}>
+      {shown.map(({ pocket, entries }) => {
+        const counts = pocketCounts(entries);
+        // 2.12: a pocket starts open when the other types are empty.
+        const startsOpen = entries.length > 0 && nonEmpty.length === 1;
+        const add = !publicView && sharingEnabled ? (addLink?.(pocket) ?? null) : null;
+        const headingId = `pocket-${pocket.code}`;
+        return (
+          <Accordion key={pocket.code} defaultExpanded={startsOpen} disableGutters>
+            <AccordionSummary expandIcon={<ExpandMore />} aria-controls={`${headingId}-content`} id={headingId}>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+                {/* The summary is already the heading (MUI wraps it in an h3): the title is its first words. */}
+                <Typography component="span" variant="subtitle1" sx={{ fontWeight: 600, mr: 1 }}>
+                  {pocket.title}
+                </Typography>
+                {!publicView && counts.action > 0 && <Chip size="small" color="warning" label={`${counts.action} action required`} />}
+                {!publicView && counts.pending > 0 && <Chip size="small" color="info" label={`${counts.pending} pending`} />}
+                <Chip size="small" color={counts.verified ? 'success' : 'default'} label={`${counts.verified} verified`} />
+              </Stack>
+            </AccordionSummary>
+            <AccordionDetails id={`${headingId}-content`}>
+              {entries.length === 0 && (
+                <Typography color="text.secondary" sx={{ mb: add ? 1 : 0 }}>
+                  No {pocket.title.toLowerCase()} verifications yet.
+                </Typography>
+              )}
+              {entries.length > 0 && (
+                <List disablePadding>
+                  {entries.map((item) => (
+                    <ListItem key={item.key} divider disableGutters sx={{ display: 'block', py: 1.5 }}>
+                      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+                        <Typography sx={{ fontWeight: 500 }}>{item.name}</Typography>
+                        <ResultChip result={item.result} />
+                      </Stack>
+                      {item.resultDetail && (
+                        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                          {item.resultDetail}
+                        </Typography>
+                      )}
+                      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                        {[item.recorded && `Requested ${formatDate(item.recorded)}`, item.approvedDate && `Resolved ${formatDate(item.approvedDate)}`]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </Typography>
+                      {item.href && (
+                        <Button
+                          component={RouterLink}
+                          to={item.href}
+                          size="small"
+                          sx={{ mt: 0.5, px: 0 }}
+                          aria-label={`${isAction(item.result) ? 'Edit' : 'View'} ${item.name}`}
+                        >
+                          {isAction(item.result) ? 'Edit' : 'View'}
+                        </Button>
+                      )}
+                    </ListItem>
+                  ))}
+                </List>
+              )}
+              {add && (
+                <Button component={RouterLink} to={add} size="small" sx={{ mt: 1 }}>
+                  {`Add another ${pocket.title} Verification`}
+                </Button>
+              )}
+            </AccordionDetails>
+          </Accordion>
+        );
+      })}
+    </Stack>
+  );
+}
