@@ -43,6 +43,7 @@ function serve() {
     if (req.path === '/v1/region') return json({ content: [{ id: 'GB', name: 'United Kingdom' }, { id: 'FR', name: 'France' }], totalSize: 2 });
     if (req.path === '/v1/institute/summary') {
       searches.push(req.query);
+      if ((req.query.get('name') ?? '').includes('zzz')) return json({ content: [], totalSize: 0 });
       return json({ content: [UNI_ROW], totalSize: 1 });
     }
     return undefined;
@@ -125,6 +126,34 @@ describe('Coverage (/verification/coverage, money 2.17)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/verification/new'));
     expect(router.state.location.search).toBe('?institute=uni-demo');
   });
+
+  it('shows the prices the caller may see, credits to token payers, and Request a new institute when nothing matches', async () => {
+    signInAs();
+    const api = serve();
+    const user = userEvent.setup();
+    const first = renderApp('/verification/coverage');
+    const table = await screen.findByRole('table', { name: 'Institutes' });
+    for (const h of ['Our Price', 'Institute Surcharge', 'Total']) expect(within(table).getByRole('columnheader', { name: h })).toBeInTheDocument();
+    expect(await within(table).findByText('£45.00')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Institute name'), 'zzz');
+    await waitFor(() => expect(api.lastSearch()?.get('name')).toBe('zzz'), { timeout: 10_000 });
+    await user.click(await screen.findByRole('button', { name: 'Request a new institute' }, { timeout: 10_000 }));
+    expect(await screen.findByRole('dialog', { name: 'Request a new institute' })).toBeInTheDocument();
+    first.unmount();
+
+    signInAs({ paymentType: 'TOKEN_SINGLE_CREDIT' });
+    const second = renderApp('/verification/coverage');
+    const tokens = await screen.findByRole('table', { name: 'Institutes' });
+    expect(within(tokens).getByRole('columnheader', { name: 'Credits' })).toBeInTheDocument();
+    expect(within(tokens).queryByRole('columnheader', { name: 'Total' })).not.toBeInTheDocument();
+    second.unmount();
+
+    signInAs({ isIndividual: true, sub: 'indy@mail.test', allowedTypes: '["edu","hsc"]' });
+    renderApp('/verification/coverage');
+    await user.type(await screen.findByLabelText('Institute name'), 'zzz');
+    expect(await screen.findByText(/If you cannot find your institute, please e-mail/, undefined, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Request a new institute' })).not.toBeInTheDocument();
+  }, 120_000);
 
   it('has no serious or critical axe violations', async () => {
     signInAs();

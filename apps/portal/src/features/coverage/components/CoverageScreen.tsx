@@ -4,6 +4,11 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { InstituteSummary } from '@/features/ordering/api/ordering';
 import { useCountries, useInstituteSearch } from '@/features/ordering/hooks/useInstitutes';
+import { RequestInstituteDialog } from '@/features/ordering/components/RequestInstituteDialog';
+import { priceModeOf, SUPPORT_EMAIL } from '@/features/ordering/wizard/pricing';
+import { useAccountFacts } from '@/shared/session/account';
+import { useSession } from '@/shared/session/useSession';
+import { formatCredits, formatMajorAmount } from '@/shared/ui/format';
 import { DEFAULT_MAP_KIND, MAP_KINDS, REGIONS, regionOf, valuesOf } from '@/features/coverage/components/mapKinds';
 import { useRegionMeta } from '@/features/coverage/hooks/useRegionMeta';
 import { useDebouncedValue } from '@/shared/forms/useDebouncedValue';
@@ -26,6 +31,12 @@ const formatFigure = (v: number) => String(Math.round(v * 1000) / 1000);
 export function CoverageScreen() {
   const { initRegion } = useParams();
   const navigate = useNavigate();
+  const facts = useAccountFacts();
+  const { claims } = useSession();
+  const priceMode = priceModeOf(facts);
+  const currency = claims?.currency ?? 'GBP';
+  const individual = !!claims?.isIndividual;
+  const [requesting, setRequesting] = useState(false);
   const [region, setRegion] = useState<MapRegion>(() => regionOf(initRegion));
   const [kindLabel, setKindLabel] = useState(DEFAULT_MAP_KIND);
   const [name, setName] = useState('');
@@ -60,6 +71,16 @@ export function CoverageScreen() {
         ),
     },
     { id: 'country', header: 'Country', cell: (r) => r.region?.name ?? '' },
+    // The prices the caller may see (money 2.8), as in the wizard's institute search.
+    ...(priceMode === 'prices'
+      ? [
+          { id: 'price', header: 'Our Price', cell: (r: InstituteSummary) => formatMajorAmount(r.product.price ?? 0, currency), align: 'right' as const },
+          { id: 'surcharge', header: 'Institute Surcharge', cell: (r: InstituteSummary) => formatMajorAmount(r.surcharge ?? 0, currency), align: 'right' as const },
+          { id: 'total', header: 'Total', cell: (r: InstituteSummary) => formatMajorAmount(r.totalPrice ?? 0, currency), align: 'right' as const },
+        ]
+      : priceMode === 'credits'
+        ? [{ id: 'credits', header: 'Credits', cell: (r: InstituteSummary) => formatCredits(r.credits ?? 1), align: 'right' as const }]
+        : []),
   ];
 
   return (
@@ -167,11 +188,25 @@ export function CoverageScreen() {
               perPageOptions={[PAGE_SIZE]}
             />
             {search.isSuccess && search.data.totalSize === 0 && (
-              <Typography role="status">Try searching by a key word of the institute&apos;s name, and filter by country.</Typography>
+              <Stack spacing={1} role="status">
+                <Typography>Try searching by a key word of the institute&apos;s name, and filter by country.</Typography>
+                {individual ? (
+                  <Typography>
+                    If you cannot find your institute, please e-mail <Link href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</Link>.
+                  </Typography>
+                ) : (
+                  <Box>
+                    <Button variant="outlined" onClick={() => setRequesting(true)}>
+                      Request a new institute
+                    </Button>
+                  </Box>
+                )}
+              </Stack>
             )}
           </Stack>
         </CardContent>
       </Card>
+      {requesting && <RequestInstituteDialog onClose={() => setRequesting(false)} initialName={name} />}
     </Stack>
   );
 }
