@@ -12,6 +12,7 @@ import { ResultChip } from '@/resources/verifications/ResultChip';
 import { CancelVerificationButton, CommentButton, MarkDelayedButton, ResolveButton } from '@/resources/verifications/StaffActions';
 import { customerName, instituteOrOrganisation, person, personName, requestedBy, type VerificationRecord } from '@/resources/verifications/names';
 import { useTimeline } from '@/resources/verifications/useTimeline';
+import { ReplayPanel } from '@/resources/verifications/ReplayPanel';
 import { RecordTitle } from '@/shared/RecordTitle';
 
 /** Person fields shown on their own lines, and contact fields the result card never shows (2.9). */
@@ -179,6 +180,11 @@ function Timeline() {
   );
 }
 
+function Replay() {
+  const v = useRecordContext<VerificationRecord>();
+  return v ? <ReplayPanel id={v.id} /> : null;
+}
+
 export function VerificationShow() {
   return (
     <Show
@@ -194,6 +200,7 @@ export function VerificationShow() {
       <ResultCard />
       <Documents />
       <Timeline />
+      <Replay />
     </Show>
   );
 }

@@ -1,0 +1,184 @@
+import { Alert, Box, Button, List, ListItemButton, ListItemText, Slider, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { httpClient } from '@/dataProvider';
+import { PageSection } from '@/shared/PageSection';
+import { ukDate } from '@/shared/format';
+
+/** GET /admin/verifications/{id}/state (issue 24): the state folded up to a revision, and the events that built it. */
+export interface ReplayEvent {
+  revision: number;
+  type: string;
+  occurredAt: string;
+  recordedAt: string;
+  actor: string;
+  impersonator: string | null;
+  process: string | null;
+}
+export interface ReplayView {
+  revision: number;
+  lastRevision: number;
+  recordedAt: string | null;
+  state: Record<string, unknown>;
+  changes: { field: string; before: unknown; after: unknown }[];
+  events: ReplayEvent[];
+}
+interface VerifyView {
+  ok: boolean;
+  events: number;
+  coveredUpTo: number;
+  firstBad: { revision: number | null; message: string } | null;
+  notes: string[];
+}
+
+const base = (id: string) => `/admin/verifications/${encodeURIComponent(id)}`;
+const getJson = async <T,>(url: string) => (await httpClient(url)).json as T;
+
+/** 'VerificationDrafted' -> 'Verification drafted'. */
+const eventName = (type: string) => type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().replace(/^./, (c) => c.toUpperCase());
+const show = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+const who = (e: ReplayEvent) =>
+  `${e.process ? `process ${e.process}` : e.actor}${e.impersonator ? ` (by ${e.impersonator} on their behalf)` : ''}`;
+
+/**
+ * Replays the verification to any of its events: a slider and the event list pick a revision; the panel shows the
+ * state as of that event (folded by the API with the domain's own evolve) and what that event changed.
+ */
+export function ReplayPanel({ id }: { id: string }) {
+  const latest = useQuery({ queryKey: ['verification-state', id, 'latest'], queryFn: () => getJson<ReplayView>(`${base(id)}/state`) });
+  const [picked, setPicked] = useState<number | null>(null);
+  const revision = picked ?? latest.data?.lastRevision ?? null;
+  const at = useQuery({
+    queryKey: ['verification-state', id, revision],
+    queryFn: () => getJson<ReplayView>(`${base(id)}/state?at=${revision}`),
+    enabled: revision !== null && revision >= 0,
+    placeholderData: (previous) => previous,
+  });
+  const verify = useQuery({ queryKey: ['verification-verify', id], queryFn: () => getJson<VerifyView>(`${base(id)}/verify`), enabled: false });
+
+  async function exportBundle() {
+    const { body } = await httpClient(`${base(id)}/export`);
+    const url = URL.createObjectURL(new Blob([body], { type: 'application/json' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `${id}-audit-bundle.json`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+
+  const events = latest.data?.events ?? [];
+  const view = at.data;
+  const current = events.find((e) => e.revision === revision);
+  return (
+    <PageSection
+      title="Replay"
+      id="replay-heading"
+      action={
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <Button size="small" variant="outlined" onClick={() => void verify.refetch()}>
+            Verify history
+          </Button>
+          <Button size="small" variant="outlined" onClick={() => void exportBundle()}>
+            Export bundle
+          </Button>
+        </Box>
+      }
+    >
+      {latest.error ? <Alert severity="error">The history could not be read: {(latest.error as Error).message}</Alert> : null}
+      {verify.data ? (
+        verify.data.ok ? (
+          <Alert severity="success" sx={{ mb: 2 }}>
+            History intact: {verify.data.events} events, every hash link holds
+            {verify.data.coveredUpTo >= 0 ? `, signed up to revision ${verify.data.coveredUpTo}` : ''}.
+          </Alert>
+        ) : (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            History changed: {verify.data.firstBad?.message}
+          </Alert>
+        )
+      ) : null}
+      {verify.error ? <Alert severity="error">{(verify.error as Error).message}</Alert> : null}
+      {latest.isPending ? (
+        <Typography variant="body2" color="text.secondary">
+          Loading the history…
+        </Typography>
+      ) : events.length ? (
+        <>
+          <Box sx={{ px: 1.5, pt: 1 }}>
+            <Slider
+              aria-label="Replay to revision"
+              value={revision ?? 0}
+              min={0}
+              max={Math.max(0, events.length - 1)}
+              step={1}
+              marks
+              valueLabelDisplay="auto"
+              getAriaValueText={(v) => `Revision ${v}`}
+              onChange={(_, v) => setPicked(v as number)}
+            />
+          </Box>
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(240px, 1fr) 2fr' }, gap: 2 }}>
+            <List dense aria-label="Events to replay to" sx={{ maxHeight: 420, overflowY: 'auto', border: '1px solid', borderColor: 'divider', borderRadius: 1 }}>
+              {events.map((e) => (
+                <ListItemButton key={e.revision} selected={e.revision === revision} onClick={() => setPicked(e.revision)}>
+                  <ListItemText primary={`${e.revision}. ${eventName(e.type)}`} secondary={`${ukDate(e.recordedAt, true)} · ${who(e)}`} />
+                </ListItemButton>
+              ))}
+            </List>
+            <Box aria-live="polite">
+              {current ? (
+                <Typography component="h3" variant="subtitle2" sx={{ mb: 1 }}>
+                  State as of revision {current.revision}: {eventName(current.type)}, {ukDate(current.recordedAt, true)}, {who(current)}
+                </Typography>
+              ) : null}
+              {view && view.revision === revision ? (
+                <>
+                  <Typography variant="body2" sx={{ mb: 1 }}>
+                    Result {show(view.state.result)} · stage {show(view.state.stage)}
+                  </Typography>
+                  <Table size="small" aria-label="What this event changed">
+                    <TableHead>
+                      <TableRow>
+                        <TableCell>Field</TableCell>
+                        <TableCell>Before</TableCell>
+                        <TableCell>After</TableCell>
+                      </TableRow>
+                    </TableHead>
+                    <TableBody>
+                      {view.changes.map((c) => (
+                        <TableRow key={c.field}>
+                          <TableCell>{c.field}</TableCell>
+                          <TableCell sx={{ wordBreak: 'break-word', color: 'error.dark' }}>{show(c.before)}</TableCell>
+                          <TableCell sx={{ wordBreak: 'break-word', color: 'success.dark' }}>{show(c.after)}</TableCell>
+                        </TableRow>
+                      ))}
+                      {view.changes.length === 0 ? (
+                        <TableRow>
+                          <TableCell colSpan={3}>This event changed nothing in the state.</TableCell>
+                        </TableRow>
+                      ) : null}
+                    </TableBody>
+                  </Table>
+                  <Box component="details" sx={{ mt: 1.5 }}>
+                    <Box component="summary" sx={{ cursor: 'pointer' }}>
+                      <Typography component="span" variant="body2">
+                        Whole state as of revision {view.revision}
+                      </Typography>
+                    </Box>
+                    <Box component="pre" sx={{ fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-word', m: 0, mt: 1 }}>
+                      {JSON.stringify(view.state, null, 2)}
+                    </Box>
+                  </Box>
+                </>
+              ) : (
+                <Typography variant="body2" color="text.secondary">
+                  Replaying…
+                </Typography>
+              )}
+            </Box>
+          </Box>
+        </>
+      ) : null}
+    </PageSection>
+  );
+}
