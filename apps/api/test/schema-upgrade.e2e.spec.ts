@@ -60,7 +60,11 @@ describe('starting on a database the previous release made', () => {
     ({ app } = await startTestApp({ DATABASE_URL: db.url }));
 
     const ran = await client.query(`SELECT name FROM ${MIGRATIONS_TABLE} ORDER BY id`);
-    expect(ran.rows.map((r) => r.name)).toEqual(['0001_baseline', '0002_catalogue-search-notifications']);
+    expect(ran.rows.map((r) => r.name)).toEqual([
+      '0001_baseline',
+      '0002_catalogue-search-notifications',
+      '0003_refunds-holds-idempotency',
+    ]);
     expect(await rows('companies')).toEqual(expect.arrayContaining(before.companies));
     expect(await rows('users')).toEqual(before.users);
     expect(await rows('catalogue_institute')).toEqual(expect.arrayContaining(before.institutes));

@@ -41,6 +41,11 @@ const ORDINARY_TABLES = [
   'verification_identity_sandbox',
 ];
 
+/** Ordinary tables this release added. */
+const ADDED_SINCE = ['money_sandbox_refunds', 'money_open_holds', 'idempotency_keys'];
+
+const ALL = ['0001_baseline', '0002_catalogue-search-notifications', '0003_refunds-holds-idempotency'];
+
 const tables = async (c: Client) =>
   (
     await c.query<{ t: string }>(
@@ -105,12 +110,16 @@ describe('versioned migrations', () => {
 
   it('run on an empty database, each reverts, and they run again', async () => {
     const ran = await migrate(client);
-    expect(ran.map((m) => m.name)).toEqual(['0001_baseline', '0002_catalogue-search-notifications']);
+    expect(ran.map((m) => m.name)).toEqual(ALL);
     const made = await tables(client);
-    expect(made).toEqual(expect.arrayContaining([...ORDINARY_TABLES, MIGRATIONS_TABLE]));
+    expect(made).toEqual(expect.arrayContaining([...ORDINARY_TABLES, ...ADDED_SINCE, MIGRATIONS_TABLE]));
     expect(made).not.toContain('catalogue_institute_word');
     expect(await migrate(client)).toEqual([]);
 
+    expect((await migrate(client, { direction: 'down' })).map((m) => m.name)).toEqual([
+      '0003_refunds-holds-idempotency',
+    ]);
+    expect(await tables(client)).not.toContain('idempotency_keys');
     expect((await migrate(client, { direction: 'down' })).map((m) => m.name)).toEqual([
       '0002_catalogue-search-notifications',
     ]);
@@ -118,7 +127,7 @@ describe('versioned migrations', () => {
     expect((await migrate(client, { direction: 'down' })).map((m) => m.name)).toEqual(['0001_baseline']);
     expect(await tables(client)).toEqual([MIGRATIONS_TABLE]);
 
-    expect((await migrate(client)).map((m) => m.name)).toEqual(['0001_baseline', '0002_catalogue-search-notifications']);
+    expect((await migrate(client)).map((m) => m.name)).toEqual(ALL);
   });
 
   it('run once when several processes start together (the advisory lock)', async () => {
@@ -131,9 +140,9 @@ describe('versioned migrations', () => {
     );
     try {
       const runs = await Promise.all([client, ...others].map((c) => migrate(c)));
-      expect(runs.flat().map((m) => m.name)).toEqual(['0001_baseline', '0002_catalogue-search-notifications']);
+      expect(runs.flat().map((m) => m.name)).toEqual(ALL);
       const { rows } = await client.query(`SELECT name FROM ${MIGRATIONS_TABLE} ORDER BY id`);
-      expect(rows.map((r) => r.name)).toEqual(['0001_baseline', '0002_catalogue-search-notifications']);
+      expect(rows.map((r) => r.name)).toEqual(ALL);
     } finally {
       await Promise.all(others.map((c) => c.end()));
     }
@@ -146,7 +155,7 @@ describe('versioned migrations', () => {
 
     const ran = await migrate(client);
 
-    expect(ran.map((m) => m.name)).toEqual(['0001_baseline', '0002_catalogue-search-notifications']);
+    expect(ran.map((m) => m.name)).toEqual(ALL);
     expect(await everything(client)).toEqual(before);
     // The invoice numbers go on from where they were.
     const next = await client.query<{ n: string }>(`SELECT nextval('money_invoice_number_seq')::text AS n`);

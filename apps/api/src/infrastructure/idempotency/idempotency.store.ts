@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { PG_POOL } from '../database/database.tokens';
-import { ensureSchema } from '../database/ensure-schema';
 
 /** How long a key is remembered (Stripe's 24 h): a retry within it replays, after it the key is new again. */
 export const KEY_TTL_HOURS = 24;
@@ -21,25 +20,9 @@ export type Claim =
   | { kind: 'mismatch' }
   | { kind: 'busy' };
 
-const SCHEMA = [
-  `CREATE TABLE IF NOT EXISTS idempotency_keys (
-     scope text NOT NULL,
-     key text NOT NULL,
-     fingerprint text NOT NULL,
-     state text NOT NULL CHECK (state IN ('running', 'done', 'failed')),
-     lease_until timestamptz NOT NULL,
-     status integer,
-     headers jsonb,
-     body bytea,
-     created_at timestamptz NOT NULL DEFAULT now(),
-     PRIMARY KEY (scope, key)
-   )`,
-  `CREATE INDEX IF NOT EXISTS idempotency_keys_created_idx ON idempotency_keys (created_at)`,
-];
-
 /**
- * The Idempotency-Key records, in PostgreSQL so every API process (and a restarted one) sees them. One row per
- * (account scope, key): running under a lease, done with the first answer, or failed (the answer was a 5xx or the
+ * The Idempotency-Key records (idempotency_keys, made by the migrations), in PostgreSQL so every API process (and
+ * a restarted one) sees them. One row per (account scope, key): running under a lease, done with the first answer, or failed (the answer was a 5xx or the
  * attempt died; the next retry decides again).
  */
 @Injectable()
@@ -49,8 +32,7 @@ export class IdempotencyStore implements OnModuleInit, OnApplicationShutdown {
 
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
-  async onModuleInit() {
-    await ensureSchema(this.pool, 'idempotency', SCHEMA);
+  onModuleInit() {
     this.purge = setInterval(() => void this.forgetExpired().catch(() => undefined), 3_600_000);
     this.purge.unref();
   }

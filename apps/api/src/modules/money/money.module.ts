@@ -20,7 +20,6 @@ import { paymentGatewayProvider } from './payments/payment-gateway.provider';
 import { moneySettingsProvider } from './payments/payment-settings';
 import { CommandLocks } from './persistence/command-locks';
 import { InvoiceNumbers } from './persistence/invoice-numbers';
-import { MONEY_SCHEMA } from './persistence/money.schema';
 import { moneyProjectionDefinitions } from './projections/money.tables';
 import { CustomerInvoices } from './queries/customer-invoices';
 import { MoneyReads } from './queries/money-reads';
@@ -79,8 +78,9 @@ export class MoneyModule implements OnModuleInit {
   ) {}
 
   async onModuleInit() {
-    // The read-model tables too, so a query arriving before the projection runners start finds them (empty).
-    await ensureSchema(this.pool, 'money', [...MONEY_SCHEMA, ...moneyProjectionDefinitions.flatMap((d) => createTableSql(d.table))]);
+    // The read-model tables, so a query arriving before the projection runners start finds them (empty). The
+    // ordinary tables (invoice numbers, the sandbox provider's records, open holds) are made by the migrations.
+    await ensureSchema(this.pool, 'money', moneyProjectionDefinitions.flatMap((d) => createTableSql(d.table)));
     this.projections.registerReactor(this.invoicing.definition());
     this.projections.registerReactor(this.cardRefunds.definition());
     this.projections.registerReactor(this.creditOrderMail.definition());
