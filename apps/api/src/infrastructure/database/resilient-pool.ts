@@ -18,6 +18,11 @@ export function isConnectionLost(error: unknown): boolean {
 export function createResilientPool(config: PoolConfig, onIdleError: (err: Error) => void): Pool {
   const pool = new Pool(config);
   pool.on('error', onIdleError);
+  // pg listens for a client's errors only while it is idle in the pool: a client checked out and between two
+  // statements (a held advisory lock, a transaction awaiting other work) that hears the server go away (57P01 on a
+  // restart) emitted 'error' to no one and took the process down (npm run fault -- pg-restart). Its next statement
+  // fails instead, and the caller's release(err) throws it away.
+  pool.on('connect', (client) => client.on('error', onIdleError));
   const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
   (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
     if (typeof args[args.length - 1] === 'function') return query(...args); // callback style: leave as is

@@ -16,6 +16,10 @@ export class CommandLocks implements OnModuleDestroy {
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.pool = new Pool({ connectionString: config.database.url, max: 4 });
     this.pool.on('error', (e) => new Logger('CommandLocks').warn(`idle lock connection error: ${e.message}`));
+    // A lock's connection is checked out while the card is charged: if the server goes away then (a restart), pg
+    // emits 'error' on it with no pool listener attached, which took the whole API down (npm run fault --
+    // pg-restart). Heard here, the unlock fails instead and release(broken) throws the connection away.
+    this.pool.on('connect', (client) => client.on('error', (e) => new Logger('CommandLocks').warn(`lock connection error: ${e.message}`)));
   }
 
   async withLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
