@@ -11,7 +11,7 @@ describe('scroll to the top after navigation (spec 2.2)', () => {
     signInAs();
     renderApp('/home');
     const user = userEvent.setup();
-    await screen.findByText('Home — coming soon');
+    await screen.findByRole('heading', { level: 2, name: 'Home' });
     // Scrolled down the page before choosing another screen.
     Object.defineProperty(window, 'scrollY', { configurable: true, value: 600 });
     // jsdom does no layout: the anchor sits 64 px down the document (under the top bar).

@@ -221,7 +221,7 @@ describe('content and entry modals (spec 2.3, 4.5, 5.4)', () => {
     shellApi();
     signInAs();
     renderApp('/home');
-    await screen.findByText('Home — coming soon');
+    await screen.findByRole('heading', { level: 2, name: 'Home' });
     await act(() => new Promise((r) => setTimeout(r, 50)));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
