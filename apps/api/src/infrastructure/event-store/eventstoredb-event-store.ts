@@ -41,6 +41,8 @@ type StoredMetadata = EventMetadata & { schemaVersion?: number };
 type EsdbRecorded = NonNullable<ResolvedEvent['event']>;
 
 const PAGE = 500;
+/** How far back an append with 'any' or 'stream_exists' looks for its own events (a retry). */
+const RETRY_LOOKBACK = 50;
 const isStart = (p: Position) => p.commit === START.commit && p.prepare === START.prepare;
 const isSystem = (type: string) => type.startsWith('$');
 
@@ -83,7 +85,13 @@ export class EventStoreDbEventStore implements EventStore {
     }
     // 'any' and 'stream_exists': chain to the stream's last event as it is now; another writer in between: again.
     for (let attempt = 0; ; attempt++) {
-      const [last] = await this.readBackwards(streamName, 1);
+      // An exact revision switches EventStoreDB's own duplicate check off: a retry of events already at the tail
+      // would be appended again, so look for them first (the port answers such a retry with the original result).
+      const tail = await this.readBackwards(streamName, Math.max(RETRY_LOOKBACK, events.length));
+      const [last] = tail;
+      if (tail.some((e) => ids.includes(e.metadata.eventId.toLowerCase()))) {
+        return this.explainConflict(streamName, ids, expected, last.revision);
+      }
       try {
         if (!last) {
           if (expected === 'stream_exists') throw new WrongExpectedRevisionError(streamName, expected, 'no_stream');
