@@ -6,7 +6,13 @@ import { appendMetadata } from '../pdf/pdf-finishing';
 import { FONT_STYLE_ID } from '../templates/fonts';
 import { html, trustedMarkup } from '../templates/html';
 import { documentShell } from '../templates/layout';
-import { PdfRenderer } from './pdf-renderer';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PdfRenderer, PROFILE_PREFIX, removeStaleProfiles } from './pdf-renderer';
+
+/** This process's browser profile folders in the temporary folder. */
+const ownProfiles = () => readdirSync(tmpdir()).filter((n) => n.startsWith(`${PROFILE_PREFIX}${process.pid}-`));
 
 const config = (over: Partial<AppConfig['pdf']> = {}) =>
   ({ pdf: { poolSize: 2, maxRendersPerBrowser: 500, renderTimeoutMs: 15000, ...over } }) as AppConfig;
@@ -76,9 +82,29 @@ describe('PdfRenderer (a real headless Chromium)', () => {
       const stats = renderer.stats();
       expect(stats.restarts).toBeGreaterThanOrEqual(1);
       expect(stats.browserPid).not.toBe(pid);
+      // The killed browser's profile went with it: only the live browser's own is left.
+      for (let i = 0; ownProfiles().length > 1 && i < 50; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(ownProfiles()).toHaveLength(1);
     } finally {
       await renderer.onApplicationShutdown();
     }
+    expect(ownProfiles()).toEqual([]);
+  }, 180_000);
+
+  it('gives each browser its own profile folder, removed with it; folders of dead processes are swept', async () => {
+    // A process that no longer runs (pid 2^22 + 1 is above Linux's pid_max) left its profile behind.
+    const stale = join(tmpdir(), `${PROFILE_PREFIX}4194305-abc`);
+    mkdirSync(join(stale, 'Default'), { recursive: true });
+    const renderer = new PdfRenderer(config({ poolSize: 1 }));
+    try {
+      await renderer.render('<!doctype html><p>profile</p>');
+      expect(ownProfiles()).toHaveLength(1);
+      expect(readdirSync(tmpdir())).not.toContain(`${PROFILE_PREFIX}4194305-abc`);
+    } finally {
+      await renderer.onApplicationShutdown();
+    }
+    expect(ownProfiles()).toEqual([]);
+    expect(await removeStaleProfiles()).toEqual([]);
   });
 
   it('replaces the browser after its render quota and keeps rendering', async () => {

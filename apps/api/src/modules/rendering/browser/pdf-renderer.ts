@@ -1,3 +1,6 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { metrics } from '@opentelemetry/api';
 import { createPool, type Pool } from 'generic-pool';
@@ -33,9 +36,40 @@ export function launchOptions(chromium: LocatedChromium) {
   return { ...options, env };
 }
 
+/**
+ * Each browser gets its own profile folder, `credence-chromium-profile-<pid>-<random>` in the temporary folder,
+ * removed when that browser goes (closed, retired or killed); folders of processes no longer running (a crash, a
+ * kill -9 of the API) are removed at the next launch. Never a profile shared between processes or browsers.
+ */
+export const PROFILE_PREFIX = 'credence-chromium-profile-';
+
+/** Removes the profile folders of API processes that are not running any more. */
+export async function removeStaleProfiles(root = tmpdir()): Promise<string[]> {
+  const removed: string[] = [];
+  for (const name of await readdir(root).catch(() => [] as string[])) {
+    if (!name.startsWith(PROFILE_PREFIX)) continue;
+    const pid = Number(name.slice(PROFILE_PREFIX.length).split('-')[0]);
+    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || running(pid)) continue;
+    await rm(join(root, name), { recursive: true, force: true });
+    removed.push(name);
+  }
+  return removed;
+}
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 interface Generation {
   id: number;
   browser: Browser;
+  /** Its own profile folder, removed when it disconnects. */
+  userDataDir: string;
   renders: number;
   /** Pages of this browser alive in the pool (borrowed or idle). */
   pages: number;
@@ -275,8 +309,16 @@ export class PdfRenderer implements OnApplicationShutdown {
   private async launch(): Promise<Generation> {
     const chromium = await locateChromium(this.settings);
     const started = performance.now();
-    const browser = await puppeteer.launch({ ...launchOptions(chromium), handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
-    const gen: Generation = { id: this.nextGeneration++, browser, renders: 0, pages: 0, retired: false };
+    if (this.counters.launches === 0) await removeStaleProfiles();
+    const userDataDir = await mkdtemp(join(tmpdir(), `${PROFILE_PREFIX}${process.pid}-`));
+    let browser: Browser;
+    try {
+      browser = await puppeteer.launch({ ...launchOptions(chromium), userDataDir, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
+    } catch (e) {
+      await rm(userDataDir, { recursive: true, force: true });
+      throw e;
+    }
+    const gen: Generation = { id: this.nextGeneration++, browser, userDataDir, renders: 0, pages: 0, retired: false };
     this.generations.add(gen);
     this.currentGen = gen;
     if (this.counters.launches++ > 0) {
@@ -286,6 +328,7 @@ export class PdfRenderer implements OnApplicationShutdown {
     browser.on('disconnected', () => {
       if (!gen.retired) this.retire(gen, 'disconnected');
       this.generations.delete(gen);
+      void this.removeProfile(gen);
     });
     this.logger.log(`chromium ${gen.id} (${chromium.source}: ${chromium.executablePath}) started in ${Math.round(performance.now() - started)} ms`);
     return gen;
@@ -306,6 +349,21 @@ export class PdfRenderer implements OnApplicationShutdown {
   private async closeGeneration(gen: Generation) {
     this.generations.delete(gen);
     if (gen.browser.connected) await gen.browser.close().catch(() => undefined);
+    await this.removeProfile(gen);
+  }
+
+  private readonly removingProfiles = new Set<Promise<void>>();
+
+  /** The browser's profile folder, once its processes are gone (a killed browser's children may still be exiting). */
+  private removeProfile(gen: Generation): Promise<void> {
+    const removing = (async () => {
+      const proc = gen.browser.process();
+      if (proc && proc.exitCode === null && proc.signalCode === null) await new Promise((resolve) => proc.once('exit', resolve));
+      await rm(gen.userDataDir, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined);
+    })();
+    this.removingProfiles.add(removing);
+    void removing.finally(() => this.removingProfiles.delete(removing));
+    return removing;
   }
 
   async onApplicationShutdown() {
@@ -322,5 +380,6 @@ export class PdfRenderer implements OnApplicationShutdown {
     // A launch still under way finishes first, so its browser is closed too.
     if (launching) await launching.catch(() => null);
     await Promise.all([...this.generations].map((g) => this.closeGeneration(g)));
+    await Promise.all([...this.removingProfiles]);
   }
 }
