@@ -1,7 +1,8 @@
 // Institute search under load: the demo catalogue grown to 50,000 institutes, then 100 concurrent HTTP clients
-// asking the compiled API for GET /v1/institute/summary?name=<mistyped name>&fuzzy=true (pg_trgm, GIN-indexed), next
-// to the same clients asking, in the same run and through the same app, for a naive `ILIKE '%name%'` over the same
-// names in a table without an index (a bench-only route). Also how often the intended institute is on the first
+// asking the compiled API for GET /v1/institute/summary?name=<mistyped name>&fuzzy=true (the in-process index of
+// modules/catalogue/search), next to the same clients asking, in the same run and through the same app, for a naive
+// `ILIKE '%name%'` over the same names in a table without an index (a bench-only route). Also what the index costs:
+// heap, the time to rebuild it from the database (what each replica does at boot), and CPU per query. Also how often the intended institute is on the first
 // page (recall@20): the naive query finds almost nothing when the name is mistyped. A second round asks for the first
 // letters of common words ('univ', 'coll'), which match thousands of institutes: the search's worst case.
 //   npm run bench -- institute-search
@@ -31,10 +32,14 @@ const { urls, headers, clients, offset, ms } = workerData;
   await Promise.all(Array.from({ length: clients }, async (_, c) => {
     for (let n = offset + c * 7; performance.now() < end; n += clients) {
       const t0 = performance.now();
-      const res = await fetch(urls[n % urls.length], { headers });
-      await res.arrayBuffer();
-      if (res.ok) latencies.push(performance.now() - t0);
-      else errors++;
+      try {
+        const res = await fetch(urls[n % urls.length], { headers });
+        await res.arrayBuffer();
+        if (res.ok) latencies.push(performance.now() - t0);
+        else errors++;
+      } catch {
+        errors++; // a reset connection on an overloaded machine: counted, not fatal
+      }
     }
   }));
   parentPort.postMessage({ latencies, errors });
@@ -48,6 +53,8 @@ const { buildCountries } = api('modules/catalogue/data/reference-data');
 const { buildDemoCatalogue } = api('modules/catalogue/data/demo-catalogue');
 const { insertInstitutes, insertRefData } = api('modules/catalogue/persistence/institute-writer');
 const { likePattern } = api('modules/catalogue/queries/institute-search.query');
+const { InstituteIndexSync } = api('modules/catalogue/search/institute-index-sync');
+const { INSTITUTE_SEARCH_INDEX } = api('modules/catalogue/search/institute-search.port');
 const { Prng } = api('modules/catalogue/data/prng');
 
 /** GET /v1/bench/naive?name=: the baseline, shaped like the search (first page of 20, total), no index. */
@@ -123,6 +130,25 @@ try {
   ).rows[0];
   log(
     `catalogue: ${counts.institutes} institutes, ${counts.names} names, ${counts.countries} countries (${Math.round(performance.now() - started)} ms)`,
+  );
+
+  // The index heard of the bulk insert (a '*' notification); measure what it costs by emptying and rebuilding it.
+  const sync = app.get(InstituteIndexSync);
+  const index = app.get(INSTITUTE_SEARCH_INDEX);
+  await sync.reloadAll();
+  const heap = () => {
+    global.gc();
+    return process.memoryUsage().heapUsed;
+  };
+  await index.replaceAll([]);
+  const emptyHeap = heap();
+  const cpuBefore = process.cpuUsage();
+  await sync.reloadAll();
+  const rebuildCpu = process.cpuUsage(cpuBefore);
+  const rebuildCpuMs = (rebuildCpu.user + rebuildCpu.system) / 1000;
+  const indexBytes = heap() - emptyHeap;
+  log(
+    `index: ${index.size()} institutes, ${(indexBytes / 1e6).toFixed(1)} MB of heap, rebuilt from the database in ${Math.round(sync.lastFullLoadMs)} ms (${Math.round(rebuildCpuMs)} ms of this process's CPU)`,
   );
 
   const token = benchToken(app);
@@ -220,6 +246,16 @@ try {
     cpus: cpus().length,
     loadAverage1m: Math.round(loadavg()[0] * 10) / 10,
   };
+  figure('institute-search.index-memory', { institutes: counts.institutes, names: counts.names }, indexBytes / 1e6, 'MB');
+  figure('institute-search.index-rebuild', { institutes: counts.institutes, names: counts.names }, sync.lastFullLoadMs, 'ms');
+  figure('institute-search.index-rebuild-cpu', { institutes: counts.institutes, names: counts.names }, rebuildCpuMs, 'ms');
+  /** CPU per query in the index itself (no HTTP): each query of the list, 5 times over. */
+  const cpuPerQuery = (list) => {
+    const t0 = process.cpuUsage();
+    for (let r = 0; r < 5; r++) for (const { q } of list) index.searchNow({ text: q, page: 0, size: 20 });
+    const t = process.cpuUsage(t0);
+    return (t.user + t.system) / 1000 / (5 * list.length);
+  };
   const fuzzyRecall = await recall(fuzzyUrl);
   const naiveRecall = await recall(naiveUrl);
   log(`recall@20 of mistyped names: fuzzy ${fuzzyRecall}, naive ${naiveRecall}`);
@@ -231,10 +267,12 @@ try {
     'ratio',
     naiveRecall,
   );
+  figure('institute-search.fuzzy.cpu-per-query', { ...params, queries: 'mistyped names' }, cpuPerQuery(queries), 'ms');
   await compare('institute-search.fuzzy', queries, { ...params, queries: 'mistyped names' });
   const broad = ['univ', 'coll', 'inst', 'tech', 'nati', 'poly', 'acad', 'scho', 'medi', 'stat'].map((q) => ({
     q,
   }));
+  figure('institute-search.fuzzy-broad.cpu-per-query', { ...params, queries: 'first 4 letters of common words' }, cpuPerQuery(broad), 'ms');
   await compare('institute-search.fuzzy-broad', broad, {
     ...params,
     queries: 'first 4 letters of common words',

@@ -8,10 +8,15 @@ export const MIGRATIONS_TABLE = 'schema_migrations';
 
 /**
  * The folder of plain SQL migrations (`NNNN_name.up.sql`, with a `.down.sql` to revert it): apps/api/migrations in
- * the workspace; the build copies it to dist/apps/api/migrations, one level nearer to the compiled code.
+ * the workspace, whether running from source (tests) or from dist (so `npm run dev` sees a new one at its next
+ * restart); the build also copies it to dist/apps/api/migrations for an image that has no workspace (Dockerfile).
  */
 export function migrationsDir(): string {
-  const candidates = [path.resolve(__dirname, '../../../migrations'), path.resolve(__dirname, '../../migrations')];
+  const candidates = [
+    path.resolve(__dirname, '../../../migrations'), // apps/api/src/infrastructure/database -> apps/api/migrations
+    path.resolve(__dirname, '../../../../../apps/api/migrations'), // dist/apps/api/infrastructure/database
+    path.resolve(__dirname, '../../migrations'), // dist/apps/api/migrations
+  ];
   const found = candidates.find((dir) => existsSync(path.join(dir, '0001_baseline.up.sql')));
   if (!found) throw new Error(`no migrations folder beside the API (looked in ${candidates.join(', ')})`);
   return found;
