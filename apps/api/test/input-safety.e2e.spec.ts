@@ -95,8 +95,16 @@ describe('input safety layer', () => {
       expect(sent.status).toBe(400);
       expect((sent.body as { errors: { message: string }[] }).errors[0].message).toMatch(/\.$/);
     }
-    new AllExceptionsFilter().catch(Object.assign(new Error('connection lost'), { code: '08006' }), host as never);
+    new AllExceptionsFilter().catch(Object.assign(new Error('some bug'), { code: '42703' }), host as never);
     expect(sent.status).toBe(500);
+    // The database away (a restart) is 503 with Retry-After, not a defect's 500.
+    const headers: Record<string, string> = {};
+    Object.assign(res, { set: (k: string, v: string) => ((headers[k] = v), res) });
+    for (const code of ['57P01', '08006', 'ECONNREFUSED']) {
+      new AllExceptionsFilter().catch(Object.assign(new Error('terminating connection'), { code }), host as never);
+      expect(sent.status).toBe(503);
+      expect(headers['Retry-After']).toBe('5');
+    }
   });
 
   it('knows the kind of every parameter of every route, and each rule names a real route', () => {

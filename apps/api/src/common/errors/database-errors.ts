@@ -39,3 +39,20 @@ export function databaseInputError(exception: unknown): DatabaseInputError | nul
   if (sqlState.startsWith('22') || sqlState === '54000') return { sqlState, message: MESSAGES[sqlState] ?? DEFAULT_MESSAGE };
   return null;
 }
+
+/** SQLSTATEs and socket errors that mean the database cannot be reached right now, not that the request is wrong. */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '53000']);
+const UNAVAILABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_MESSAGE = /Connection terminated|connection ended|Client has encountered a connection error|timeout exceeded when trying to connect|the database system is (starting up|shutting down)/i;
+
+/**
+ * Whether the failure is the database being away (a restart, a failover, too many connections): answered 503 with
+ * Retry-After, so clients and load balancers retry, instead of a 500 that reads as a defect.
+ */
+export function databaseUnavailable(exception: unknown): boolean {
+  if (!(exception instanceof Error)) return false;
+  const e = exception as Error & { code?: unknown; driverError?: { code?: unknown } };
+  const code = e.code ?? e.driverError?.code;
+  if (typeof code === 'string' && (UNAVAILABLE_STATES.has(code) || code.startsWith('08') || UNAVAILABLE_SOCKET.has(code))) return true;
+  return UNAVAILABLE_MESSAGE.test(e.message);
+}

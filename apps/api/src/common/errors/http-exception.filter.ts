@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import { DomainError, type DomainErrorKind } from '@credence/domain';
 import type { Response } from 'express';
 import { errorBody, type ErrorBody } from './error-body';
-import { databaseInputError } from './database-errors';
+import { databaseInputError, databaseUnavailable } from './database-errors';
 import { ReplayedResponse } from './replayed-response';
 
 const STATUS: Record<DomainErrorKind, number> = {
@@ -53,6 +53,15 @@ export class AllExceptionsFilter implements ExceptionFilter {
       // A value the database cannot take (bad number or date, text too long, invalid text): the caller's input.
       this.logger.warn(`database refused the request's input (SQLSTATE ${refused.sqlState})`);
       res.status(HttpStatus.BAD_REQUEST).json(errorBody([refused.message], 'QC-INVALID-INPUT'));
+      return;
+    }
+    if (databaseUnavailable(exception)) {
+      this.logger.warn(`database unavailable: ${(exception as Error & { code?: string }).code ?? (exception as Error).message}`);
+      if (res.headersSent) return;
+      res
+        .status(HttpStatus.SERVICE_UNAVAILABLE)
+        .set('Retry-After', '5')
+        .json(errorBody(['The service is temporarily unavailable, please try again in a moment.'], 'QC-UNAVAILABLE'));
       return;
     }
     // A real failure: logged with the request id (the logger's context) and the error's code and stack, never the
