@@ -51,6 +51,9 @@ async function openVerifiedFromWallet(t: JourneyContext) {
   await verified.waitFor();
   await verified.getByRole('link', { name: /^View / }).click();
   await page.waitForURL((url) => url.pathname.startsWith('/verification/history/'));
+  // The wallet stays on screen while the view's code loads, and it has a Sharing Center button of its own.
+  await expectTitle(page, 'View Verification');
+  await page.getByRole('region', { name: 'Result' }).waitFor();
   await page.getByRole('button', { name: 'Sharing Center' }).click();
   await page.getByRole('heading', { name: 'Public sharing' }).waitFor();
 }

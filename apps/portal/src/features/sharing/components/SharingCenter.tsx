@@ -17,7 +17,9 @@ import {
   TextField,
   Tooltip,
   Typography,
+  useMediaQuery,
 } from '@mui/material';
+import type { Theme } from '@mui/material/styles';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import ExpandLess from '@mui/icons-material/ExpandLess';
@@ -60,6 +62,7 @@ export function SharingCenter({ scope, applicant = false }: { scope: ShareScope;
   const [privateOpen, setPrivateOpen] = useState(false);
   const [publicOpen, setPublicOpen] = useState(false);
   const [deleting, setDeleting] = useState<ShareView | null>(null);
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 
   const list = shares.data ?? [];
   const privates = list.filter((s) => s.type === 'PRIVATE');
@@ -129,6 +132,24 @@ export function SharingCenter({ scope, applicant = false }: { scope: ShareScope;
           <Alert severity="error">The shares could not be loaded.</Alert>
         ) : privates.length === 0 ? (
           <Typography color="text.secondary">{`This verification${wallet ? ' wallet' : ''} is not being privately shared with anyone.`}</Typography>
+        ) : narrow ? (
+          // A phone: one block per share instead of a table wider than the screen.
+          <Stack component="ul" aria-label="Private shares" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {privates.map((s) => (
+              <Box component="li" key={s.id} sx={{ borderBottom: 1, borderColor: 'divider', pb: 1.5 }}>
+                <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
+                  <Typography sx={{ wordBreak: 'break-all', fontWeight: 500 }}>{s.key}</Typography>
+                  <IconButton aria-label={`Delete the private share with ${s.key}`} onClick={() => setDeleting(s)} size="small">
+                    <DeleteOutline />
+                  </IconButton>
+                </Stack>
+                <Typography variant="body2">{s.extra}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {[`Shared ${formatDate(s.created)}`, expiry(s), activity(s)].filter(Boolean).join(' · ')}
+                </Typography>
+              </Box>
+            ))}
+          </Stack>
         ) : (
           <TableContainer>
             <Table size="small" aria-label="Private shares">

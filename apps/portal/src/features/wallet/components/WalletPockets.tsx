@@ -96,9 +96,9 @@ export function WalletPockets({ items, publicView = false, sharingEnabled = true
               )}
               {entries.length > 0 && (
                 <List disablePadding>
-                  {entries.map((item) => (
-                    <ListItem key={item.key} divider disableGutters sx={{ display: 'block', py: 1.5 }}>
-                      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+                  {entries.map((item, i) => (
+                    <ListItem key={item.key} divider={i < entries.length - 1} disableGutters sx={{ display: 'block', py: 1.5 }}>
+                      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { xs: 'flex-start', sm: 'center' } }}>
                         <Typography sx={{ fontWeight: 500 }}>{item.name}</Typography>
                         <ResultChip result={item.result} />
                       </Stack>
