@@ -138,6 +138,11 @@ describe('PdfRenderer (a real headless Chromium)', () => {
       expect(png(kept[0]).equals(png(fresh1))).toBe(true);
       expect(png(kept[1]).equals(png(fresh2))).toBe(true);
       expect(png(kept[2]).equals(png(fresh1))).toBe(true);
+      // Printed in one DevTools call (kept) or by page.pdf (fresh): the same page size, tagging and page count.
+      const info = (pdf: Buffer) =>
+        execFileSync('pdfinfo', ['-'], { input: pdf }).toString('utf8').split('\n').filter((l) => /^(Tagged|Pages|Page size|PDF version):/.test(l));
+      expect(info(kept[0])).toEqual(info(fresh1));
+      expect(info(kept[0])).toContain('Tagged:          yes');
       expect(text(kept[1])).toContain('Second document');
       expect(text(kept[1])).not.toContain('First document');
       expect(execFileSync('sh', ['-c', 'pdffonts -'], { input: kept[1] }).toString('utf8')).toMatch(/Inter-Regular/);
