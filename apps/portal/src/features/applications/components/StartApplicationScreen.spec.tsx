@@ -131,7 +131,7 @@ describe('Start application (verifications 2.13): the wizard seeded with the app
     expect(screen.queryByLabelText(/Your Reference/)).not.toBeInTheDocument();
     const put = calls.find((c) => c.path === '/v1/application/app-1' && c.method === 'PUT');
     expect(put?.body).toEqual({ fields: [{ key: 'candidateNumber', value: 'CAND-0001' }, { key: 'role', value: null }] });
-  }, 60_000);
+  }, 180_000);
 
   it('pre-creates the locked institutes (no add or delete), hides prices when the owner pays, confirms, submits into the application and says Application Submitted', async () => {
     signInAs(ANNA);
@@ -151,7 +151,7 @@ describe('Start application (verifications 2.13): the wizard seeded with the app
     expect(within(steps).queryByText('Payment Details')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
-    await screen.findByRole('region', { name: 'Institute Details' });
+    await screen.findByRole('region', { name: 'Institute Details' }, { timeout: 10_000 });
     expect(screen.getByText(/Please be sure to add ALL verifications you would like included in your application/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete verification' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Add another Higher Education Verification/ })).not.toBeInTheDocument();
@@ -164,7 +164,7 @@ describe('Start application (verifications 2.13): the wizard seeded with the app
     await user.type(screen.getByLabelText(/^Year of Graduation/), '2018');
     await user.type(screen.getByLabelText(/^Course \/ Subject/), 'Economics');
     await user.upload(screen.getByLabelText('Institute Consent Form file'), new File([PDF_BYTES], 'consent.pdf', { type: 'application/pdf' }));
-    await screen.findByRole('button', { name: 'View Institute Consent Form' });
+    await screen.findByRole('button', { name: 'View Institute Consent Form' }, { timeout: 10_000 });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
@@ -188,7 +188,7 @@ describe('Start application (verifications 2.13): the wizard seeded with the app
     expect(posted?.headers.get('X-QC-APPL-ID')).toBe('app-1');
     // Leaving the start page clears the in-progress mark.
     expect(sessionStore.getState().applicationInProgress).toBeNull();
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('Open applications and the application as the individual sees it (verifications 2.13)', () => {

@@ -1,6 +1,6 @@
 import { Alert, Box, CircularProgress, Stack, Typography } from '@mui/material';
 import { APPLICATION_TEXTS } from '@credence/domain';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useApplication } from '@/features/applications/hooks/useApplications';
 import { ApplicationWizard } from '@/features/ordering/components/NewVerificationScreen';
@@ -15,6 +15,10 @@ export function StartApplicationScreen() {
   const { id = '' } = useParams();
   const application = useApplication(id);
   const open = application.data?.status === 'OPEN';
+  // Whether it was open when the page opened: the wizard's own submit closes it, and then the wizard leads on
+  // (to the new verifications), not this page's redirect for applications already closed.
+  const [openedOpen, setOpenedOpen] = useState<boolean | null>(null);
+  if (openedOpen === null && application.data) setOpenedOpen(open);
 
   useEffect(() => {
     if (!open) return;
@@ -40,6 +44,6 @@ export function StartApplicationScreen() {
       </Box>
     );
   }
-  if (!open) return <Navigate to={`/application/history/${encodeURIComponent(id)}`} replace />;
+  if (openedOpen === false || (openedOpen === null && !open)) return <Navigate to={`/application/history/${encodeURIComponent(id)}`} replace />;
   return <ApplicationWizard application={application.data} />;
 }
