@@ -188,7 +188,8 @@ function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
                       <TableCell component="th" scope="row" sx={{ color: 'text.secondary', width: '45%', border: 0 }}>
                         {label}
                       </TableCell>
-                      <TableCell sx={{ border: 0, wordBreak: 'break-all' }}>{value}</TableCell>
+                      {/* Ids may be long unbroken strings; dates and statuses wrap between words only. */}
+                      <TableCell sx={{ border: 0, wordBreak: label === 'Status' || label === 'Invoice Date' ? 'normal' : 'break-all' }}>{value}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
