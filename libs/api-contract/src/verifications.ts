@@ -145,3 +145,23 @@ export interface VerificationMeta {
   resultCounts: { key: string; value: number }[];
   pendingCount: number;
 }
+
+/** A row of GET /admin/verifications (the staff console's list): the history row, with what staff filter by. */
+export interface StaffVerificationRow extends VerificationListItem {
+  companyId: string;
+  stage: VerificationListRow['stage'];
+  awaitingResolver: boolean;
+  updated: string;
+}
+
+/** GET /admin/verifications/{id}/timeline: every event of the verification's stream, as recorded. */
+export interface VerificationEventView {
+  id: string;
+  revision: number;
+  type: string;
+  time: string;
+  actor: string | null;
+  impersonator: string | null;
+  correlationId: string | null;
+  data: Record<string, unknown>;
+}

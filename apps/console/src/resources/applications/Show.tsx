@@ -24,11 +24,7 @@ import { ApplicationStatusChip } from '@/resources/applications/ApplicationStatu
 import { ArchiveButton } from '@/resources/applications/ArchiveButton';
 import { INSIGHT_NAMES, type ApplicationRecord } from '@/resources/applications/status';
 import { ResultChip } from '@/resources/verifications/ResultChip';
-import {
-  instituteOrOrganisation,
-  personName,
-  type VerificationRecord,
-} from '@/resources/verifications/names';
+import { instituteOrOrganisation, personName } from '@/resources/verifications/names';
 
 function CustomerLink({ id, children }: { id: string | null | undefined; children: ReactNode }) {
   const createPath = useCreatePath();
@@ -167,7 +163,7 @@ function Verifications() {
   const a = useRecordContext<ApplicationRecord>();
   const createPath = useCreatePath();
   if (!a) return null;
-  const listed = new Map(a.verifications.map((v) => [v.id, v as VerificationRecord]));
+  const listed = new Map(a.verifications.map((v) => [v.id, v]));
   return (
     <PageSection title="Verifications">
       {a.verificationIds.length ? (

@@ -1,3 +1,4 @@
+import type { VerificationListItem } from '@credence/api-contract';
 import { APPLICATION_STATUSES, type ApplicationStatus, type InsightType } from '@credence/domain';
 import type { Tone } from '@/shared/StatusChip';
 
@@ -18,7 +19,8 @@ export interface ApplicationRecord {
   customerReference: string | null;
   verificationCount: number;
   verificationIds: string[];
-  verifications: ({ id: string; result?: string; applicationResult?: string } & Record<string, unknown>)[];
+  /** The list rows of its verifications (the history's rows), with the result as the application reads it. */
+  verifications: (VerificationListItem & { applicationResult: string })[];
   applicantPays: boolean;
   description: string | null;
   insight: { type: InsightType; isMatch: boolean; instituteType: string; instituteName: string }[];

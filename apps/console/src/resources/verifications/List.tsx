@@ -17,7 +17,8 @@ import { RESULT_CHOICES, TYPES, typeName } from '@/shared/results';
 import { UkDateField } from '@/shared/UkDateField';
 import { ukDate } from '@/shared/format';
 import { ResultChip } from '@/resources/verifications/ResultChip';
-import { customerName, instituteOrOrganisation, personName, requestedBy, type VerificationRecord } from '@/resources/verifications/names';
+import type { StaffVerificationRow } from '@credence/api-contract';
+import { customerName, instituteOrOrganisation, personName, requestedBy } from '@/resources/verifications/names';
 import { EmptyList } from '@/shared/EmptyList';
 
 /** The history filters of verifications.md 2.10, across customers, plus customer and institute for staff. */
@@ -38,7 +39,7 @@ export const verificationFilters = [
 ];
 
 /** REJECTED and NOT_FOUND rows are highlighted (2.10). */
-const rowSx = (v: VerificationRecord) => (v.result === 'REJECTED' || v.result === 'NOT_FOUND' ? { bgcolor: '#fff8e6' } : {});
+const rowSx = (v: StaffVerificationRow) => (v.result === 'REJECTED' || v.result === 'NOT_FOUND' ? { bgcolor: '#fff8e6' } : {});
 
 export function VerificationList() {
   const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
@@ -57,14 +58,14 @@ export function VerificationList() {
       }
     >
       {small ? (
-        <SimpleList<VerificationRecord>
+        <SimpleList<StaffVerificationRow>
           primaryText={(v) => personName(v)}
           secondaryText={(v) => `${instituteOrOrganisation(v)} · ${customerName(v)}`}
           tertiaryText={(v) => ukDate(v.recorded)}
           linkType="show"
         />
       ) : (
-        <DataTable<VerificationRecord> rowClick="show" bulkActionButtons={false} rowSx={rowSx}>
+        <DataTable<StaffVerificationRow> rowClick="show" bulkActionButtons={false} rowSx={rowSx}>
           <DataTable.Col source="recorded" label="Date">
             <UkDateField source="recorded" />
           </DataTable.Col>

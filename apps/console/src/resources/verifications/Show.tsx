@@ -73,7 +73,7 @@ function ResultCard() {
       <Line label="Recorded">{ukDate(v.recorded, true)}</Line>
       <Line label="Type">{typeName(v.type)}</Line>
       <Line label={v.type === 'EMPLOYMENT' ? 'Organisation' : 'Institute'}>{instituteOrOrganisation(v)}</Line>
-      <Line label="Country">{v.instituteCountry ?? (v.institute as { region?: { name?: string } } | undefined)?.region?.name}</Line>
+      <Line label="Country">{v.institute?.region.name}</Line>
       <Line label="Accreditation">{v.accreditationStatus}</Line>
       <Line label="First name">{person(v).firstname}</Line>
       <Line label="Middle name">{person(v).middlename}</Line>
@@ -160,7 +160,7 @@ function Documents() {
 
 function Timeline() {
   const v = useRecordContext<VerificationRecord>();
-  const { events, source, loading, error } = useTimeline(v?.id);
+  const { events, loading, error } = useTimeline(v?.id);
   return (
     <PageSection title="Event timeline">
       {error ? <Alert severity="error">{error}</Alert> : null}
@@ -171,11 +171,6 @@ function Timeline() {
       ) : (
         <EventTimeline events={events} empty="No events recorded for this verification." />
       )}
-      {source === 'stream' ? (
-        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
-          Read from the event stream verification-{v?.id}.
-        </Typography>
-      ) : null}
     </PageSection>
   );
 }

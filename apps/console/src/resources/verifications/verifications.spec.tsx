@@ -35,11 +35,10 @@ describe('verifications resource', () => {
     expect(query(calls[0]).sort).toBe('["recorded","DESC"]');
   });
 
-  it('shows the result card, documents and every event of the timeline; falls back to the stream when /timeline is missing', async () => {
-    const { calls } = renderConsole('/verifications/QC123/show', {
+  it('shows the result card, documents and every event of the stream from /timeline', async () => {
+    renderConsole('/verifications/QC123/show', {
       'GET /admin/verifications/QC123': json(pending),
-      'GET /admin/verifications/QC123/timeline': notFound(),
-      'GET /admin/audit-events': page('audit-events', events),
+      'GET /admin/verifications/QC123/timeline': json(events),
     });
     expect(await screen.findByText('Oliver Quinn')).toBeInTheDocument();
     expect(screen.getByText('ACME-1')).toBeInTheDocument();
@@ -52,9 +51,16 @@ describe('verifications resource', () => {
     expect(screen.getByText('Sent for manual check')).toBeInTheDocument();
     expect(screen.getByText('impersonated by sam@credence.test')).toBeInTheDocument();
     expect(screen.getAllByText('by alice@acme.test')).toHaveLength(2);
-    expect(screen.getByText('Read from the event stream verification-QC123.')).toBeInTheDocument();
-    const streamCall = calls.find((c) => c.url.startsWith('/admin/audit-events'));
-    expect(streamCall && query(streamCall)).toMatchObject({ filter: '{"stream":"verification-QC123"}', sort: '["revision","ASC"]' });
+  });
+
+  it("shows the timeline's failure as the API answered it, instead of reading something else", async () => {
+    const { calls } = renderConsole('/verifications/QC123/show', {
+      'GET /admin/verifications/QC123': json(pending),
+      'GET /admin/verifications/QC123/timeline': notFound(),
+    });
+    expect(await screen.findByText('Oliver Quinn')).toBeInTheDocument();
+    expect((await screen.findAllByText('Cannot GET')).length).toBeGreaterThan(0);
+    expect(calls.some((c) => c.url.startsWith('/admin/audit-events'))).toBe(false);
   });
 
   it('resolves as staff through PUT /v1/verification/pending/{id} with an approval process', async () => {

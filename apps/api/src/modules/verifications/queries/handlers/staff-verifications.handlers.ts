@@ -1,4 +1,5 @@
 import { DomainError, expandResultFilter, isVerificationEvent, normaliseDate, verificationStream } from '@credence/domain';
+import type { StaffVerificationRow, VerificationEventView } from '@credence/api-contract';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { ListQuery } from '../../../../common/http/list-query';
@@ -41,7 +42,7 @@ function staffCriteria(f: ListQuery<string>['filter']): ListCriteria {
 export class ListVerificationsForStaffHandler implements IQueryHandler<ListVerificationsForStaff> {
   constructor(private readonly lists: VerificationListQuery) {}
 
-  async execute({ query }: ListVerificationsForStaff) {
+  async execute({ query }: ListVerificationsForStaff): Promise<{ rows: StaffVerificationRow[]; total: number }> {
     const { rows, total } = await this.lists.adminList(staffCriteria(query.filter), query.sort, query.offset, query.limit);
     return {
       rows: rows.map((r) => ({ ...presentListRow(r, 'history'), companyId: r.companyId, stage: r.stage, awaitingResolver: r.awaitingResolver, updated: r.updated })),
@@ -63,7 +64,7 @@ function redact(data: Record<string, unknown>): Record<string, unknown> {
 export class GetVerificationEventsHandler implements IQueryHandler<GetVerificationEvents> {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  async execute({ id }: GetVerificationEvents) {
+  async execute({ id }: GetVerificationEvents): Promise<VerificationEventView[]> {
     const events = await this.store.readStream(verificationStream(id));
     if (!events.length) throw new DomainError('not-found', 'Verification not found.');
     return events.filter(isVerificationEvent).map((e) => ({
@@ -71,9 +72,9 @@ export class GetVerificationEventsHandler implements IQueryHandler<GetVerificati
       revision: Number(e.revision),
       type: e.type,
       time: e.metadata.occurredAt,
-      actor: e.metadata.actor,
+      actor: e.metadata.actor ?? null,
       impersonator: e.metadata.impersonator ?? null,
-      correlationId: e.metadata.correlationId,
+      correlationId: e.metadata.correlationId ?? null,
       data: redact(e.data as Record<string, unknown>),
     }));
   }
