@@ -19,6 +19,7 @@ if (Number(process.versions.node.split('.')[0]) < 24) {
 const { repoRoot, startApp } = await import('./src/app.mjs');
 const { launch } = await import('./src/browser.mjs');
 const { runJourney } = await import('./src/journey.mjs');
+const { runReplayJourney } = await import('./src/replay-journey.mjs');
 const { takeScreenshots } = await import('./src/screenshots.mjs');
 const { pendingVerification } = await import('./src/api.mjs');
 
@@ -49,6 +50,13 @@ try {
   try {
     summary.steps = await runJourney(browser, baseUrl);
     ok = summary.steps.every((s) => s.ok);
+  } catch {
+    ok = false;
+  }
+  process.stdout.write('\nreplay journey (issue 24)\n');
+  try {
+    summary.replaySteps = await runReplayJourney(browser, baseUrl, path.join(repoRoot, 'screenshots', 'console'));
+    ok = ok && summary.replaySteps.every((s) => s.ok);
   } catch {
     ok = false;
   }

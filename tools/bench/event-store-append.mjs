@@ -1,19 +1,29 @@
 // Append throughput of the PostgreSQL event store with 1, 4 and 16 concurrent writers (each on its own streams, one
 // event per append, streams of 10 events with exact expected revisions), next to the same number of writers doing
 // plain single-row INSERT commits of the same JSON into a table with only a primary key: what the database itself
-// gives per commit on this machine. Runs on the compiled API (npm run bench -- event-store-append, or build first).
-import { api, benchDatabase, event, figure, log, pg } from './lib.mjs';
+// gives per commit on this machine. In the same run:
+// - "notify-in-transaction": the append as it was before issue 18, one statement ending in pg_notify (a NOTIFY in a
+//   transaction takes a database-wide lock at commit);
+// - "unchained": today's append without the hash chain, to show what the chain costs (issue 24);
+// - "chained": the product's append.
+// Then replay-to-instant latency: read a 1,000-event verification stream and fold it to a random revision with the
+// domain's evolve (what GET /admin/verifications/{id}/state does). Runs on the compiled API (npm run bench --
+// event-store-append, or build first).
+import { api, benchDatabase, event, figure, log, percentile, pg } from './lib.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const writerCounts = (process.env.BENCH_WRITERS ?? '1,4,16').split(',').map(Number);
 const { PostgresEventStore } = api('infrastructure/event-store/postgres-event-store');
+const { appendSql } = api('infrastructure/event-store/postgres-event-store.sql');
+const { replayVerification } = api('modules/audit/replay');
 
 const db = await benchDatabase('append');
 const pool = new pg.Pool({ connectionString: db.url, max: Math.max(...writerCounts) + 2 });
 // Clients still closing when the database is dropped WITH (FORCE) get a FATAL: not worth a crash.
 pool.on('error', () => undefined);
-const store = new PostgresEventStore(pool);
-await store.init();
+const chained = new PostgresEventStore(pool);
+const unchained = new PostgresEventStore(pool, { hashChain: false });
+await chained.init();
 await pool.query('CREATE TABLE bench_plain (id bigserial PRIMARY KEY, data jsonb NOT NULL)');
 
 /** Runs `writers` loops of `op` for `ms` and answers the completed operations per second. */
@@ -30,33 +40,91 @@ async function measure(writers, ms, op) {
 }
 
 let run = 0;
-function appendOp() {
+/** One event per append on streams of 10, exact expected revisions; `append(stream, events, expected)`. */
+function appendOp(append) {
   const tag = `r${run++}`;
   return (w, n) => {
     const revision = n % 10;
     const stream = `bench-${tag}-w${w}-${Math.floor(n / 10)}`;
-    return store.append(
-      stream,
-      [event('BenchHappened', n)],
-      revision === 0 ? 'no_stream' : BigInt(revision - 1),
-    );
+    return append(stream, [event('BenchHappened', n)], revision === 0 ? 'no_stream' : BigInt(revision - 1));
   };
 }
+
+/** The append before issue 18: the same statement, with the NOTIFY inside it. */
+function notifyInTransaction(expected) {
+  const sql = appendSql(expected, false);
+  const old = sql.replace(/AS prepare\s+FROM inserted/, `AS prepare, pg_notify('credence_es_events', '') AS notified FROM inserted`);
+  if (old === sql) throw new Error('the append statement changed shape: update the bench');
+  return old;
+}
+async function oldAppend(stream, events, expected) {
+  const payload = JSON.stringify(events.map((e) => ({ id: e.metadata.eventId, type: e.type, v: e.schemaVersion, data: e.data, m: e.metadata })));
+  const params = [stream, events.length, payload];
+  if (typeof expected === 'bigint') params.push(expected.toString());
+  const kind = typeof expected === 'bigint' ? 'exact' : expected;
+  const { rows } = await pool.query({ name: `bench_old_${kind}`, text: notifyInTransaction(expected), values: params });
+  if (rows.length !== 1) throw new Error('the old append wrote nothing');
+}
+
+const modes = {
+  'notify-in-transaction': () => appendOp(oldAppend),
+  unchained: () => appendOp((s, e, x) => unchained.append(s, e, x)),
+  chained: () => appendOp((s, e, x) => chained.append(s, e, x)),
+};
 const insertOp = () => (w, n) =>
   pool.query('INSERT INTO bench_plain (data) VALUES ($1)', [JSON.stringify(event('BenchHappened', n))]);
 
 try {
   log('warming up...');
-  await measure(4, 1000, appendOp());
-  await measure(4, 1000, insertOp());
+  for (const make of [...Object.values(modes), insertOp]) await measure(4, 700, make());
+  // Round-robin in 1-second slices, so that what else the machine does weighs on every mode alike.
+  const rounds = Math.max(1, seconds);
   for (const writers of writerCounts) {
-    const baseline = await measure(writers, seconds * 1000, insertOp());
-    const value = await measure(writers, seconds * 1000, appendOp());
-    log(`${writers} writers: ${value.toFixed(0)} appends/s, ${baseline.toFixed(0)} plain inserts/s`);
-    figure('event-store.append', { writers }, value, 'appends/s', baseline);
+    const totals = { plain: 0, ...Object.fromEntries(Object.keys(modes).map((m) => [m, 0])) };
+    for (let r = 0; r < rounds; r++) {
+      totals.plain += await measure(writers, 1000, insertOp());
+      for (const [mode, make] of Object.entries(modes)) totals[mode] += await measure(writers, 1000, make());
+    }
+    const baseline = totals.plain / rounds;
+    const values = Object.fromEntries(Object.keys(modes).map((m) => [m, totals[m] / rounds]));
+    log(
+      `${writers} writers: plain inserts ${baseline.toFixed(0)}/s; ` +
+        Object.entries(values).map(([m, v]) => `${m} ${v.toFixed(0)}/s (${(v / baseline).toFixed(2)}x)`).join(', '),
+    );
+    for (const [mode, v] of Object.entries(values)) figure('event-store.append', { writers, mode }, v, 'appends/s', baseline);
+    figure('event-store.hash-chain-cost', { writers }, values.chained, 'appends/s', values.unchained);
   }
+
+  // Replay to an instant: a verification of 1,000 events, folded to a random revision each time.
+  const id = 'QC-BENCH-REPLAY';
+  const stream = `verification-${id}`;
+  const drafted = {
+    ...event('VerificationDrafted', 0),
+    data: {
+      verificationId: id, companyId: 'acme', companyName: 'Acme Recruitment Ltd', requestedBy: 'alice@acme.test', requestedByName: 'Alice Archer',
+      individual: false, type: 'UNI', institute: null, person: { firstname: 'Jane', middlename: null, surname: 'Doe', dob: '1990-01-01' },
+      fields: {}, customerReference: 'REF-0', applicationId: null, accreditationRequested: false, subjects: [], result: 'AWAITING_CONSENT', previousResult: null,
+    },
+  };
+  const updates = Array.from({ length: 999 }, (_, i) => ({ ...event('VerificationUpdated', i + 1), data: { changes: { customerReference: `REF-${i + 1}` } } }));
+  await chained.append(stream, [drafted], 'no_stream');
+  for (let i = 0; i < updates.length; i += 100) await chained.append(stream, updates.slice(i, i + 100), BigInt(i));
+  const times = [];
+  for (let i = 0; i < 20; i++) replayVerification(stream, await chained.readStream(stream), { revision: 500 });
+  for (let i = 0; i < 300; i++) {
+    const started = performance.now();
+    const events = await chained.readStream(stream);
+    const replay = replayVerification(stream, events, { revision: Math.floor(Math.random() * 1000) });
+    if (replay.events.length !== replay.revision + 1) throw new Error('replay folded the wrong events');
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  log(`replay of a 1,000-event stream to a random revision: p50 ${percentile(times, 50).toFixed(2)} ms, p99 ${percentile(times, 99).toFixed(2)} ms`);
+  figure('audit.replay-to-instant', { events: 1000, percentile: 50 }, percentile(times, 50), 'ms');
+  figure('audit.replay-to-instant', { events: 1000, percentile: 99 }, percentile(times, 99), 'ms');
 } finally {
-  await store.close();
+  await chained.close();
+  await unchained.close();
   await pool.end();
   await db.drop();
 }

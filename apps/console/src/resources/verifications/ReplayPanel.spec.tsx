@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { json } from '@/test/fetchMock';
 import { notFound, page, renderConsole, type Call } from '@/test/render';
 
-const record = { id: 'QC9', recorded: '2026-11-21T09:00:00Z', result: 'PENDING', type: 'UNI', fields: { firstname: 'Jane', surname: 'Doe' }, documents: [], outputDocs: [] };
+const record = {
+  id: 'QC9', recorded: '2026-11-21T09:00:00Z', result: 'PENDING', type: 'UNI', username: 'alice@acme.test', customerReference: 'ACME-9',
+  fields: { firstname: 'Jane', surname: 'Doe', dob: '1990-01-01' }, instituteId: 'uni-demo', instituteName: 'University of Demo',
+  instituteNames: ['University of Demo'], company: { id: 'acme', name: 'Acme Recruitment Ltd' }, documents: [], outputDocs: [], additionalFieldData: [{ subjects: [] }],
+};
 const events = [
   { revision: 0, type: 'VerificationDrafted', occurredAt: '2026-11-21T09:00:00Z', recordedAt: '2026-11-21T09:00:00Z', actor: 'alice@acme.test', impersonator: null, process: null },
   { revision: 1, type: 'VerificationSubmitted', occurredAt: '2026-11-21T09:01:00Z', recordedAt: '2026-11-21T09:01:00Z', actor: 'alice@acme.test', impersonator: 'admin@credence.test', process: null },
@@ -44,7 +48,7 @@ describe('replay panel (issue 24)', () => {
     fireEvent.keyDown(screen.getByRole('slider', { name: 'Replay to revision' }), { key: 'ArrowRight' });
     expect(await screen.findByText(/State as of revision 1: Verification submitted/)).toBeInTheDocument();
     expect(await within(await screen.findByRole('table', { name: 'What this event changed' })).findByText('UNPAID')).toBeInTheDocument();
-  });
+  }, 90_000);
 
   it('says whether the history is intact, naming the first bad event when it is not', async () => {
     renderConsole('/verifications/QC9/show', {

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, List, ListItemButton, ListItemText, Slider, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, List, ListItem, ListItemButton, ListItemText, Slider, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { httpClient } from '@/dataProvider';
@@ -45,16 +45,18 @@ const who = (e: ReplayEvent) =>
  * state as of that event (folded by the API with the domain's own evolve) and what that event changed.
  */
 export function ReplayPanel({ id }: { id: string }) {
-  const latest = useQuery({ queryKey: ['verification-state', id, 'latest'], queryFn: () => getJson<ReplayView>(`${base(id)}/state`) });
+  // A 4xx will not mend by asking again (and the user can reload): no retries, the error shows at once.
+  const latest = useQuery({ queryKey: ['verification-state', id, 'latest'], queryFn: () => getJson<ReplayView>(`${base(id)}/state`), retry: false });
   const [picked, setPicked] = useState<number | null>(null);
   const revision = picked ?? latest.data?.lastRevision ?? null;
   const at = useQuery({
     queryKey: ['verification-state', id, revision],
     queryFn: () => getJson<ReplayView>(`${base(id)}/state?at=${revision}`),
     enabled: revision !== null && revision >= 0,
+    retry: false,
     placeholderData: (previous) => previous,
   });
-  const verify = useQuery({ queryKey: ['verification-verify', id], queryFn: () => getJson<VerifyView>(`${base(id)}/verify`), enabled: false });
+  const verify = useQuery({ queryKey: ['verification-verify', id], queryFn: () => getJson<VerifyView>(`${base(id)}/verify`), enabled: false, retry: false });
 
   async function exportBundle() {
     const { body } = await httpClient(`${base(id)}/export`);
@@ -120,9 +122,11 @@ export function ReplayPanel({ id }: { id: string }) {
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(240px, 1fr) 2fr' }, gap: 2 }}>
             <List dense aria-label="Events to replay to" sx={{ maxHeight: 420, overflowY: 'auto', border: '1px solid', borderColor: 'divider', borderRadius: 1 }}>
               {events.map((e) => (
-                <ListItemButton key={e.revision} selected={e.revision === revision} onClick={() => setPicked(e.revision)}>
-                  <ListItemText primary={`${e.revision}. ${eventName(e.type)}`} secondary={`${ukDate(e.recordedAt, true)} · ${who(e)}`} />
-                </ListItemButton>
+                <ListItem key={e.revision} disablePadding>
+                  <ListItemButton selected={e.revision === revision} aria-current={e.revision === revision ? 'step' : undefined} onClick={() => setPicked(e.revision)}>
+                    <ListItemText primary={`${e.revision}. ${eventName(e.type)}`} secondary={`${ukDate(e.recordedAt, true)} · ${who(e)}`} />
+                  </ListItemButton>
+                </ListItem>
               ))}
             </List>
             <Box aria-live="polite">

@@ -1,0 +1,106 @@
+// The auditor's replay in the console (issue 24): staff opens a demo verification, replays it to three of its events
+// with the Replay panel (first, middle, last), checks the state and what each event changed, verifies the history,
+// and takes a screenshot of each instant (desktop) and of the panel on a phone; axe on the panel.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { api, apiSignIn } from './api.mjs';
+import { consoleSignIn, VIEWPORT } from './browser.mjs';
+
+const PHONE = { width: 390, height: 844 };
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious or critical axe violations inside the Replay section. */
+async function axeViolations(page) {
+  await page.waitForTimeout(400);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(`${axeSource}\n;void 0;`);
+  return page.evaluate(async () => {
+    const section = document.querySelector('section[aria-labelledby="replay-heading"]');
+    const result = await window.axe.run(section ?? document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+/** The demo verification with the longest history among the first staff list page. */
+async function longestDemoVerification(baseUrl, token) {
+  const list = await api(baseUrl, token, '/admin/verifications?range=[0,24]');
+  if (list.status !== 200) throw new Error(`the staff list answered ${list.status}`);
+  let best = null;
+  for (const v of list.body) {
+    const replay = await api(baseUrl, token, `/admin/verifications/${encodeURIComponent(v.id)}/state`);
+    if (replay.status === 200 && (!best || replay.body.lastRevision > best.lastRevision)) best = { id: v.id, lastRevision: replay.body.lastRevision };
+  }
+  if (!best || best.lastRevision < 2) throw new Error('no demo verification has three events to replay to');
+  return best;
+}
+
+export async function runReplayJourney(browser, baseUrl, shotsDir, log = (line) => process.stdout.write(`${line}\n`)) {
+  const results = [];
+  const step = async (name, fn) => {
+    const started = Date.now();
+    try {
+      const note = await fn();
+      results.push({ name, ok: true, note: note ?? null, ms: Date.now() - started });
+      log(`  ✓ ${name} (${Date.now() - started} ms)${note ? `: ${note}` : ''}`);
+    } catch (error) {
+      results.push({ name, ok: false, error: error instanceof Error ? error.message : String(error), ms: Date.now() - started });
+      log(`  ✗ ${name}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      throw error;
+    }
+  };
+  mkdirSync(shotsDir, { recursive: true });
+  const context = await browser.newContext({ viewport: VIEWPORT, locale: 'en-GB', timezoneId: 'Europe/London' });
+  context.setDefaultTimeout(20_000);
+  const page = await context.newPage();
+  try {
+    const token = await apiSignIn(baseUrl, 'admin@credence.test');
+    const { id, lastRevision } = await longestDemoVerification(baseUrl, token);
+    const instants = [0, Math.floor(lastRevision / 2), lastRevision];
+
+    await step(`staff opens ${id} and finds its replay`, async () => {
+      await consoleSignIn(page, baseUrl);
+      await page.goto(`${baseUrl}/console/verifications/${encodeURIComponent(id)}/show`);
+      await page.getByRole('heading', { name: 'Replay' }).waitFor();
+      await page.getByRole('list', { name: 'Events to replay to' }).getByRole('button').nth(lastRevision).waitFor();
+      return `${lastRevision + 1} events`;
+    });
+
+    for (const [n, revision] of instants.entries()) {
+      await step(`replays to revision ${revision} (instant ${n + 1} of 3)`, async () => {
+        const events = page.getByRole('list', { name: 'Events to replay to' });
+        const item = events.getByRole('button', { name: new RegExp(`^${revision}\\. `) });
+        const label = (await item.innerText()).split('\n')[0];
+        await item.click();
+        await page.getByText(new RegExp(`^State as of revision ${revision}: `)).waitFor();
+        const diff = page.getByRole('table', { name: 'What this event changed' });
+        await diff.waitFor();
+        const rows = await diff.getByRole('row').count();
+        const slider = page.getByRole('slider', { name: 'Replay to revision' });
+        if ((await slider.getAttribute('aria-valuenow')) !== String(revision)) throw new Error('the slider does not show the picked revision');
+        await page.getByRole('heading', { name: 'Replay' }).scrollIntoViewIfNeeded();
+        await page.evaluate(() => document.querySelector('section[aria-labelledby="replay-heading"]')?.scrollIntoView({ block: 'start' }));
+        await page.screenshot({ path: path.join(shotsDir, `20-replay-${n + 1}-revision-${revision}.png`) });
+        return `${label}; ${rows - 1} changed field(s)`;
+      });
+    }
+
+    await step('verifies the history', async () => {
+      await page.getByRole('button', { name: 'Verify history' }).click();
+      await page.getByText(/^History intact: /).waitFor();
+      await page.screenshot({ path: path.join(shotsDir, '20-replay-verified.png') });
+    });
+
+    await step('the replay panel has no serious axe violation, and reads on a phone', async () => {
+      const violations = await axeViolations(page);
+      if (violations.length) throw new Error(violations.join('; '));
+      await page.setViewportSize(PHONE);
+      await page.evaluate(() => document.querySelector('section[aria-labelledby="replay-heading"]')?.scrollIntoView({ block: 'start' }));
+      await page.screenshot({ path: path.join(shotsDir, '20-replay-phone.png') });
+    });
+  } finally {
+    await context.close();
+  }
+  return results;
+}
