@@ -1,6 +1,7 @@
 import type { Journey } from '../harness.ts';
 import { identityCapture } from './identity.ts';
 import { impersonation } from './impersonation.ts';
+import { homeAndDashboard } from './insights.ts';
 import { invoicesAndCreditOrder } from './money.ts';
 import { termsAndWelcome } from './modals.ts';
 import { publicScreens } from './public-screens.ts';
@@ -20,6 +21,7 @@ export const journeys: Journey[] = [
   sidebars,
   applicantSidebar,
   shellScreens,
+  homeAndDashboard,
   termsAndWelcome,
   expiredSession,
   registerOrganisation,

@@ -11,9 +11,10 @@ export const shellScreens: Journey = {
     await page
       .getByText('Verifications from some institutes in Nigeria may take longer than usual this month.')
       .waitFor();
-    await page.getByText('Home — coming soon').waitFor();
-    await axe('home-placeholder');
-    await shot('home-placeholder');
+    // Home (issue 23): dave's alerts and news.
+    await page.getByRole('region', { name: 'Latest News' }).waitFor();
+    await axe('home-dave');
+    await shot('home-dave');
 
     await openUserMenu(page);
     await page.getByRole('menuitem', { name: 'My account' }).waitFor();
