@@ -67,7 +67,11 @@ export function ShareViewScreen() {
   }
   if (share.data === null) {
     return (
-      <PublicCard title={SHARE_VIEW_TEXT.goneTitle}>
+      // A sentence, not a name: a heading of body size, so it reads as one on a phone.
+      <PublicCard>
+        <Typography variant="h5" component="h1" sx={{ mb: 1.5 }}>
+          {SHARE_VIEW_TEXT.goneTitle}
+        </Typography>
         <Typography>{SHARE_VIEW_TEXT.goneBody}</Typography>
       </PublicCard>
     );
