@@ -105,6 +105,8 @@ const OrderCreditsScreen = lazyScreen(
   () => import('@/features/money/components/OrderCreditsScreen'),
   'OrderCreditsScreen',
 );
+const WalletScreen = lazyScreen(() => import('@/features/wallet/components/WalletScreen'), 'WalletScreen');
+const ShareViewScreen = lazyScreen(() => import('@/features/share-view/components/ShareViewScreen'), 'ShareViewScreen');
 const HomeScreen = lazyScreen(() => import('@/features/home/components/HomeScreen'), 'HomeScreen');
 const DashboardScreen = lazyScreen(() => import('@/features/dashboard/components/DashboardScreen'), 'DashboardScreen');
 const UnsubscribeScreen = lazyScreen(
@@ -123,6 +125,8 @@ const lazyScreens = [
   BookAMeetingScreen,
   FaqsScreen,
   UnsubscribeScreen,
+  WalletScreen,
+  ShareViewScreen,
   VerificationHistoryScreen,
   ViewVerificationScreen,
   NewVerificationScreen,
@@ -163,7 +167,7 @@ export const privateScreens: Screen[] = [
   { path: '/', name: 'redirect', element: <HomeRedirect /> },
   { path: '/home', name: 'Home', element: <HomeScreen /> },
   { path: '/dashboard', name: 'Dashboard', element: <DashboardScreen /> },
-  { path: '/wallet', name: "I'm Verified Wallet" },
+  { path: '/wallet', name: "I'm Verified Wallet", element: <WalletScreen /> },
   { path: '/verification/new', name: 'New Verification', element: <NewVerificationScreen /> },
   { path: '/verification/start', name: 'Start Verification', element: <StartVerificationScreen /> },
   { path: '/verification/coverage', name: 'Coverage', element: <CoverageScreen /> },
@@ -227,7 +231,7 @@ export const publicScreens: Screen[] = [
   { path: '/unsubscribe', name: 'Unsubscribe', element: <UnsubscribeScreen /> },
   { path: '/BookAMeeting', name: 'BookAMeeting', element: <BookAMeetingScreen /> },
   { path: '/verify/:id', name: 'Verify', element: <PublicResolveScreen />, wide: true },
-  { path: '/view/:id', name: 'View Share' },
+  { path: '/view/:id', name: 'View Share', element: <ShareViewScreen />, wide: true },
   { path: '/certificate/:code', name: 'Certificate', element: <CertificateCheckScreen /> },
   { path: '*', name: 'Not Found', element: <NotFoundScreen /> },
 ];
