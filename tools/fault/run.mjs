@@ -31,9 +31,9 @@ log(`building the API`);
 buildApi();
 log(`scenario ${scenario}${quick ? ' (quick)' : ''}`);
 const watchdog = setTimeout(() => {
-  log('scenario did not finish within 15 minutes: giving up');
+  log('scenario did not finish within 45 minutes: giving up');
   process.exit(3);
-}, 15 * 60_000);
+}, 45 * 60_000);
 watchdog.unref();
 try {
   const result = await SCENARIOS[scenario]();
