@@ -14,6 +14,7 @@ import { publicResolve, resolveRejected, resolveVerified, restrictedHistory } fr
 import { shareVerificationPublicly, shareWalletPrivately } from './sharing.ts';
 import { teamUsers } from './team.ts';
 import { amendAndResubmit, historyAndCertificate } from './verifications.ts';
+import { securityHeaders } from './security.ts';
 
 /** In order: journeys that change demo data (passwords, team members, access flags) come after those that read it. */
 export const journeys: Journey[] = [
@@ -43,4 +44,5 @@ export const journeys: Journey[] = [
   invoicesAndCreditOrder,
   shareVerificationPublicly,
   shareWalletPrivately,
+  securityHeaders,
 ];
