@@ -1,6 +1,7 @@
 import {
   additionalDocumentsAllowed,
   aliasOf,
+  COUNTRY_LIST_NAME,
   CURRENT_STUDENT_GRAD_YEAR,
   hasPermission,
   instituteKind,
@@ -245,7 +246,10 @@ export function permissionsOf(mask: number) {
 
 /** An entry's display name (3): the first institute name, otherwise '{Type} Verification {n}'. */
 export function entryTitle(institute: InstituteBody | undefined, typeName: string, n: number): string {
-  return institute?.names[0]?.name ?? institute?.name ?? `${typeName} Verification ${n}`;
+  // The country selector's entries are named EMPVQCI / HSVQCI for its lists (2.4): their other name is the title.
+  const listNames = Object.values(COUNTRY_LIST_NAME);
+  const named = institute?.names.map((x) => x.name).find((name) => !listNames.includes(name));
+  return named ?? (institute && !listNames.includes(institute.name) ? institute.name : `${typeName} Verification ${n}`);
 }
 
 /** Whether anything was entered that leaving would lose (2.2's 'Unsaved Verification'). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { maskDate, maskInteger } from '@/features/ordering/wizard/masks';
-import { detailsErrors, documentCards, newEntry, permissionsOf, toSubmission, type EntryValues } from '@/features/ordering/wizard/model';
+import { detailsErrors, documentCards, entryTitle, newEntry, permissionsOf, toSubmission, type EntryValues } from '@/features/ordering/wizard/model';
 import { cardProblems, formatCardNumber, luhnValid, sandboxOutcome } from '@/features/ordering/wizard/sandboxCards';
 import { UNI } from '@/features/ordering/test/fixtures';
 
@@ -13,6 +13,14 @@ const jane = (over: Partial<EntryValues> = {}): EntryValues => ({
 });
 
 describe('wizard rules in the portal', () => {
+  it("titles an entry by its institute's name, not the country selector's list name (EMPVQCI, HSVQCI)", () => {
+    expect(entryTitle(UNI, 'Higher Education', 1)).toBe('University of Demo');
+    const emp = { ...UNI, name: 'EMPVQCI', names: [{ name: 'EMPVQCI' }, { name: 'Employment Verification United Kingdom' }] };
+    expect(entryTitle(emp, 'Employment History', 1)).toBe('Employment Verification United Kingdom');
+    expect(entryTitle({ ...emp, names: [{ name: 'EMPVQCI' }] }, 'Employment History', 2)).toBe('Employment History Verification 2');
+    expect(entryTitle(undefined, 'High School', 3)).toBe('High School Verification 3');
+  });
+
   it('masks DATE as DD/MM/YYYY with the first digits bounded, INTEGER as 4 digits', () => {
     expect(maskDate('12041995')).toBe('12/04/1995');
     expect(maskDate('4')).toBe('');
