@@ -2,7 +2,7 @@ import type { Journey } from '../harness.ts';
 import { identityCapture } from './identity.ts';
 import { impersonation } from './impersonation.ts';
 import { homeAndDashboard } from './insights.ts';
-import { invoicesAndCreditOrder } from './money.ts';
+import { invoicesAndCreditOrder, receiptsAndSettlement } from './money.ts';
 import { termsAndWelcome } from './modals.ts';
 import { publicScreens } from './public-screens.ts';
 import { registerIndividual, registerLargeOrganisation, registerOrganisation } from './register.ts';
@@ -42,6 +42,7 @@ export const journeys: Journey[] = [
   cardPaymentSandbox,
   identityCapture,
   invoicesAndCreditOrder,
+  receiptsAndSettlement,
   shareVerificationPublicly,
   shareWalletPrivately,
   securityHeaders,

@@ -40,18 +40,6 @@ export const invoicesAndCreditOrder: Journey = {
     await axe('money-invoice');
     await shot('money-invoice');
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download', { timeout: 60_000 }),
-      page.getByRole('button', { name: 'Download PDF' }).click(),
-    ]);
-    assert.match(download.suggestedFilename(), /\.pdf$/);
-    const head = readFileSync(await download.path()).subarray(0, 5).toString('latin1');
-    assert.equal(head, '%PDF-', 'the invoice is a PDF');
-    // The print layout: the invoice alone, without the shell.
-    await page.emulateMedia({ media: 'print' });
-    await shot('money-invoice-print');
-    await page.emulateMedia({ media: 'screen' });
-
     // Buy Credit: 50 credit; a declined card buys nothing; the 3-D Secure challenge pays.
     const before = await creditOf(baseUrl, 'alice@acme.test');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Buy Credit' }).click();
@@ -83,7 +71,19 @@ export const invoicesAndCreditOrder: Journey = {
     await page.getByRole('table', { name: 'Items' }).getByText('Exact Credit Amount').waitFor();
     assert.equal(await creditOf(baseUrl, 'alice@acme.test'), before + 50, 'the balance rose by 50');
     await dismissToasts(page);
+    await axe('money-buy-credit-invoice');
     await shot('money-buy-credit-invoice');
+    // The new invoice printed (the print layout: the invoice alone, without the shell) and as its PDF.
+    await page.emulateMedia({ media: 'print' });
+    await shot('money-invoice-print');
+    await page.emulateMedia({ media: 'screen' });
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 60_000 }),
+      page.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    assert.match(download.suggestedFilename(), new RegExp(`${invoiceId}\\.pdf$`));
+    const head = readFileSync(await download.path()).subarray(0, 5).toString('latin1');
+    assert.equal(head, '%PDF-', 'the invoice is a PDF');
 
     // dave (tokens): Order Credits, the form's rules, then 'Order sent'.
     await page.context().clearCookies();
@@ -114,5 +114,77 @@ export const invoicesAndCreditOrder: Journey = {
       .waitFor();
     await axe('money-order-sent');
     await shot('money-order-sent');
+  },
+};
+
+async function signOutInPage(page: Parameters<Journey['run']>[0]['page']) {
+  await page.context().clearCookies();
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+}
+
+/**
+ * Issue 21: indy (an individual) sees 'Receipts' (2.13); carol's invoice on account (Globex pays by invoice) shows
+ * 'Awaiting payment' until staff mark it paid (POST /admin/invoices/{id}/settlement, as the console's Mark paid
+ * does), then 'Paid' and the day.
+ */
+export const receiptsAndSettlement: Journey = {
+  name: 'money: indy sees Receipts; carol sees her invoice marked paid by staff',
+  async run({ page, shot, axe, baseUrl }) {
+    // A fresh app on a busy machine (CI beside other work) can take longer than a step's default wait.
+    page.setDefaultTimeout(60_000);
+    page.setDefaultNavigationTimeout(90_000);
+    await signInThroughUi(page, 'indy@mail.test');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Receipts' }).click();
+    // The top bar names the screen too: the page's own heading is the last one.
+    await page.getByRole('heading', { name: 'Receipts', exact: true }).last().waitFor();
+    await page.getByText(/Past credit transactions processed by you/).waitFor();
+    await axe('money-receipts');
+    await shot('money-receipts');
+    const receipt = page.getByRole('table', { name: 'Receipts' }).getByRole('row', { name: /Receipt: / }).first();
+    if (await receipt.count()) {
+      await receipt.click();
+      await page.getByRole('heading', { level: 2, name: 'Receipt', exact: true }).waitFor();
+      await shot('money-receipt');
+    }
+
+    await signOutInPage(page);
+    await signInThroughUi(page, 'carol@globex.test');
+    // An invoice payer's menu has no Invoices entry (2.4's rules); the screen is there by its address.
+    await page.goto(`${baseUrl}/credit/history`);
+    const list = page.getByRole('table', { name: 'Invoices' });
+    await list.getByRole('row', { name: /Credit Purchase: Invoice/ }).first().waitFor();
+    const { token } = await signIn(baseUrl, 'carol@globex.test');
+    const history = (await (await fetch(`${baseUrl}/v1/credit/history?size=50`, { headers: { 'X-AUTH-TOKEN': token, 'X-Client-Type': 'WEB' } })).json()) as {
+      content: { id: string; type: string }[];
+    };
+    let invoiceId = '';
+    for (const row of history.content.filter((r) => r.type === 'PURCHASE')) {
+      const res = await fetch(`${baseUrl}/v1/credit/history/${row.id}`, { headers: { 'X-AUTH-TOKEN': token, 'X-Client-Type': 'WEB' } });
+      if (((await res.json()) as { status: string }).status === 'ISSUED') invoiceId = row.id;
+    }
+    assert.ok(invoiceId, 'carol has an invoice awaiting payment');
+    await list.getByRole('row', { name: new RegExp(`Credit Purchase: Invoice ${invoiceId}\\b`) }).click();
+    const details = page.getByRole('table', { name: 'Details' });
+    await details.getByRole('row', { name: 'Status Awaiting payment' }).waitFor();
+    await shot('money-invoice-awaiting-payment');
+
+    const staff = await signIn(baseUrl, 'admin@credence.test');
+    const today = new Date().toISOString().slice(0, 10);
+    const settled = await fetch(`${baseUrl}/admin/invoices/${invoiceId}/settlement`, {
+      method: 'POST',
+      headers: { 'X-AUTH-TOKEN': staff.token, 'X-Client-Type': 'WEB', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ reference: 'BACS GLOBEX-0042', paidOn: today }),
+    });
+    assert.equal(settled.status, 201, 'staff mark the invoice paid');
+    await page.reload();
+    const [y, m, d] = today.split('-');
+    const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][Number(m) - 1];
+    await page.getByRole('table', { name: 'Details' }).getByRole('row', { name: `Status Paid ${d} ${month} ${y}` }).waitFor();
+    await page.getByRole('table', { name: 'Details' }).getByRole('row', { name: /Receipt Id BACS GLOBEX-0042/ }).waitFor();
+    await axe('money-invoice-paid');
+    await shot('money-invoice-paid');
   },
 };
