@@ -52,7 +52,8 @@ export async function runReplayJourney(browser, baseUrl, shotsDir, log = (line) 
   };
   mkdirSync(shotsDir, { recursive: true });
   const context = await browser.newContext({ viewport: VIEWPORT, locale: 'en-GB', timezoneId: 'Europe/London' });
-  context.setDefaultTimeout(20_000);
+  // Generous: on a loaded two-core machine the first console load alone can take tens of seconds.
+  context.setDefaultTimeout(60_000);
   const page = await context.newPage();
   try {
     const token = await apiSignIn(baseUrl, 'admin@credence.test');
