@@ -250,6 +250,9 @@ export function LabelDialog({ onClose, onFile }: { onClose: () => void; onFile: 
         component="form"
         onSubmit={(e) => {
           e.preventDefault();
+          // The dialog renders in a portal, but React bubbles its submit to the wizard's own form, which would
+          // move the wizard on to the review (seen in journey 7): this submit is the dialog's alone.
+          e.stopPropagation();
           if (label) input.current?.click();
         }}
       >

@@ -202,6 +202,9 @@ describe('New Verification wizard (verifications 2.2)', () => {
     await user.type(within(dialog).getByLabelText('Document label'), 'Degree certificate 2017 scan');
     expect(within(dialog).getByLabelText('Document label')).toHaveValue('Degreecertificate2017scan');
     expect(upload).toBeEnabled();
+    // Upload submits the dialog's own form (it opens the file chooser), not the wizard's details around it.
+    await user.click(upload);
+    expect(screen.queryByText('Please resolve the errors above.')).not.toBeInTheDocument();
     await user.upload(within(dialog).getByLabelText('Additional document file'), new File([PDF_BYTES], 'degree.pdf', { type: 'application/pdf' }));
     expect(await screen.findByRole('button', { name: 'View Degreecertificate2017scan' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Delete Degreecertificate2017scan' }));
