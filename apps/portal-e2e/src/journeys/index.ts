@@ -1,4 +1,6 @@
 import type { Journey } from '../harness.ts';
+import { annaSubmitsApplication } from './applications.ts';
+import { coverageJourney, individualHighSchool, instituteUserOrders } from './ordering-more.ts';
 import { identityCapture } from './identity.ts';
 import { impersonation } from './impersonation.ts';
 import { homeAndDashboard } from './insights.ts';
@@ -46,4 +48,8 @@ export const journeys: Journey[] = [
   shareVerificationPublicly,
   shareWalletPrivately,
   securityHeaders,
+  individualHighSchool,
+  instituteUserOrders,
+  coverageJourney,
+  annaSubmitsApplication,
 ];

@@ -1,0 +1,137 @@
+import assert from 'node:assert/strict';
+import { signIn } from '../api.ts';
+import type { Page } from 'playwright-core';
+import type { Journey } from '../harness.ts';
+import { dismissToasts, signInThroughUi, toast } from '../ui.ts';
+
+/** A small valid PDF: the API checks the magic bytes. */
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
+
+/** These journeys upload files and pay: on a loaded machine (CI's two cores) a step may take longer than 15 s. */
+function patient(page: Page) {
+  page.setDefaultTimeout(45_000);
+  page.setDefaultNavigationTimeout(60_000);
+}
+
+async function apiGet<T>(baseUrl: string, username: string, path: string): Promise<T> {
+  const { token } = await signIn(baseUrl, username);
+  const res = await fetch(`${baseUrl}${path}`, { headers: { 'X-AUTH-TOKEN': token, 'X-Client-Type': 'WEB' } });
+  if (!res.ok) throw new Error(`GET ${path} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+interface Application {
+  id: string;
+  status: string;
+  verificationCount: number;
+  verifications: { id: string; instituteId: string }[];
+  fields: { key: string; value: string | null }[];
+  documents: { name: string; requirementId: string | null }[];
+}
+
+/**
+ * Issue 22 (the applicant's side) and issue 15 (the application flow in the wizard): anna signs in and lands on her
+ * application's start page (one open application), fills the Application Details (candidate number, role, her CV
+ * through the documents route), adds a Higher Education verification at University of Demo, confirms she added
+ * everything, pays by card (Acme's applications make the applicant pay), and sees 'Application Submitted'. The
+ * API's record: the application is submitted with her verification, her fields and her CV; her view of it says so.
+ */
+export const annaSubmitsApplication: Journey = {
+  name: 'applications: anna completes her open application to Acme and submits it',
+  async run(t) {
+    const { page, baseUrl } = t;
+    patient(page);
+    await signInThroughUi(page, 'anna@mail.test');
+    await page.waitForURL((url) => /^\/application\/[^/]+\/start$/.test(url.pathname));
+    const id = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
+    await page.getByRole('heading', { name: 'Qualification Verification for your application to Acme Recruitment Ltd.' }).waitFor();
+    await page.getByText('Please verify your highest qualification and upload your CV.').waitFor();
+    assert.equal(await page.getByLabel('Organisation').inputValue(), 'Acme Recruitment Ltd');
+
+    // Next without the required field and CV: the spec's words, nothing saved.
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByText('The Candidate number field is required.').waitFor();
+    await page.getByText('This document is required').first().waitFor();
+    await dismissToasts(page);
+    await t.axe('application-details-errors');
+    await t.shot('application-details-errors');
+
+    await page.getByLabel(/^Candidate number/).fill('CAND-0001');
+    await page.getByRole('combobox', { name: /^Role applied for/ }).click();
+    await page.getByRole('option', { name: 'Graduate analyst' }).click();
+    await page.getByLabel('Curriculum vitae file').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await page.getByRole('button', { name: 'View Curriculum vitae' }).waitFor();
+    await t.axe('application-details');
+    await t.shot('application-details');
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+
+    // The start screen: the application's types (Acme: Higher Education 1-3, licences, identity), no Reference.
+    const cards = page.getByRole('list', { name: 'Check types' });
+    await cards.getByText('Add one per qualification.').waitFor();
+    assert.equal(await page.getByLabel('Number of Higher Education checks').inputValue(), '1', "at least one, as the application's bounds say");
+    assert.equal(await page.getByLabel(/Your Reference/).count(), 0, 'no reference inside an application');
+    await t.axe('application-start');
+    await t.shot('application-start');
+    await page.getByLabel('First name').fill('Anna');
+    await page.getByLabel('Last name').fill('Applicant');
+    await page.getByLabel('Date of birth').fill('03/03/1996');
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+
+    await page.getByText(/Please be sure to add ALL verifications you would like included in your application/).waitFor();
+    await page.getByLabel('Institute name').fill('University of Demo');
+    const row = page.getByRole('table', { name: 'Institutes' }).getByRole('row', { name: /University of Demo/ });
+    await row.waitFor();
+    await row.getByRole('button', { name: /University of Demo/ }).click();
+    await page.getByRole('region', { name: 'Institute Details' }).waitFor();
+    await page.getByRole('combobox', { name: /^Qualification/ }).fill('BSc');
+    await page.getByRole('option', { name: 'BSc (Hons)' }).click();
+    await page.getByLabel(/^Course \/ Subject/).fill('Economics');
+    await page.getByLabel(/^Year of Graduation/).fill('2018');
+    await page.getByLabel(/^Student ID/).fill('UD100777');
+    await page.getByLabel('Institute Consent Form file').setInputFiles({ name: 'consent.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await page.getByRole('button', { name: 'View Institute Consent Form' }).waitFor();
+    await t.axe('application-verification');
+    await t.shot('application-verification');
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+
+    // Acme's applications make the applicant pay: the order is shown and paid by card.
+    await page.getByRole('region', { name: 'Your Order' }).getByText('Plus VAT (20 %)').waitFor();
+    await page.getByRole('switch', { name: 'Terms & Consent' }).check();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Submit application' });
+    await confirm.getByText('Have you added all the credential verifications required for your application to Acme Recruitment Ltd?').waitFor();
+    await t.axe('application-confirm');
+    await t.shot('application-confirm');
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await page.getByRole('heading', { name: 'Payment Details' }).waitFor();
+    const card = page.getByRole('region', { name: 'Card payment' });
+    await card.getByLabel(/^Card number/).fill('5555 5555 5555 4444');
+    await card.getByLabel(/^Expiration date/).fill('12/30');
+    await card.getByLabel(/^CVV/).fill('123');
+    await card.getByRole('button', { name: 'Pay' }).click();
+
+    const submitted = await toast(page, 'Your application to Acme Recruitment Ltd has been submitted. You will be contacted again after it is reviewed.');
+    assert.match(submitted, /Application Submitted/);
+    await page.waitForURL((url) => url.pathname.startsWith('/verification/history/'), { waitUntil: 'commit' });
+    await t.shot('application-submitted');
+
+    const stored = await apiGet<Application>(baseUrl, 'anna@mail.test', `/v1/application/${encodeURIComponent(id)}`);
+    assert.notEqual(stored.status, 'OPEN', 'the application is closed by the submission');
+    assert.equal(stored.verificationCount, 1);
+    assert.equal(stored.verifications[0]?.instituteId, 'uni-demo');
+    assert.equal(stored.fields.find((f) => f.key === 'candidateNumber')?.value, 'CAND-0001');
+    assert.equal(stored.fields.find((f) => f.key === 'role')?.value, 'Graduate analyst');
+    assert.ok(stored.documents.some((d) => d.requirementId === 'cv'), 'her CV is in the application');
+    const session = await page.evaluate(() => localStorage.getItem('credence.portal.session'));
+    assert.ok(!session?.includes('"applicationInProgress":"'), 'the in-progress mark is cleared after leaving');
+
+    // Her view of it: submitted, read only.
+    await dismissToasts(page);
+    await page.goto(`/application/history/${encodeURIComponent(id)}`);
+    await page.getByRole('heading', { name: 'Application to Acme Recruitment Ltd' }).waitFor();
+    await page.getByText('Your application to Acme Recruitment Ltd has been submitted.', { exact: false }).first().waitFor();
+    await page.getByRole('list', { name: 'Verifications included' }).getByRole('link', { name: /Anna Applicant - University of Demo/ }).waitFor();
+    await t.axe('application-history');
+    await t.shot('application-history');
+  },
+};
