@@ -22,23 +22,33 @@ export type IdKind = keyof typeof ID_KINDS;
  * Kept here, beside the shapes, so no controller has to declare anything; a test walks the route table and
  * checks that every parameter of every route resolves to a kind and that real ids pass.
  */
-export const ID_RULES: { route: RegExp; param: string; kind: IdKind }[] = [
+/** The answer a malformed id gets: the same 404 the route's handler gives an unknown id of that resource. */
+const VERIFICATION_404 = { message: 'Verification not found.', code: 'QC-VERIFICATION-NOT-FOUND' };
+const DOCUMENT_404 = { message: 'Document not found.', code: 'QC-DOCUMENT-NOT-FOUND' };
+const APPLICATION_404 = { message: 'Application not found.', code: 'QC-APPLICATION-NOT-FOUND' };
+const USER_404 = { message: 'User not found.' };
+
+export const ID_RULES: { route: RegExp; param: string; kind: IdKind; notFound?: { message: string; code?: string } }[] = [
   { route: /^\/v1\/verification\/pending\/key\//, param: 'vkey', kind: 'key' },
-  { route: /^\/v1\/verification\/pending\/key\//, param: 'docId', kind: 'uuid' },
-  { route: /^\/v1\/verification\//, param: 'id', kind: 'qcid' },
-  { route: /^\/v1\/verification\//, param: 'docId', kind: 'uuid' },
-  { route: /^\/admin\/verifications\//, param: 'id', kind: 'qcid' },
-  { route: /^\/v1\/application\/:id/, param: 'id', kind: 'uuid' },
-  { route: /^\/v1\/application\/:id/, param: 'docId', kind: 'uuid' },
-  { route: /^\/admin\/applications\//, param: 'id', kind: 'uuid' },
+  { route: /^\/v1\/verification\/pending\/key\//, param: 'docId', kind: 'uuid', notFound: DOCUMENT_404 },
+  { route: /^\/v1\/verification\//, param: 'id', kind: 'qcid', notFound: VERIFICATION_404 },
+  { route: /^\/v1\/verification\//, param: 'docId', kind: 'uuid', notFound: DOCUMENT_404 },
+  { route: /^\/admin\/verifications\//, param: 'id', kind: 'qcid', notFound: VERIFICATION_404 },
+  { route: /^\/v1\/application\/:id/, param: 'id', kind: 'uuid', notFound: APPLICATION_404 },
+  { route: /^\/v1\/application\/:id/, param: 'docId', kind: 'uuid', notFound: DOCUMENT_404 },
+  { route: /^\/admin\/applications\//, param: 'id', kind: 'uuid', notFound: APPLICATION_404 },
   { route: /^\/admin\/mails\//, param: 'id', kind: 'uuid' },
-  { route: /^\/admin\/users\//, param: 'id', kind: 'uuid' },
+  { route: /^\/admin\/users\//, param: 'id', kind: 'uuid', notFound: USER_404 },
   { route: /^\/v1\/register\//, param: 'token', kind: 'key' },
   { route: /^\/v1\/certificate\//, param: 'code', kind: 'key' },
 ];
 
+function ruleOf(route: string, param: string) {
+  return ID_RULES.find((r) => r.param === param && r.route.test(route));
+}
+
 export function idKindOf(route: string, param: string): IdKind {
-  return ID_RULES.find((r) => r.param === param && r.route.test(route))?.kind ?? 'text';
+  return ruleOf(route, param)?.kind ?? 'text';
 }
 
 export function isWellFormedId(kind: IdKind, value: string): boolean {
@@ -58,7 +68,10 @@ export class IdParamsInterceptor implements NestInterceptor {
       const route = typeof req.route?.path === 'string' ? (req.route.path as string) : '';
       for (const [param, value] of Object.entries(req.params ?? {})) {
         if (typeof value !== 'string') continue;
-        if (!isWellFormedId(idKindOf(route, param), value)) throw new DomainError('not-found', 'Not found.', 'QC-NOT-FOUND');
+        const rule = ruleOf(route, param);
+        if (isWellFormedId(rule?.kind ?? 'text', value)) continue;
+        const answer = rule?.notFound ?? { message: 'Not found.', code: 'QC-NOT-FOUND' };
+        throw new DomainError('not-found', answer.message, answer.code);
       }
     }
     return next.handle();
