@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
-import { AuditController, AuditKeyController } from './audit.controller';
+import { AuditCheckpointsController, AuditController, AuditKeyController } from './audit.controller';
 import { AuditSigner } from './audit-signer';
 import { AuditTrailService } from './audit-trail.service';
 import { AuditorReadOnlyInterceptor } from './auditor-read-only.interceptor';
@@ -8,7 +8,7 @@ import { CheckpointsService } from './checkpoints.service';
 
 /** Auditing (issue 24): replay to any point, signed checkpoints of the hash-chained log, export and verify. */
 @Module({
-  controllers: [AuditController, AuditKeyController],
+  controllers: [AuditController, AuditKeyController, AuditCheckpointsController],
   providers: [AuditSigner, CheckpointsService, AuditTrailService, { provide: APP_INTERCEPTOR, useClass: AuditorReadOnlyInterceptor }],
   exports: [CheckpointsService],
 })

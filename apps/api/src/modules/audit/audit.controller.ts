@@ -36,16 +36,13 @@ export class AuditController {
 }
 
 @ApiTags('audit')
-@Controller()
+@Controller('audit')
 export class AuditKeyController {
-  constructor(
-    private readonly signer: AuditSigner,
-    private readonly checkpoints: CheckpointsService,
-  ) {}
+  constructor(private readonly signer: AuditSigner) {}
 
   /** The key checkpoints are signed with, published so an exported bundle's key can be compared with it. */
   @Public()
-  @Get('audit/public-key')
+  @Get('public-key')
   publicKey(@Query('format') format: unknown, @Res({ passthrough: true }) res: Response) {
     if (format === 'pem') {
       res.type('application/x-pem-file');
@@ -54,9 +51,16 @@ export class AuditKeyController {
     return { algorithm: 'Ed25519', publicKey: this.signer.publicKeyPem, fingerprint: this.signer.fingerprint };
   }
 
+}
+
+@ApiTags('admin')
+@StaffOnly()
+@Controller('admin/audit')
+export class AuditCheckpointsController {
+  constructor(private readonly checkpoints: CheckpointsService) {}
+
   /** Signs a checkpoint now rather than at the next interval (staff administrators). */
-  @StaffOnly()
-  @Post('admin/audit/checkpoints')
+  @Post('checkpoints')
   @Header('Cache-Control', 'no-store')
   async checkpoint() {
     const made = await this.checkpoints.checkpoint();
