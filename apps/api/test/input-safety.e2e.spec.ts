@@ -4,6 +4,7 @@ import { freshDatabase } from './fresh-database';
 import { routeTable } from './route-table';
 import { sessionToken } from './sessions';
 import { startTestApp } from './test-app';
+import { AllExceptionsFilter } from '../src/common/errors/http-exception.filter';
 import { idKindOf, isWellFormedId, ID_RULES } from '../src/common/pipes/id-params';
 
 /**
@@ -86,7 +87,6 @@ describe('input safety layer', () => {
 
   it('maps PostgreSQL invalid-input errors to 400 in the filter', async () => {
     // A page number far past any integer column's range reaches the database on no route, so drive the filter directly.
-    const { AllExceptionsFilter } = await import('../src/common/errors/http-exception.filter');
     const sent: { status?: number; body?: unknown } = {};
     const res = { headersSent: false, status: (s: number) => ((sent.status = s), res), json: (b: unknown) => ((sent.body = b), res) };
     const host = { switchToHttp: () => ({ getResponse: () => res }) };

@@ -9,6 +9,7 @@ import type {
 import ExcelJS from 'exceljs';
 import type { Pool } from 'pg';
 import request from 'supertest';
+import { binaryBody } from './binary-body';
 import { EVENT_STORE, type EventStore } from '../src/infrastructure/event-store/event-store.port';
 import { ProjectionsService } from '../src/infrastructure/projections/projections.service';
 import { claimsOf, signIn } from './demo-sessions';
@@ -18,11 +19,7 @@ import { startTestApp } from './test-app';
 import { readModelsCaughtUp } from './verification-support';
 
 const today = () => new Date().toISOString().slice(0, 10);
-const binary = (res: NodeJS.ReadableStream, cb: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-};
+const binary = binaryBody;
 
 /**
  * The analytics calls, reports and news feed of issue 23 (access 7.4, money 2.5, 2.15, 2.16, 9): served from the
@@ -179,7 +176,8 @@ describe('analytics, reports and the news feed', () => {
     const res = await post('/reports?report=pendings', alice).buffer(true).parse(binary).expect(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="AllPending.xlsx"');
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.body as Buffer);
+    // exceljs declares load(Buffer) against an older @types/node Buffer; the value is a Node Buffer.
+    await book.xlsx.load(res.body as Parameters<typeof book.xlsx.load>[0]);
     const sheet = book.worksheets[0];
     expect(sheet.name).toBe('All Pending');
     expect(sheet.getRow(1).getCell(1).value).toBe('QCID');

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
+import { binaryBody } from './binary-body';
 import { ChromiumNotFoundError } from '../src/modules/rendering/browser/chromium-locator';
 import { PdfRenderer } from '../src/modules/rendering/browser/pdf-renderer';
 import { readBookmarks, readPdfInfo } from '../src/modules/rendering/pdf/pdf-finishing';
@@ -28,11 +29,7 @@ function textOf(pdf: Buffer, name: string): string {
   return execFileSync('pdftotext', ['-layout', file, '-']).toString('utf8');
 }
 
-const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-};
+const binary = binaryBody;
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const SVG_LOGO = `data:image/svg+xml;base64,${Buffer.from(

@@ -50,7 +50,8 @@ export const securityHeaders: Journey = {
     const violations = await watchViolations(page);
     for (const path of ['/', '/login', '/console/', '/verify/Zm9vYmFyYmF6cXV4LXh5ei0xMjM0NTY3ODkw', '/view/Zm9vYmFyYmF6cXV4LXh5ei0xMjM0NTY3ODkw', '/v1/info']) {
       const res = await fetch(new URL(path, baseUrl));
-      const headers = Object.fromEntries(res.headers.entries());
+      const headers: Record<string, string> = {};
+      res.headers.forEach((value, name) => (headers[name] = value));
       assertHardened(headers, path);
       if (path !== '/v1/info') {
         const html = await res.text();
