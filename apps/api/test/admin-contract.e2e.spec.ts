@@ -107,8 +107,10 @@ describe('admin API contract (ra-data-simple-rest)', () => {
       const desc = await staff.getList('customers', { pagination: page(2, 2), sort: { field: 'name', order: 'DESC' }, filter: {} });
       expect(desc.total).toBe(10);
       expect(desc.data.map((c) => c.name)).toEqual(['Jane Doe', 'Initech']);
-      const byUsers = await staff.getList('customers', { pagination: page(1), sort: { field: 'userCount', order: 'DESC' }, filter: {} });
-      expect(byUsers.data[0]).toMatchObject({ id: 'acme', userCount: 2 });
+      const byUsers = await staff.getList('customers', { pagination: page(3), sort: { field: 'userCount', order: 'DESC' }, filter: {} });
+      // Acme and Credence (its administrator and auditor) have two users each, more than any other customer.
+      expect(byUsers.data.slice(0, 2).map((c) => [c.id, c.userCount]).sort()).toEqual([['acme', 2], ['credence', 2]]);
+      expect(byUsers.data[2].userCount).toBeLessThan(2);
     });
 
     it('filters by text, individual, payment type and access flags', async () => {
@@ -179,7 +181,7 @@ describe('admin API contract (ra-data-simple-rest)', () => {
   describe('users', () => {
     it('lists every user with their company, sorted and filtered', async () => {
       const all = await staff.getList('users', { pagination: page(2), sort: { field: 'username', order: 'ASC' }, filter: {} });
-      expect(all.total).toBe(11);
+      expect(all.total).toBe(12);
       expect(all.data.map((u) => u.username)).toEqual(['admin@credence.test', 'alice@acme.test']);
       expect(all.data[1]).toMatchObject({ companyId: 'acme', companyName: 'Acme Recruitment Ltd', admin: true, pending: false, disabled: false, customRoles: [] });
       const byCompany = await staff.getList('users', { pagination: page(), sort: { field: 'companyName', order: 'DESC' }, filter: {} });
@@ -187,7 +189,7 @@ describe('admin API contract (ra-data-simple-rest)', () => {
       const search = await staff.getList('users', { pagination: page(), sort: { field: 'username', order: 'ASC' }, filter: { q: 'Baker' } });
       expect(search.data.map((u) => u.username)).toEqual(['bob@acme.test']);
       const admins = await staff.getList('users', { pagination: page(), sort: { field: 'username', order: 'ASC' }, filter: { admin: false } });
-      expect(admins.data.map((u) => u.username).sort()).toEqual(['anna@mail.test', 'bob@acme.test', 'indy@mail.test', 'jane@mail.test', 'omar@mail.test']);
+      expect(admins.data.map((u) => u.username).sort()).toEqual(['anna@mail.test', 'auditor@credence.test', 'bob@acme.test', 'indy@mail.test', 'jane@mail.test', 'omar@mail.test']);
     });
 
     it('getManyReference: the users of one customer', async () => {

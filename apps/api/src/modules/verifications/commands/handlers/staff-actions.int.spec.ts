@@ -26,7 +26,7 @@ describe('verification command handlers (PostgreSQL, no HTTP)', () => {
 
   const principalOf = async (username: string) => app.get(JwtStrategy).validate(claimsOf((await signIn(app, username)).token) as unknown as SessionClaims);
   const pendingId = async () =>
-    (await db.pool.query<{ id: string }>(`SELECT id FROM rm_verification_list WHERE "companyId" = 'acme' AND "awaitingResolver" ORDER BY id LIMIT 1`)).rows[0].id;
+    (await db.pool.query<{ id: string }>(`SELECT id FROM rm_verification_list WHERE "companyId" = 'acme' AND "awaitingResolver" AND result = 'PENDING' ORDER BY id LIMIT 1`)).rows[0].id;
   const eventsOf = async (id: string) => (await store.readStream(verificationStream(id))).map((e) => ({ type: e.type, actor: e.metadata.actor }));
 
   beforeAll(async () => {
