@@ -157,6 +157,6 @@ describe('Login screen (spec 2.5)', () => {
     await logIn();
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-    expect(await screen.findByRole('heading', { name: 'Dashboard — coming soon' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Dashboard' })).toBeInTheDocument();
   });
 });
