@@ -61,6 +61,10 @@ export const homeAndDashboard: Journey = {
     await main.getByRole('link', { name: 'View Verifications in Progress' }).click();
     await page.waitForURL((url) => url.pathname === '/verification/history' && url.searchParams.get('result') === 'PENDING');
     await expectTitle(page, 'History list');
+    // The history opened on pending verifications names their institutes once (verifications 2.15).
+    const pendingModal = page.getByRole('dialog', { name: 'Pending Verifications' });
+    await pendingModal.getByRole('button', { name: 'I Understand' }).click();
+    await pendingModal.waitFor({ state: 'hidden' });
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
     await expectTitle(page, 'Dashboard');
