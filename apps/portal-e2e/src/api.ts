@@ -63,3 +63,14 @@ export async function endpointExists(baseUrl: string, token: string, path: strin
   });
   return res.status !== 404;
 }
+
+/** GET a /v1 (or other) path as a demo user, the JSON body typed by the caller; a non-2xx answer throws with its text. */
+export async function apiGet<T>(baseUrl: string, username: string, path: string): Promise<T> {
+  const { token } = await signIn(baseUrl, username);
+  const res = await fetch(`${baseUrl}${path}`, { headers: { 'X-AUTH-TOKEN': token, 'X-Client-Type': 'WEB' } });
+  if (!res.ok) throw new Error(`GET ${path} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A small valid PDF for uploads: the API checks the magic bytes. */
+export const TINY_PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');

@@ -70,3 +70,9 @@ export async function storedSession(
     return raw ? (JSON.parse(raw) as { token?: string; refreshToken?: string; expiry?: number }) : null;
   });
 }
+
+/** Journeys that upload files and pay: on a loaded machine (CI's two cores) a step may take longer than 15 s. */
+export function patient(page: Page) {
+  page.setDefaultTimeout(45_000);
+  page.setDefaultNavigationTimeout(60_000);
+}

@@ -1,24 +1,9 @@
 import assert from 'node:assert/strict';
-import { signIn } from '../api.ts';
-import type { Page } from 'playwright-core';
+import { apiGet, TINY_PDF } from '../api.ts';
 import type { Journey } from '../harness.ts';
-import { dismissToasts, signInThroughUi, toast } from '../ui.ts';
+import { dismissToasts, signInThroughUi, toast, patient } from '../ui.ts';
 
-/** A small valid PDF: the API checks the magic bytes. */
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
-
-/** These journeys upload files and pay: on a loaded machine (CI's two cores) a step may take longer than 15 s. */
-function patient(page: Page) {
-  page.setDefaultTimeout(45_000);
-  page.setDefaultNavigationTimeout(60_000);
-}
-
-async function apiGet<T>(baseUrl: string, username: string, path: string): Promise<T> {
-  const { token } = await signIn(baseUrl, username);
-  const res = await fetch(`${baseUrl}${path}`, { headers: { 'X-AUTH-TOKEN': token, 'X-Client-Type': 'WEB' } });
-  if (!res.ok) throw new Error(`GET ${path} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const PDF = TINY_PDF;
 
 interface Application {
   id: string;

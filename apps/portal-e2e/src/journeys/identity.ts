@@ -1,19 +1,10 @@
 import assert from 'node:assert/strict';
-import { signIn } from '../api.ts';
+import { signIn, apiGet } from '../api.ts';
 import type { Journey } from '../harness.ts';
 import { dismissToasts, expectTitle, signInThroughUi, toast } from '../ui.ts';
 
 /** A tiny JPEG's first bytes: the sandbox widget never looks at the photos. */
 const PHOTO = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
-
-async function apiGet<T>(baseUrl: string, username: string, path: string): Promise<T> {
-  const { token } = await signIn(baseUrl, username);
-  const res = await fetch(`${baseUrl}${path}`, {
-    headers: { 'X-AUTH-TOKEN': token, 'X-Client-Type': 'WEB' },
-  });
-  if (!res.ok) throw new Error(`GET ${path} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 /** Acme's allowed check types, set by staff (access 6.4): the demo accounts order no identity checks by default. */
 async function setAcmeTypes(baseUrl: string, allowedTypes: string[] | null) {

@@ -1,18 +1,10 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { signIn } from '../api.ts';
+import { apiGet, TINY_PDF } from '../api.ts';
 import type { Journey, JourneyContext } from '../harness.ts';
 import { dismissToasts, expectTitle, signInThroughUi, toast } from '../ui.ts';
 
-/** A small valid PDF: the API checks the magic bytes. */
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
-
-async function apiGet<T>(baseUrl: string, username: string, path: string): Promise<T> {
-  const { token } = await signIn(baseUrl, username);
-  const res = await fetch(`${baseUrl}${path}`, { headers: { 'X-AUTH-TOKEN': token, 'X-Client-Type': 'WEB' } });
-  if (!res.ok) throw new Error(`GET ${path} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const PDF = TINY_PDF;
 
 interface Record {
   id: string;
