@@ -60,11 +60,13 @@ export const homeAndDashboard: Journey = {
 
     await main.getByRole('link', { name: 'View Verifications in Progress' }).click();
     await page.waitForURL((url) => url.pathname === '/verification/history' && url.searchParams.get('result') === 'PENDING');
-    await expectTitle(page, 'History list');
-    // The history opened on pending verifications names their institutes once (verifications 2.15).
+    // The history opened on pending verifications names their institutes once (verifications 2.15). The modal opens
+    // as soon as the rows load and hides the page behind it from assistive technology (MUI sets aria-hidden on the
+    // rest), so it is answered before the page's heading is looked for.
     const pendingModal = page.getByRole('dialog', { name: 'Pending Verifications' });
     await pendingModal.getByRole('button', { name: 'I Understand' }).click();
     await pendingModal.waitFor({ state: 'hidden' });
+    await expectTitle(page, 'History list');
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
     await expectTitle(page, 'Dashboard');
