@@ -26,6 +26,7 @@ import { MoneyReads } from './queries/money-reads';
 import { OrderQuotes } from './queries/order-quotes';
 import { InvoiceIssuingReactor } from './reactions/issue-invoices.reactor';
 import { CardRefundReactor } from './reactions/refund-cards.reactor';
+import { LifecycleRefundReactor } from './reactions/refund-on-cancel.reactor';
 import { CreditOrderMailReactor } from './reactions/credit-order-mail.reactor';
 import { OpenHoldsReactor } from './reactions/track-holds.reactor';
 import { HoldSweeper } from './orders/hold-sweeper';
@@ -53,6 +54,7 @@ import { DemoMoneySeed } from './seed/demo-money.seed';
     OrderQuotes,
     InvoiceIssuingReactor,
     CardRefundReactor,
+    LifecycleRefundReactor,
     CreditOrderMailReactor,
     OpenHoldsReactor,
     HoldSweeper,
@@ -73,6 +75,7 @@ export class MoneyModule implements OnModuleInit {
     private readonly projections: ProjectionsService,
     private readonly invoicing: InvoiceIssuingReactor,
     private readonly cardRefunds: CardRefundReactor,
+    private readonly lifecycleRefunds: LifecycleRefundReactor,
     private readonly creditOrderMail: CreditOrderMailReactor,
     private readonly openHolds: OpenHoldsReactor,
   ) {}
@@ -83,6 +86,7 @@ export class MoneyModule implements OnModuleInit {
     await ensureSchema(this.pool, 'money', moneyProjectionDefinitions.flatMap((d) => createTableSql(d.table)));
     this.projections.registerReactor(this.invoicing.definition());
     this.projections.registerReactor(this.cardRefunds.definition());
+    this.projections.registerReactor(this.lifecycleRefunds.definition());
     this.projections.registerReactor(this.creditOrderMail.definition());
     this.projections.registerReactor(this.openHolds.definition());
     this.seeds.register({ name: 'money.demo-ledgers', order: 40, demo: true, run: () => this.demo.run() });

@@ -17,6 +17,9 @@ export interface AdjustmentResult {
   balance: number;
 }
 
+/** The one refund a verification can have: staff's and the lifecycle's share it, so it happens once. */
+export const verificationRefundMovementId = (companyId: string, verificationId: string) => moneyId(`${moneyId(`refund/${companyId}/${verificationId}`)}/refund`);
+
 /** Staff grants and removals of credit (audited), and refunds of what a verification took. */
 @Injectable()
 export class CreditAdjustmentsService {
@@ -76,7 +79,7 @@ export class CreditAdjustmentsService {
     const account = await this.accounts.get(companyId);
     if (!reason.trim()) throw new DomainError('invalid', 'A reason is required.');
     const commandId = moneyId(`refund/${companyId}/${verificationId}`);
-    const movementId = moneyId(`${commandId}/refund`);
+    const movementId = verificationRefundMovementId(companyId, verificationId);
     const done = await this.commands.handleCommand({
       stream: creditStream(companyId),
       decider: creditDecider,
