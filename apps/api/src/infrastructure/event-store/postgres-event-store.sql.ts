@@ -21,6 +21,11 @@ CREATE TABLE IF NOT EXISTS es_streams (
   revision bigint NOT NULL
 );
 
+-- The hash of the stream's last event, kept beside its revision so a chained append checks what it chains to
+-- without reading that event's metadata back (issue 24's cost budget). NULL where the stream was last moved by a
+-- writer that does not chain, or before this column existed: the append then checks the event itself.
+ALTER TABLE es_streams ADD COLUMN IF NOT EXISTS head_hash text;
+
 CREATE TABLE IF NOT EXISTS es_events (
   global_position bigserial PRIMARY KEY,
   transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
@@ -63,24 +68,33 @@ CREATE TABLE IF NOT EXISTS es_migrations (
 function claimRevisions(expected: ExpectedRevision, chained: boolean): string {
   if (chained && typeof expected === 'bigint') {
     // The hashes were chained (in the adapter) to $5, the hash of revision $4: that event must still be the last.
-    return `UPDATE es_streams SET revision = revision + $2::bigint WHERE stream_name = $1 AND revision = $4::bigint
-              AND EXISTS (SELECT 1 FROM es_events WHERE stream_name = $1 AND stream_revision = $4::bigint
-                          AND metadata->>'hash' = $5::text)
+    // The stream row remembers its head's hash; where it does not (NULL), the event itself is checked.
+    return `UPDATE es_streams SET revision = revision + $2::bigint, head_hash = $6::text
+              WHERE stream_name = $1 AND revision = $4::bigint
+              AND (head_hash = $5::text OR (head_hash IS NULL AND EXISTS (
+                SELECT 1 FROM es_events WHERE stream_name = $1 AND stream_revision = $4::bigint
+                AND metadata->>'hash' = $5::text)))
               RETURNING revision - $2::bigint AS before`;
   }
+  if (chained && expected === 'no_stream') {
+    return `INSERT INTO es_streams (stream_name, revision, head_hash) VALUES ($1, $2::bigint - 1, $4::text)
+              ON CONFLICT (stream_name) DO NOTHING RETURNING -1::bigint AS before`;
+  }
+  // A writer that does not chain leaves no head hash behind: the next chained append checks the event itself.
   switch (expected) {
     case 'no_stream':
       return `INSERT INTO es_streams (stream_name, revision) VALUES ($1, $2::bigint - 1)
               ON CONFLICT (stream_name) DO NOTHING RETURNING -1::bigint AS before`;
     case 'any':
       return `INSERT INTO es_streams AS s (stream_name, revision) VALUES ($1, $2::bigint - 1)
-              ON CONFLICT (stream_name) DO UPDATE SET revision = s.revision + $2::bigint
+              ON CONFLICT (stream_name) DO UPDATE SET revision = s.revision + $2::bigint, head_hash = NULL
               RETURNING s.revision - $2::bigint AS before`;
     case 'stream_exists':
-      return `UPDATE es_streams SET revision = revision + $2::bigint WHERE stream_name = $1
+      return `UPDATE es_streams SET revision = revision + $2::bigint, head_hash = NULL WHERE stream_name = $1
               RETURNING revision - $2::bigint AS before`;
     default:
-      return `UPDATE es_streams SET revision = revision + $2::bigint WHERE stream_name = $1 AND revision = $4::bigint
+      return `UPDATE es_streams SET revision = revision + $2::bigint, head_hash = NULL
+              WHERE stream_name = $1 AND revision = $4::bigint
               RETURNING revision - $2::bigint AS before`;
   }
 }
@@ -117,9 +131,10 @@ const COLUMNS = `global_position::text AS prepare, transaction_id::text AS commi
 
 /** The stream's last revision and that event's hash: what an append with 'any' or 'stream_exists' chains to. */
 export const STREAM_HEAD_SQL = `
-SELECT s.revision::text AS revision, e.metadata->>'hash' AS hash
-FROM es_streams s LEFT JOIN es_events e ON e.stream_name = s.stream_name AND e.stream_revision = s.revision
-WHERE s.stream_name = $1`;
+SELECT s.revision::text AS revision,
+       coalesce(s.head_hash, (SELECT e.metadata->>'hash' FROM es_events e
+                              WHERE e.stream_name = s.stream_name AND e.stream_revision = s.revision)) AS hash
+FROM es_streams s WHERE s.stream_name = $1`;
 
 /** The hash of one event: what an append expecting that revision chains to when the adapter has not seen it. */
 export const HASH_AT_SQL = `SELECT metadata->>'hash' AS hash FROM es_events WHERE stream_name = $1 AND stream_revision = $2::bigint`;

@@ -204,7 +204,7 @@ export class PostgresEventStore implements EventStore {
   ): Promise<AppendResult> {
     const first = expected === 'no_stream' ? 0n : expected + 1n;
     const chained = chainEvents(prevHash, first, events);
-    const result = await this.write(db, streamName, chained.events, ids, expected, prevHash);
+    const result = await this.write(db, streamName, chained.events, ids, expected, { prevHash, lastHash: chained.lastHash });
     // Only what is committed may be remembered: a caller's transaction (appendWithin) can still roll back.
     if (db === this.pool && result.nextExpectedRevision === first + BigInt(events.length) - 1n) {
       this.heads.remember(streamName, result.nextExpectedRevision, chained.lastHash);
@@ -218,7 +218,7 @@ export class PostgresEventStore implements EventStore {
     events: EventToAppend[],
     ids: string[],
     expected: ExpectedRevision,
-    prevHash?: string,
+    chain?: { prevHash: string; lastHash: string },
   ): Promise<AppendResult> {
     const payload = JSON.stringify(
       events.map((e, i) => ({
@@ -229,10 +229,13 @@ export class PostgresEventStore implements EventStore {
         m: e.metadata,
       })),
     );
-    const chained = prevHash !== undefined && typeof expected === 'bigint';
+    // Chained: the stream row is moved only if its head is the hash these events were chained to ($5), and then
+    // remembers the new head ($6); a new stream starts with its last event's hash ($4).
+    const chained = chain !== undefined && (typeof expected === 'bigint' || expected === 'no_stream');
     const params: unknown[] = [streamName, events.length, payload];
     if (typeof expected === 'bigint') params.push(expected.toString());
-    if (chained) params.push(prevHash);
+    if (chained && typeof expected === 'bigint') params.push(chain.prevHash, chain.lastHash);
+    if (chained && expected === 'no_stream') params.push(chain.lastHash);
     try {
       // Named, so each connection plans the statement once: planning it every time halves throughput.
       const { rows } = await db.query<{ revision: string; commit: string; prepare: string }>({
