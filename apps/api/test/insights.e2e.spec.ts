@@ -1,5 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type {
+  AnalyticsTemplateView,
+  CountryInsightsView,
   CountryStatisticView,
   HomeVolumeView,
   OverviewView,
@@ -214,6 +216,52 @@ describe('analytics, reports and the news feed', () => {
     await request(app.getHttpServer()).get('/v1/analytics/home/volume?periods=7').set('X-AUTH-TOKEN', bob).expect(400);
     const indy = (await signIn(app, 'indy@mail.test')).token;
     await request(app.getHttpServer()).get('/v1/analytics/home/volume').set('X-AUTH-TOKEN', indy).expect(403);
+  });
+
+  it("lists the company's application templates for the Applications tab, to analytics or reports users only", async () => {
+    const get = (token: string) => request(app.getHttpServer()).get('/v1/analytics/templates').set('X-AUTH-TOKEN', token);
+    const { rows } = await pool.query<{ id: string; name: string; applicant_pays: boolean }>(
+      `SELECT id, name, applicant_pays FROM application_owners WHERE company_id = $1 ORDER BY name, id`,
+      [acme],
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    const templates = (await get(alice).expect(200)).body as AnalyticsTemplateView[];
+    expect(templates).toEqual(rows.map((r) => ({ id: r.id, name: r.name, paymentType: r.applicant_pays ? 'APPLICANT' : 'UPFRONT' })));
+    await request(app.getHttpServer()).get('/v1/analytics/templates').expect(401);
+    // Bob is no admin but his company has reports access: the reports dialog lists the templates for him.
+    await get((await signIn(app, 'bob@acme.test')).token).expect(200);
+    await get((await signIn(app, 'carol@globex.test')).token).expect(403);
+    await get((await signIn(app, 'indy@mail.test')).token).expect(403);
+    const other = sessionToken(app, { admin: true, hasAnalyticsAccess: true, cid: 'company-other', paymentType: 'CARD' });
+    expect((await get(other).expect(200)).body).toEqual([]);
+  });
+
+  it('answers Country Insights figures from the completions of the last 12 months, to organisations with access', async () => {
+    const get = (token: string) => request(app.getHttpServer()).get('/v1/insights/countries').set('X-AUTH-TOKEN', token);
+    const view = (await get(alice).expect(200)).body as CountryInsightsView;
+    expect(view.months).toBe(12);
+    // A direct count: every customer's completed verifications per institute country (the demo resolves them all this year).
+    const { rows } = await pool.query<{ country: string; n: string; nv: string; secs: string }>(
+      `SELECT "instituteCountry" AS country, count(*) AS n, count(*) FILTER (WHERE result = 'NOT_VERIFIED') AS nv
+         FROM rm_verification_list WHERE result IN ('VERIFIED', 'NOT_VERIFIED') AND "instituteCountry" IS NOT NULL
+          AND COALESCE("resolvedAt", updated) >= date_trunc('month', now()) - interval '11 months'
+        GROUP BY 1 ORDER BY 1`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) {
+      const c = view.countries.find((x) => x.country === r.country);
+      expect(c?.completed).toBe(Number(r.n));
+      expect(c!.averageDays).toBeGreaterThanOrEqual(0);
+      if (Number(r.nv) === 0 && c) expect(c.fraudPercent).toBe(0);
+    }
+    const total = view.countries.reduce((s, c) => s + c.completed, 0);
+    expect(total).toBe(rows.reduce((s, r) => s + Number(r.n), 0));
+    expect(view.averageDays).toBeGreaterThanOrEqual(0);
+    await request(app.getHttpServer()).get('/v1/insights/countries').expect(401);
+    await get((await signIn(app, 'carol@globex.test')).token).expect(403);
+    await get((await signIn(app, 'indy@mail.test')).token).expect(403);
+    const bob = (await get((await signIn(app, 'bob@acme.test')).token).expect(200)).body as CountryInsightsView;
+    expect(bob.countries).toEqual(view.countries);
   });
 
   it('publishes the NEWS staff publish as a public RSS feed, newest first', async () => {

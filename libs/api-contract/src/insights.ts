@@ -61,3 +61,31 @@ export interface HomeVolumeView {
 
 /** The report kinds of money 2.16 and 9. */
 export type ReportKind = 'monthlyoverview' | 'rejecteds' | 'pendings' | 'successrates';
+
+/** GET /analytics/templates: the caller's company's application templates (money 3: id, name, paymentType). */
+export interface AnalyticsTemplateView {
+  id: string;
+  name: string;
+  /** UPFRONT when the organisation pays for its applications, APPLICANT when the applicant pays. */
+  paymentType: 'UPFRONT' | 'APPLICANT';
+}
+
+/** One country's verification figures over the last 12 months (money 2.18), from the analytics read model. */
+export interface CountryFiguresView {
+  /** The institutes' country name, as the catalogue names it. */
+  country: string;
+  /** Verifications completed there (Verified or Not Verified). */
+  completed: number;
+  /** Mean days from submission to completion, 2 decimals; -1 when none completed. */
+  averageDays: number;
+  /** Fraudulent outcomes (Not Verified, not-accredited institutions) per 100 outcomes, 2 decimals; -1 when none. */
+  fraudPercent: number;
+}
+
+/** GET /insights/countries: every country with outcomes, and the global averages shown next to each (money 2.18). */
+export interface CountryInsightsView {
+  months: number;
+  countries: CountryFiguresView[];
+  averageDays: number;
+  fraudPercent: number;
+}

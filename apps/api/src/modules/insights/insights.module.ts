@@ -5,10 +5,12 @@ import { ensureSchema } from '../../infrastructure/database/ensure-schema';
 import { createTableSql } from '../../infrastructure/projections/projection-sql';
 import { IdentityModule } from '../identity/identity.module';
 import { AnalyticsController } from './http/analytics.controller';
+import { CountryInsightsController } from './http/country-insights.controller';
 import { NewsFeedController } from './http/news-feed.controller';
 import { ReportsController } from './http/reports.controller';
 import { insightsProjectionDefinitions } from './projections/analytics.table';
 import { AnalyticsReads } from './queries/analytics-reads';
+import { CountryFigures } from './queries/country-figures';
 import { ReportRows } from './queries/report-rows';
 
 /**
@@ -17,8 +19,8 @@ import { ReportRows } from './queries/report-rows';
  */
 @Module({
   imports: [IdentityModule],
-  controllers: [AnalyticsController, ReportsController, NewsFeedController],
-  providers: [AnalyticsReads, ReportRows],
+  controllers: [AnalyticsController, ReportsController, NewsFeedController, CountryInsightsController],
+  providers: [AnalyticsReads, ReportRows, CountryFigures],
 })
 export class InsightsModule implements OnModuleInit {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}

@@ -1,6 +1,7 @@
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type {
+  AnalyticsTemplateView,
   CountryStatisticView,
   HomeVolumeView,
   OverviewView,
@@ -10,9 +11,11 @@ import type {
 import { DomainError } from '@credence/domain';
 import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator';
 import type { Principal } from '../../../common/auth/principal';
+import type { Pool } from 'pg';
+import { PG_POOL } from '../../../infrastructure/database/database.tokens';
 import { AccountsRepository } from '../../identity';
 import { AnalyticsReads, RANGES } from '../queries/analytics-reads';
-import { assertAnalytics, assertHomeVolume, rangeOf, scopeOf, whole } from './analytics-params';
+import { assertAnalytics, assertHomeVolume, assertReports, rangeOf, scopeOf, whole } from './analytics-params';
 
 type RangeBody = { range?: unknown; templateIds?: unknown } | unknown[] | undefined;
 const rangeIn = (query: string | undefined, body: RangeBody) => rangeOf(query ?? (Array.isArray(body) ? undefined : body?.range));
@@ -27,7 +30,26 @@ export class AnalyticsController {
   constructor(
     private readonly reads: AnalyticsReads,
     private readonly accounts: AccountsRepository,
+    @Inject(PG_POOL) private readonly pool: Pool,
   ) {}
+
+  /**
+   * The company's application templates (money 2.15, 2.16, 3): the Applications tab and the reports dialog's
+   * multi-select. UPFRONT when the organisation pays (REVENUE SPEND is hidden then), APPLICANT when applicants pay.
+   */
+  @Get('templates')
+  async templates(@CurrentPrincipal() p: Principal): Promise<AnalyticsTemplateView[]> {
+    try {
+      assertAnalytics(p);
+    } catch {
+      assertReports(p);
+    }
+    const { rows } = await this.pool.query<{ id: string; name: string; applicantPays: boolean }>(
+      `SELECT id, name, applicant_pays AS "applicantPays" FROM application_owners WHERE company_id = $1 ORDER BY name, id`,
+      [p.companyId],
+    );
+    return rows.map((r) => ({ id: r.id, name: r.name, paymentType: r.applicantPays ? 'APPLICANT' : 'UPFRONT' }));
+  }
 
   @Post('overview')
   @HttpCode(200)

@@ -1,0 +1,31 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { CountryInsightsView } from '@credence/api-contract';
+import { DomainError } from '@credence/domain';
+import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator';
+import type { Principal } from '../../../common/auth/principal';
+import { CountryFigures } from '../queries/country-figures';
+
+/** Country Insights (access 6.2, money 6): non-individuals with hasCountryAccess; others see the prompt page. */
+export function assertCountryAccess(p: Principal) {
+  if (!p.hasCountryAccess || p.isIndividual) {
+    throw new DomainError('forbidden', 'Country Insights are available to organisations with Country Insights access.');
+  }
+}
+
+/**
+ * GET /insights/countries (money 2.18): per institute country the average verification time and fraud rate of the
+ * last 12 months, with the global averages, from the analytics read model. The figures are global (every
+ * customer's completions, no customer named), as the page shows them to every organisation with access.
+ */
+@ApiTags('analytics')
+@Controller('insights')
+export class CountryInsightsController {
+  constructor(private readonly figures: CountryFigures) {}
+
+  @Get('countries')
+  countries(@CurrentPrincipal() p: Principal): Promise<CountryInsightsView> {
+    assertCountryAccess(p);
+    return this.figures.all();
+  }
+}
