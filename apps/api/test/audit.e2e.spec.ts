@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { CheckpointsService } from '../src/modules/audit';
-import { signIn } from './demo-sessions';
+import { claimsOf, signIn } from './demo-sessions';
 import { freshDatabase } from './fresh-database';
 import { startTestApp } from './test-app';
 import { api, readModelsCaughtUp } from './verification-support';
@@ -137,11 +137,48 @@ describe('Auditing: replay, export and verify a verification (issue 24)', () => 
       }
     });
 
+    it("the auditor's role is stored and carried in the session token: ROLE_AUDITOR, not ROLE_QC_ADMIN", async () => {
+      const { rows } = await db.pool.query(`SELECT username, staff_role FROM users WHERE username IN ('admin@credence.test', 'auditor@credence.test') ORDER BY 1`);
+      expect(rows).toEqual([
+        { username: 'admin@credence.test', staff_role: null },
+        { username: 'auditor@credence.test', staff_role: 'auditor' },
+      ]);
+      const authorities = (token: string) => (claimsOf(token).authorities as { authority: string }[]).map((a) => a.authority).sort();
+      expect(authorities(tokens.auditor)).toEqual(['ROLE_AUDITOR', 'ROLE_USER']);
+      expect(authorities(tokens.staff)).toEqual(['ROLE_ADMIN', 'ROLE_QC_ADMIN', 'ROLE_USER']);
+    });
+
+    it("auditors read the verifications they replay (the staff list, the record, its timeline) and no other staff resource", async () => {
+      const id = ids[0];
+      const list = await as('auditor').get('/admin/verifications?range=[0,9]').expect(200);
+      expect(list.body.map((v: { id: string }) => v.id)).toEqual(expect.arrayContaining([expect.any(String)]));
+      expect((await as('auditor').get(`/admin/verifications/${id}`).expect(200)).body.id).toBe(id);
+      expect((await as('auditor').get(`/admin/verifications/${id}/timeline`).expect(200)).body.length).toBeGreaterThan(0);
+      for (const other of ['/admin/users', '/admin/customers', '/admin/mails', '/admin/invoices']) {
+        const refused = await as('auditor').get(other).expect(403);
+        expect(refused.body).toEqual({ errors: [{ message: 'This is for Credence staff only.' }] });
+      }
+      // Customers still get 404 for the staff record and 403 for the staff list.
+      await as('alice').get('/admin/verifications').expect(403);
+      // An auditor cannot act as a customer either.
+      const impersonate = await as(null).post('/v1/auth', { username: 'auditor@credence.test', password: 'Demo-pass1', impersonate: 'alice@acme.test' }).expect(403);
+      expect(impersonate.body).toEqual({ errors: [{ message: 'Only Credence staff can impersonate a customer.' }] });
+    });
+
     it('an auditor cannot change anything: staff actions 403, customer writes 403, checkpoints 403', async () => {
       const id = ids[0];
-      await as('auditor').post(`/admin/verifications/${id}/comment`, { comment: 'audited' }).expect(403);
+      const eventsBefore = (await replay(id)).lastRevision;
+      const comment = await as('auditor').post(`/admin/verifications/${id}/comment`, { comment: 'audited' }).expect(403);
+      expect(comment.body).toEqual({ errors: [{ message: 'Auditors can replay, export and verify; they cannot change anything.' }] });
       await as('auditor').post(`/admin/verifications/${id}/cancel`, {}).expect(403);
-      await as('auditor').get('/admin/verifications').expect(403);
+      await as('auditor').post(`/admin/verifications/${id}/unable`, { note: 'audited' }).expect(403);
+      await as('auditor').post(`/admin/verifications/${id}/accreditation`, { status: 'APPROVED' }).expect(403);
+      // Resolving, as an institute would.
+      await as('auditor').put(`/v1/verification/pending/${id}`, { result: 'VERIFIED' }).expect(403);
+      const bobId = (await db.pool.query(`SELECT id FROM users WHERE username = 'bob@acme.test'`)).rows[0].id as string;
+      const disable = await as('auditor').put(`/admin/users/${bobId}`, { disabled: true }).expect(403);
+      expect(disable.body).toEqual({ errors: [{ message: 'Auditors can replay, export and verify; they cannot change anything.' }] });
+      expect((await replay(id)).lastRevision).toBe(eventsBefore);
       const order = await as('auditor').post('/v1/verification', {}).expect(403);
       expect(order.body).toEqual({ errors: [{ message: 'Auditors can replay, export and verify; they cannot change anything.' }] });
       await as('auditor').put('/v1/account', { firstname: 'Changed' }).expect(403);
@@ -150,6 +187,26 @@ describe('Auditing: replay, export and verify a verification (issue 24)', () => 
       // Signing out stays open.
       const session = await signIn(app, 'auditor@credence.test');
       await api(app, session.token).delete('/v1/auth').set('X-REFRESH-TOKEN', session.refresh).expect((res) => expect(res.status).toBeLessThan(300));
+    });
+
+    it('staff administrators grant and revoke the auditor role (GET/PUT /admin/users); only on staff accounts, never their own', async () => {
+      const idOf = async (username: string) => (await db.pool.query(`SELECT id FROM users WHERE username = $1`, [username])).rows[0].id as string;
+      const auditorId = await idOf('auditor@credence.test');
+      expect((await as('staff').get(`/admin/users/${auditorId}`).expect(200)).body.staffRole).toBe('auditor');
+      const authorities = async () =>
+        (claimsOf((await signIn(app, 'auditor@credence.test')).token).authorities as { authority: string }[]).map((a) => a.authority);
+      try {
+        expect((await as('staff').put(`/admin/users/${auditorId}`, { staffRole: 'administrator' }).expect(200)).body.staffRole).toBe('administrator');
+        expect(await authorities()).toContain('ROLE_QC_ADMIN');
+      } finally {
+        expect((await as('staff').put(`/admin/users/${auditorId}`, { staffRole: 'auditor' }).expect(200)).body.staffRole).toBe('auditor');
+      }
+      expect(await authorities()).toEqual(['ROLE_USER', 'ROLE_AUDITOR']);
+      const customer = await as('staff').put(`/admin/users/${await idOf('alice@acme.test')}`, { staffRole: 'auditor' }).expect(422);
+      expect(customer.body).toEqual({ errors: [{ message: 'Only Credence staff accounts have a staff role.' }] });
+      const self = await as('staff').put(`/admin/users/${await idOf('admin@credence.test')}`, { staffRole: 'auditor' }).expect(422);
+      expect(self.body).toEqual({ errors: [{ message: 'You cannot change your own staff role.' }] });
+      await as('staff').put(`/admin/users/${auditorId}`, { staffRole: 'owner' }).expect(400);
     });
 
     it('publishes the public key to anyone, as JSON and as PEM', async () => {

@@ -44,7 +44,10 @@ const ORDINARY_TABLES = [
 /** Ordinary tables this release added. */
 const ADDED_SINCE = ['money_sandbox_refunds', 'money_open_holds', 'idempotency_keys'];
 
-const ALL = ['0001_baseline', '0002_catalogue-search-notifications', '0003_refunds-holds-idempotency'];
+const ALL = ['0001_baseline', '0002_catalogue-search-notifications', '0003_refunds-holds-idempotency', '0004_staff-roles'];
+
+const columns = async (c: Client, table: string) =>
+  (await c.query<{ c: string }>(`SELECT column_name AS c FROM information_schema.columns WHERE table_name = $1`, [table])).rows.map((r) => r.c);
 
 const tables = async (c: Client) =>
   (
@@ -68,7 +71,8 @@ async function fillAsPreviousRelease(c: Client) {
   await c.query(`INSERT INTO companies (id, name, payment_type, currency) VALUES ('acme', 'Acme Recruitment Ltd', 'CARD', 'GBP')`);
   await c.query(
     `INSERT INTO users (id, username, company_id, firstname, lastname, password_hash, admin, pending)
-     VALUES ('00000000-0000-4000-8000-000000000001', 'alice@acme.test', 'acme', 'Alice', 'Admin', 'hash', true, false)`,
+     VALUES ('00000000-0000-4000-8000-000000000001', 'alice@acme.test', 'acme', 'Alice', 'Admin', 'hash', true, false),
+            ('00000000-0000-4000-8000-000000000002', 'auditor.jones@credence.test', 'acme', 'Aud', 'Jones', 'hash', false, false)`,
   );
   await c.query(
     `INSERT INTO refresh_tokens (token_hash, session_id, user_id, expires_at)
@@ -116,6 +120,8 @@ describe('versioned migrations', () => {
     expect(made).not.toContain('catalogue_institute_word');
     expect(await migrate(client)).toEqual([]);
 
+    expect((await migrate(client, { direction: 'down' })).map((m) => m.name)).toEqual(['0004_staff-roles']);
+    expect(await columns(client, 'users')).not.toContain('staff_role');
     expect((await migrate(client, { direction: 'down' })).map((m) => m.name)).toEqual([
       '0003_refunds-holds-idempotency',
     ]);
@@ -156,7 +162,10 @@ describe('versioned migrations', () => {
     const ran = await migrate(client);
 
     expect(ran.map((m) => m.name)).toEqual(ALL);
-    expect(await everything(client)).toEqual(before);
+    // 0004 stores the staff role: the accounts the username made auditors keep it, everyone else has none.
+    const users = (before.users as { username: string }[]).map((u) => ({ ...u, staff_role: u.username.startsWith('auditor.') ? 'auditor' : null }));
+    expect(users.map((u) => u.staff_role)).toEqual(expect.arrayContaining(['auditor', null]));
+    expect(await everything(client)).toEqual({ ...before, users });
     // The invoice numbers go on from where they were.
     const next = await client.query<{ n: string }>(`SELECT nextval('money_invoice_number_seq')::text AS n`);
     expect(Number(next.rows[0]!.n)).toBe(100002);

@@ -3,6 +3,7 @@ import { ForbiddenException, Injectable, type CallHandler, type ExecutionContext
 import type { Request } from 'express';
 import type { Observable } from 'rxjs';
 import type { Principal } from '../../common/auth/principal';
+import { AUDITOR_READ_ONLY } from '../../common/auth/roles.decorator';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -16,7 +17,7 @@ export class AuditorReadOnlyInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const req = context.switchToHttp().getRequest<Request & { user?: Principal }>();
     if (req.user?.auditor && !STAFF_ACCESS.auditor.act && !SAFE.has(req.method) && !/^\/v1\/auth(\/|$|\?)/.test(req.originalUrl)) {
-      throw new ForbiddenException('Auditors can replay, export and verify; they cannot change anything.');
+      throw new ForbiddenException(AUDITOR_READ_ONLY);
     }
     return next.handle();
   }

@@ -1,7 +1,9 @@
-import { Injectable } from '@nestjs/common';
-import { DomainError } from '@credence/domain';
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError, isStaffUsername } from '@credence/domain';
 import { z } from 'zod';
 import type { Principal } from '../../../common/auth/principal';
+import type { AppConfig } from '../../../config/config.schema';
+import { APP_CONFIG } from '../../../config/config.tokens';
 import { AuditService } from '../../../infrastructure/audit/audit.service';
 import { MailService } from '../../../infrastructure/mail/mail.service';
 import { AccountsRepository, type UserRow } from '../../identity';
@@ -17,6 +19,8 @@ const userUpdateSchema = z
     phone: z.string().trim().max(50).nullable(),
     admin: z.boolean(),
     disabled: z.boolean(),
+    /** Staff accounts only (issue 24): 'auditor' is read-only; null or 'administrator' a staff administrator. */
+    staffRole: z.enum(['administrator', 'auditor']).nullable(),
   })
   .partial();
 
@@ -29,6 +33,7 @@ export class AdminUsersService {
     private readonly registration: RegistrationService,
     private readonly mail: MailService,
     private readonly audit: AuditService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async update(staff: Principal, id: string, body: unknown): Promise<void> {
@@ -45,10 +50,15 @@ export class AdminUsersService {
     if (changes.disabled === true && user.id === staff.userId) {
       throw new DomainError('unprocessable', 'You cannot disable your own account.');
     }
+    if ('staffRole' in changes) {
+      if (!isStaffUsername(user.username, this.config.staffDomain)) throw new DomainError('unprocessable', 'Only Credence staff accounts have a staff role.');
+      if (user.id === staff.userId) throw new DomainError('unprocessable', 'You cannot change your own staff role.');
+    }
     await this.accounts.transaction(async (client) => {
       await this.accounts.updateUser(user.id, changes, client);
-      // A disabled user's sessions end now, not when their refresh token would have expired.
-      if (changes.disabled === true) {
+      // A disabled user's sessions end now, not when their refresh token would have expired; so do the sessions of
+      // staff whose role changed (their token carries the role).
+      if (changes.disabled === true || 'staffRole' in changes) {
         await client.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [user.id]);
       }
     });

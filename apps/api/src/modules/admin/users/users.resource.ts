@@ -18,6 +18,7 @@ export const usersResource: SqlResource<'username' | 'firstname' | 'lastname' | 
     'u.pending',
     'u.disabled',
     'u.applicant',
+    'u.staff_role AS "staffRole"',
     'u.custom_roles AS "customRoles"',
     'u.last_login_at AS "lastLoginAt"',
     'u.created_at AS "createdAt"',

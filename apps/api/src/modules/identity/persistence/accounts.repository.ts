@@ -64,6 +64,8 @@ export interface UserRow {
   interuptMessageAck: string | null;
   createdAt: Date;
   lastLoginAt: Date | null;
+  /** Staff accounts only: 'auditor' (read-only), else (null or 'administrator') a staff administrator. */
+  staffRole: 'administrator' | 'auditor' | null;
   /** Set for applicants: the application owner they registered for, and their reference (written, not read back). */
   applicationOwnerId?: string | null;
   applicationRef?: string | null;
@@ -81,7 +83,7 @@ const COMPANY_COLUMNS: (keyof CompanyRow)[] = [
 const USER_COLUMNS: (keyof UserRow)[] = [
   'id', 'username', 'companyId', 'firstname', 'lastname', 'phone', 'title', 'jobTitle', 'passwordHash', 'admin',
   'pending', 'disabled', 'applicant', 'customRoles', 'marketing', 'notifications', 'tcsVersion', 'interuptMessageAck',
-  'createdAt', 'lastLoginAt',
+  'createdAt', 'lastLoginAt', 'staffRole',
 ];
 const select = (cols: string[], alias = '') => cols.map((c) => `${alias}${snake(c)} AS "${c}"`).join(', ');
 const JSON_COLUMNS = new Set(['allowedTypes', 'assignableCustomRoles', 'customRoles']);

@@ -63,7 +63,7 @@ const companies: Company[] = [
 
 const users = [
   { username: 'admin@credence.test', companyId: 'credence', firstname: 'Ada', lastname: 'Admin', admin: true },
-  { username: 'auditor@credence.test', companyId: 'credence', firstname: 'Aud', lastname: 'Itor', admin: false },
+  { username: 'auditor@credence.test', companyId: 'credence', firstname: 'Aud', lastname: 'Itor', admin: false, staffRole: 'auditor' as const },
   { username: 'alice@acme.test', companyId: 'acme', firstname: 'Alice', lastname: 'Archer', admin: true },
   { username: 'bob@acme.test', companyId: 'acme', firstname: 'Bob', lastname: 'Baker', admin: false, customRoles: ['Graduate hiring'] },
   { username: 'carol@globex.test', companyId: 'globex', firstname: 'Carol', lastname: 'Chen', admin: true },

@@ -1,10 +1,10 @@
-import { isStaffUsername } from '@credence/domain';
+import { staffRole } from '@credence/domain';
 import type { Principal } from '../../../common/auth/principal';
 import type { AccountsRepository } from '../persistence/accounts.repository';
 
 /**
  * A demo account as a signed-in caller, for seeds that act through the areas' own command handlers. Built from
- * the account rows as the session would be; with `staffDomain`, staff usernames are staff.
+ * the account rows as the session would be; with `staffDomain`, staff accounts have their stored staff role.
  */
 export async function demoPrincipal(accounts: AccountsRepository, username: string, staffDomain?: string): Promise<Principal> {
   const user = await accounts.userByUsername(username);
@@ -22,7 +22,8 @@ export async function demoPrincipal(accounts: AccountsRepository, username: stri
     isApplicant: user.applicant,
     applicantPays: company.applicantPays,
     admin: user.admin,
-    qcAdmin: staffDomain ? isStaffUsername(user.username, staffDomain) : false,
+    qcAdmin: staffDomain ? staffRole(user, staffDomain) === 'administrator' : false,
+    auditor: staffDomain ? staffRole(user, staffDomain) === 'auditor' : false,
     allowedTypes: null,
     hasReportsAccess: company.hasReportsAccess,
     hasAnalyticsAccess: company.hasAnalyticsAccess,

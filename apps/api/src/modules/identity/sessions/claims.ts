@@ -8,7 +8,7 @@ export function buildClaims(
   company: CompanyRow,
   session: { sessionId: string; impersonator: string | null; staffDomain: string },
 ): Omit<SessionClaims, 'expOffset'> {
-  const role = staffRole(user.username, session.staffDomain);
+  const role = staffRole(user, session.staffDomain);
   // Auditors are staff without ROLE_QC_ADMIN: every staff action refuses them; the audit routes take ROLE_AUDITOR.
   const qcAdmin = role === 'administrator';
   const authorities = [{ authority: ROLE_USER }];

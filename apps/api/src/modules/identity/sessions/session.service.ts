@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { DomainError, isStaffUsername } from '@credence/domain';
+import { DomainError, isStaffUsername, staffRole } from '@credence/domain';
 import type { PoolClient } from 'pg';
 import { AUTO_LOGOUT_AFTER_EXPIRY_SECONDS, IMPERSONATION_TTL_SECONDS, TokenService } from '../../../common/auth/token.service';
 import type { AppConfig } from '../../../config/config.schema';
@@ -60,7 +60,8 @@ export class SessionService {
   }
 
   private async impersonate(staff: UserRow, target: string): Promise<IssuedSession> {
-    if (!isStaffUsername(staff.username, this.config.staffDomain)) {
+    // Staff administrators only: an auditor acting as a customer could change what they may only read.
+    if (staffRole(staff, this.config.staffDomain) !== 'administrator') {
       throw new DomainError('forbidden', 'Only Credence staff can impersonate a customer.');
     }
     const customer = await this.accounts.userByUsername(target);

@@ -4,7 +4,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator';
 import type { Principal } from '../../../common/auth/principal';
-import { StaffOnly } from '../../../common/auth/roles.decorator';
+import { AuditorsMayRead, StaffOnly } from '../../../common/auth/roles.decorator';
 import { ListQueryDto } from '../../../common/http/list-query';
 import { listResource, type ResourceSpec } from '../../../common/http/simple-rest';
 import { AddVerificationComment, CancelVerification, MarkVerificationUnable, RecordVerificationAccreditation } from '../commands/handlers';
@@ -30,17 +30,20 @@ export class AdminVerificationsController {
   ) {}
 
   @Get()
+  @AuditorsMayRead()
   list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response) {
     return listResource(res, STAFF_LIST, query, (q) => this.queryBus.execute(new ListVerificationsForStaff(q)));
   }
 
   @Get(':id')
+  @AuditorsMayRead()
   one(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.queryBus.execute(new GetVerification(principal, id));
   }
 
   /** Every event of the stream, as recorded: type, time, actor, impersonator, data (the stream is the source here). */
   @Get(':id/timeline')
+  @AuditorsMayRead()
   timeline(@Param('id') id: string) {
     return this.queryBus.execute(new GetVerificationEvents(id));
   }

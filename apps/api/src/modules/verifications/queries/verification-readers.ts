@@ -9,7 +9,8 @@ export class VerificationReaders {
   constructor(private readonly actors: Actors) {}
 
   async readerOf(principal: Principal, state: VerificationState): Promise<'customer' | 'resolver' | 'staff' | null> {
-    if (principal.qcAdmin) return 'staff';
+    // Staff auditors read every verification as staff do (issue 24); writes refuse them elsewhere.
+    if (principal.qcAdmin || principal.auditor === true) return 'staff';
     const company = await this.actors.company(principal);
     const customer = this.actors.customer(principal, company);
     if (customerCanSee(state, customer) && (state.result !== 'DELETED' || company.showDeleted)) return 'customer';
