@@ -1,9 +1,10 @@
 import { fromMinor, schemePrice, type ApplicationState, type Price } from '@credence/domain';
+import type { DirectoryInstitute } from '../ports/institute-directory.port';
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Principal } from '../../../common/auth/principal';
 import type { CreditPurchaseDto } from '../dto/submission.dto';
-import { VERIFICATION_PAYMENTS, type PaymentItem, type PaymentOutcome, type VerificationPayments } from '../ports/verification-payments.port';
+import { VERIFICATION_PAYMENTS, type OrderPreview, type PaymentItem, type PaymentOutcome, type VerificationPayments } from '../ports/verification-payments.port';
 import { ownerPaysFor, toCreditPurchase, type SubmissionEntry } from './submission-entry';
 
 /** The order line of an entry: what it costs before VAT and discounts, as the money area prices it. */
@@ -22,6 +23,22 @@ export function paymentItem(p: SubmissionEntry): PaymentItem {
 }
 
 /**
+ * The application's price (its pricingScheme, money 2.6) of a check at this institute taking the position `offset`
+ * after the verifications it already has; null outside an application or when its scheme does not price it.
+ */
+export function applicationPrice(application: ApplicationState | null | undefined, institute: DirectoryInstitute | null, offset: number): number | null {
+  if (!application?.template.pricingScheme) return null;
+  const where = { instituteId: institute?.id ?? null, regionId: institute?.countryId ?? null };
+  const minor = schemePrice(application.template.pricingScheme, where, application.verificationIds.length + offset);
+  return minor === null ? null : fromMinor(minor);
+}
+
+/** An order line priced by the application's scheme: the scheme's price is the whole price, no surcharge. */
+export function withApplicationPrice(item: PaymentItem, price: number | null): PaymentItem {
+  return price === null ? item : { ...item, price, surcharge: 0 };
+}
+
+/**
  * A submission's money, through the payments port: what each verification costs this caller (recorded in its
  * VerificationSubmitted), and paying for those still unpaid in one call that answers the payment's facts.
  */
@@ -31,14 +48,22 @@ export class SubmissionPricing {
 
   async quote(principal: Principal, entries: SubmissionEntry[], application: ApplicationState | null | undefined): Promise<Record<string, Price>> {
     // Inside an application with a pricing scheme, each verification is priced by its position in it.
-    if (application?.template.pricingScheme) {
-      entries.forEach((p, i) => {
-        const where = { instituteId: p.institute?.id ?? null, regionId: p.institute?.countryId ?? null };
-        const minor = schemePrice(application.template.pricingScheme, where, application.verificationIds.length + i);
-        p.schemePrice = minor === null ? null : fromMinor(minor);
-      });
-    }
+    if (application?.template.pricingScheme) entries.forEach((p, i) => (p.schemePrice = applicationPrice(application, p.institute, i)));
     return this.payments.quote(principal, entries.map(paymentItem), ownerPaysFor(application));
+  }
+
+  /**
+   * The order review's figures (POST /verification/quote) as the submission will charge them: inside an
+   * application, its scheme's prices by position and nothing at all when the organisation pays.
+   */
+  preview(
+    principal: Principal,
+    lines: readonly { item: PaymentItem; institute: DirectoryInstitute }[],
+    application: ApplicationState | null,
+    extraCredit: number | null,
+  ): Promise<OrderPreview> {
+    const items = lines.map((l, i) => withApplicationPrice(l.item, applicationPrice(application, l.institute, i)));
+    return this.payments.preview(principal, items, { extraCredit, applicationOwnerPays: ownerPaysFor(application) });
   }
 
   /**

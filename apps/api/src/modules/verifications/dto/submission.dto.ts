@@ -111,4 +111,6 @@ export class QuoteItemDto {
 export class QuoteDto {
   @IsArray() @ValidateNested({ each: true }) @Type(() => QuoteItemDto) verifications!: QuoteItemDto[];
   @IsOptional() @ValidateNested() @Type(() => CreditPurchaseDto) creditPurchase?: CreditPurchaseDto;
+  /** Ordering inside the caller's own open application: its pricing scheme and applicantPays decide the figures. */
+  @IsOptional() @IsString() @MaxLength(100) applicationId?: string;
 }

@@ -19,7 +19,8 @@ import {
 import type { SubmissionResult } from '../commands/submission-entry';
 import { InstituteLookup } from '../commands/institute-lookup';
 import { CancelDto, QuoteDto, SubmissionBodyDto, UploadDocumentDto } from '../dto/submission.dto';
-import { VERIFICATION_PAYMENTS, type VerificationPayments } from '../ports/verification-payments.port';
+import { APPLICATION_MEMBERSHIP, type ApplicationMembership } from '../ports/application-membership.port';
+import { SubmissionPricing } from '../commands/submission-pricing';
 import { checkQuoteSize, presentQuote, quoteItem } from './order-quote.presenter';
 import { SubmissionQueryDto, VerificationListQueryDto, VerificationMetaQueryDto } from '../dto/verification-queries.dto';
 import { CountVerifications, GetVerification, GetVerificationDocument, GetVerificationTimeline, ListVerificationHistory, SummariseVerifications } from '../queries/verification.queries';
@@ -39,7 +40,8 @@ export class VerificationsController {
     private readonly commandBus: CommandBus,
     private readonly queryBus: QueryBus,
     private readonly institutes: InstituteLookup,
-    @Inject(VERIFICATION_PAYMENTS) private readonly payments: VerificationPayments,
+    private readonly pricing: SubmissionPricing,
+    @Inject(APPLICATION_MEMBERSHIP) private readonly applications: ApplicationMembership,
   ) {}
 
   @Get()
@@ -67,8 +69,15 @@ export class VerificationsController {
   @HttpCode(200)
   async quote(@CurrentPrincipal() principal: Principal, @Body() body: QuoteDto) {
     checkQuoteSize(body.verifications);
-    const items = await Promise.all(body.verifications.map(async (v, i) => quoteItem(v, i, (await this.institutes.get(v.instituteId))!)));
-    return presentQuote(await this.payments.preview(principal, items, { extraCredit: body.creditPurchase?.amount ?? null }));
+    // Inside an application the figures are the ones its submission will charge (its scheme, who pays).
+    const application = body.applicationId ? await this.applications.openFor(principal, body.applicationId) : null;
+    const lines = await Promise.all(
+      body.verifications.map(async (v, i) => {
+        const institute = (await this.institutes.get(v.instituteId))!;
+        return { item: quoteItem(v, i, institute), institute };
+      }),
+    );
+    return presentQuote(await this.pricing.preview(principal, lines, application, body.creditPurchase?.amount ?? null));
   }
 
   @Get(':id')

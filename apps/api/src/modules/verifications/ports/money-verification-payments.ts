@@ -32,7 +32,7 @@ export class MoneyVerificationPayments implements VerificationPayments {
     return this.quotes.quote(principal, items.map(lineOf), { applicationOwnerPays });
   }
 
-  preview(principal: Principal, items: readonly PaymentItem[], options: { extraCredit?: number | null }): Promise<OrderPreview> {
+  preview(principal: Principal, items: readonly PaymentItem[], options: { extraCredit?: number | null; applicationOwnerPays?: boolean }): Promise<OrderPreview> {
     return this.quotes.preview(principal, items.map(lineOf), options);
   }
 

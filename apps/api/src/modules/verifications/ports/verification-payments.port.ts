@@ -33,7 +33,7 @@ export interface VerificationPayments {
   /** `applicationOwnerPays`: inside an application, whether its owner pays (then nothing is charged). */
   quote(principal: Principal, items: readonly PaymentItem[], applicationOwnerPays?: boolean): Promise<Record<string, Price>>;
   /** The order review's figures for these items (money 2.9), recording nothing; `extraCredit` in major units. */
-  preview(principal: Principal, items: readonly PaymentItem[], options: { extraCredit?: number | null }): Promise<OrderPreview>;
+  preview(principal: Principal, items: readonly PaymentItem[], options: { extraCredit?: number | null; applicationOwnerPays?: boolean }): Promise<OrderPreview>;
   /** Idempotent by key: a retried order is charged once. Refuses (DomainError) a declined card or too little credit. */
   pay(request: {
     principal: Principal;

@@ -188,11 +188,14 @@ export function submitDraft(id: string, submission: Submission, creditPurchase: 
   );
 }
 
-/** POST /verification/quote: the order review's figures (money 2.9) for what is about to be submitted. */
-export function quoteOrder(lines: QuoteLine[], extraCredit: number, options: CallOptions = {}): Promise<OrderQuote> {
+/**
+ * POST /verification/quote: the order review's figures (money 2.9) for what is about to be submitted; inside an
+ * application (`applicationId`) its pricing scheme and applicantPays decide them, as they decide the charge.
+ */
+export function quoteOrder(lines: QuoteLine[], extraCredit: number, options: CallOptions = {}, applicationId: string | null = null): Promise<OrderQuote> {
   return api.post<OrderQuote>(
     '/verification/quote',
-    { verifications: lines, ...(extraCredit > 0 ? { creditPurchase: { amount: extraCredit } } : {}) },
+    { verifications: lines, ...(extraCredit > 0 ? { creditPurchase: { amount: extraCredit } } : {}), ...(applicationId ? { applicationId } : {}) },
     undefined,
     { ...options, silent: true },
   );

@@ -228,7 +228,7 @@ function Wizard({ forceStart, application }: { forceStart: boolean; application?
   const [extraCredit, setExtraCredit] = useState('0');
   const extra = paymentType === 'CARD' ? normaliseExtraCredit(extraCredit, 0) : 0;
   // An application that does not charge the applicant has nothing to quote (2.2: no prices shown).
-  const quote = useOrderQuote(quoteLines, extra, (view === 'order' || view === 'pay') && priceMode !== 'hidden');
+  const quote = useOrderQuote(quoteLines, extra, (view === 'order' || view === 'pay') && priceMode !== 'hidden', application?.id ?? null);
   const submit = useSubmitOrder();
   const saveForLater = useSaveForLater();
 

@@ -15,14 +15,17 @@ import {
 import { useDebouncedValue } from '@/shared/forms/useDebouncedValue';
 import { ORDER_CHANGES, queryKeys } from '@/shared/query/queryKeys';
 
-/** The order review's figures from the API (money 2.9), asked again 500 ms after the order last changed. */
-export function useOrderQuote(lines: QuoteLine[], extraCredit: number, enabled: boolean) {
-  const params = useDebouncedValue(JSON.stringify({ lines, extraCredit }), 500);
+/**
+ * The order review's figures from the API (money 2.9), asked again 500 ms after the order last changed; inside an
+ * application, priced as that application charges.
+ */
+export function useOrderQuote(lines: QuoteLine[], extraCredit: number, enabled: boolean, applicationId: string | null = null) {
+  const params = useDebouncedValue(JSON.stringify({ lines, extraCredit, applicationId }), 500);
   return useQuery({
     queryKey: queryKeys.order.quote({ order: params }),
     queryFn: ({ signal }) => {
-      const parsed = JSON.parse(params) as { lines: QuoteLine[]; extraCredit: number };
-      return quoteOrder(parsed.lines, parsed.extraCredit, { signal });
+      const parsed = JSON.parse(params) as { lines: QuoteLine[]; extraCredit: number; applicationId: string | null };
+      return quoteOrder(parsed.lines, parsed.extraCredit, { signal }, parsed.applicationId);
     },
     enabled: enabled && lines.length > 0,
     placeholderData: keepPreviousData,
