@@ -24,6 +24,7 @@ import { ApplicationsModule } from './modules/applications/applications.module';
 import { RenderingModule } from './modules/rendering/rendering.module';
 import { SharingModule } from './modules/sharing/sharing.module';
 import { InsightsModule } from './modules/insights/insights.module';
+import { ReferralsModule } from './modules/referrals/referrals.module';
 import { HealthController } from './modules/health';
 import { InfoController } from './modules/info';
 import { AuditTrailModule } from './modules/audit';
@@ -56,6 +57,7 @@ export class AppModule {
         RenderingModule,
         SharingModule,
         InsightsModule,
+        ReferralsModule,
         AuditTrailModule,
         ...extraModules,
       ],

@@ -3,6 +3,7 @@ import { insightsProjectionDefinitions } from './modules/insights';
 import { moneyProjectionDefinitions } from './modules/money';
 import { verificationProjectionDefinitions } from './modules/verifications';
 import { shareProjectionDefinitions } from './modules/sharing';
+import { referralProjectionDefinitions } from './modules/referrals';
 import type { ProjectionDefinition } from './infrastructure/projections/projection-definition';
 import { streamStatsDefinition } from './infrastructure/projections/stream-stats.table';
 
@@ -18,4 +19,5 @@ export const projectionCatalog: ProjectionDefinition[] = [
   ...applicationProjectionDefinitions,
   ...shareProjectionDefinitions,
   ...insightsProjectionDefinitions,
+  ...referralProjectionDefinitions,
 ];

@@ -5,3 +5,4 @@ export * from './verification';
 export * from './application';
 export * from './share';
 export * from './analytics';
+export * from './referral/referral.projection';

@@ -13,7 +13,7 @@ import {
   RemoveApplicationDocument,
   SelectApplicationVerifications,
 } from '../commands/handlers';
-import { CountApplications, GetApplication, GetApplicationDocument, ListApplicationFilters, ListApplications } from '../queries/application.queries';
+import { CountApplications, GetApplication, GetApplicationDocument, ListApplicationFilters, ListApplications, ListApplicationTemplates } from '../queries/application.queries';
 import { ApplicationMetaQueryDto, ApplicationUpdateDto, ApplicationUploadDto } from './application.dto';
 
 interface UploadedPdf {
@@ -41,6 +41,11 @@ export class ApplicationsController {
   @Get('filters')
   filters(@CurrentPrincipal() principal: Principal) {
     return this.queryBus.execute(new ListApplicationFilters(principal));
+  }
+
+  @Get('template')
+  templates(@CurrentPrincipal() principal: Principal) {
+    return this.queryBus.execute(new ListApplicationTemplates(principal));
   }
 
   @Get('meta')

@@ -74,6 +74,15 @@ export type StaffSort = keyof typeof STAFF_SORTS;
 export class ApplicationListQuery {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
+  /** The application templates (application pages) an organisation owns, by name. */
+  async templatesOf(companyId: string): Promise<{ id: string; name: string; template: number; applicantPays: boolean }[]> {
+    const { rows } = await this.pool.query<{ id: string; name: string; template: number; applicantPays: boolean }>(
+      `SELECT id, name, template, applicant_pays AS "applicantPays" FROM application_owners WHERE company_id = $1 ORDER BY name, id`,
+      [companyId],
+    );
+    return rows;
+  }
+
   private where(c: Omit<ApplicationCriteria, 'statuses'> & { statuses?: ApplicationStatus[] | null }) {
     const conds: string[] = [];
     const values: unknown[] = [];

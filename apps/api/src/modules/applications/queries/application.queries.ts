@@ -14,6 +14,11 @@ export class ListApplicationFilters {
   constructor(readonly principal: Principal) {}
 }
 
+/** GET /application/template: the application templates the caller's organisation owns (money 3, 7). */
+export class ListApplicationTemplates {
+  constructor(readonly principal: Principal) {}
+}
+
 /** GET /application/meta?status=: counts per status, and the open count. */
 export class CountApplications {
   constructor(readonly principal: Principal, readonly status: string | string[] | undefined) {}

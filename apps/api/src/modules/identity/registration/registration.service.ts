@@ -199,7 +199,13 @@ export class RegistrationService {
         tcsVersion: 3,
         interuptMessageAck: new Date().toISOString().slice(0, 10),
       }, client);
-      await this.audit.record('AccountRegistered', { userId, companyId: company.id, individual: row.individual }, { actor: row.email, companyId: company.id });
+      // The referral code and the organisation's name feed the referral read model (verifications.md 2.14).
+      const companyName = row.individual ? `${row.firstname} ${row.lastname}` : (input.company?.name ?? row.company_name ?? '').trim();
+      await this.audit.record(
+        'AccountRegistered',
+        { userId, companyId: company.id, individual: row.individual, referralCode: row.individual ? null : row.referral_owner_id, companyName, organisationType: 'C' },
+        { actor: row.email, companyId: company.id },
+      );
       if (row.application_owner_id) {
         registered.applicant = {
           userId,

@@ -14,6 +14,7 @@ import {
   ListApplicationFilters,
   ListApplications,
   ListApplicationsForStaff,
+  ListApplicationTemplates,
 } from '../application.queries';
 
 @QueryHandler(ListApplications)
@@ -40,6 +41,18 @@ export class ListApplicationFiltersHandler implements IQueryHandler<ListApplicat
   async execute({ principal }: ListApplicationFilters) {
     const fields = await this.access.filterFields(scopeOf(principal));
     return fields.map((f) => ({ key: f.key, name: f.name, type: f.type ?? 'TEXT', refData: f.refData ?? null, values: f.values ?? null }));
+  }
+}
+
+@QueryHandler(ListApplicationTemplates)
+export class ListApplicationTemplatesHandler implements IQueryHandler<ListApplicationTemplates> {
+  constructor(private readonly lists: ApplicationListQuery) {}
+
+  /** [{id, name, paymentType}]: APPLICANT when its applicants pay, UPFRONT when the organisation does. */
+  async execute({ principal }: ListApplicationTemplates) {
+    if (principal.isIndividual) return [];
+    const templates = await this.lists.templatesOf(principal.companyId);
+    return templates.map((t) => ({ id: t.id, name: t.name, template: t.template, paymentType: t.applicantPays ? 'APPLICANT' : 'UPFRONT' }));
   }
 }
 
@@ -158,6 +171,7 @@ export class GetApplicationForStaffHandler implements IQueryHandler<GetApplicati
 export const APPLICATION_QUERY_HANDLERS = [
   ListApplicationsHandler,
   ListApplicationFiltersHandler,
+  ListApplicationTemplatesHandler,
   CountApplicationsHandler,
   GetApplicationHandler,
   GetApplicationDocumentHandler,
