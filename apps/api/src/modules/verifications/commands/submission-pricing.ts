@@ -1,5 +1,5 @@
 import { fromMinor, schemePrice, type ApplicationState, type Price } from '@credence/domain';
-import type { DirectoryInstitute } from '../ports/institute-directory.port';
+import { orderLineName, type DirectoryInstitute } from '../ports/institute-directory.port';
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Principal } from '../../../common/auth/principal';
@@ -13,7 +13,7 @@ export function paymentItem(p: SubmissionEntry): PaymentItem {
     verificationId: p.id,
     candidateName: `${p.draft.person.firstname} ${p.draft.person.surname}`.trim(),
     instituteId: p.institute?.id ?? null,
-    instituteName: p.institute?.name ?? '',
+    instituteName: p.institute ? orderLineName(p.institute) : '',
     // An application's scheme price is the whole price of the check (the owner's agreed price per position),
     // so no institute surcharge is added on top of it.
     price: p.schemePrice ?? p.institute?.price ?? 0,

@@ -1,6 +1,6 @@
 import type { OrderQuoteView } from '@credence/api-contract';
 import { DomainError, fromMinor } from '@credence/domain';
-import type { DirectoryInstitute } from '../ports/institute-directory.port';
+import { orderLineName, type DirectoryInstitute } from '../ports/institute-directory.port';
 import type { OrderPreview, PaymentItem } from '../ports/verification-payments.port';
 import type { QuoteItemDto } from '../dto/submission.dto';
 
@@ -10,7 +10,7 @@ export function quoteItem(item: QuoteItemDto, index: number, institute: Director
     verificationId: item.id || `line-${index + 1}`,
     candidateName: item.candidateName?.trim() ?? '',
     instituteId: institute.id,
-    instituteName: institute.names[0] ?? institute.name,
+    instituteName: orderLineName(institute),
     price: institute.price,
     surcharge: institute.surcharge,
     accreditationPrice: item.accreditation && institute.accreditationPrice != null ? institute.accreditationPrice : null,

@@ -1,10 +1,20 @@
-import type { InstituteDefinition } from '@credence/domain';
+import { COUNTRY_LIST_NAME, type InstituteDefinition } from '@credence/domain';
 
 /** An institute as the verification flow needs it: the domain's definition plus what pricing reads. */
 export interface DirectoryInstitute extends InstituteDefinition {
   /** Our Price, Institute Surcharge (account currency units, e.g. pounds). */
   price: number;
   surcharge: number;
+}
+
+const LIST_NAMES: readonly string[] = Object.values(COUNTRY_LIST_NAME);
+
+/**
+ * The name an order line (and its invoice line) shows: the country selector's entries are named EMPVQCI / HSVQCI for
+ * its lists (2.4), so their other name ('Employment Verification United Kingdom') is the one a customer reads.
+ */
+export function orderLineName(institute: Pick<DirectoryInstitute, 'name' | 'names'>): string {
+  return institute.names.find((n) => !LIST_NAMES.includes(n)) ?? institute.names[0] ?? institute.name;
 }
 
 export type RecordMatchOutcome =
