@@ -109,6 +109,7 @@ const WalletScreen = lazyScreen(() => import('@/features/wallet/components/Walle
 const ShareViewScreen = lazyScreen(() => import('@/features/share-view/components/ShareViewScreen'), 'ShareViewScreen');
 const HomeScreen = lazyScreen(() => import('@/features/home/components/HomeScreen'), 'HomeScreen');
 const DashboardScreen = lazyScreen(() => import('@/features/dashboard/components/DashboardScreen'), 'DashboardScreen');
+const AnalyticsScreen = lazyScreen(() => import('@/features/analytics/components/AnalyticsScreen'), 'AnalyticsScreen');
 const UnsubscribeScreen = lazyScreen(
   () => import('@/features/unsubscribe/components/UnsubscribeScreen'),
   'UnsubscribeScreen',
@@ -117,6 +118,7 @@ const UnsubscribeScreen = lazyScreen(
 const lazyScreens = [
   HomeScreen,
   DashboardScreen,
+  AnalyticsScreen,
   AccountScreen,
   CertificateCheckScreen,
   LoginScreen,
@@ -207,7 +209,7 @@ export const privateScreens: Screen[] = [
   { path: '/credit/history/:id', name: 'Invoice', element: <InvoiceScreen /> },
   { path: '/account', name: 'Account', element: <AccountScreen /> },
   { path: '/faqs', name: 'FAQS', element: <FaqsScreen /> },
-  { path: '/analytics', name: 'Analytics' },
+  { path: '/analytics', name: 'Analytics', element: <AnalyticsScreen /> },
   { path: '/countryinfo', name: 'Country Insights' },
   { path: '/countryinfoprompt', name: 'Country Insight prompt' },
 ];
