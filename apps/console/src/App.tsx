@@ -2,7 +2,7 @@ import { Route } from 'react-router-dom';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { authProvider } from '@/auth/authProvider';
 import { LoginPage } from '@/auth/LoginPage';
-import { Dashboard } from '@/dashboard/Dashboard';
+import { RoleHome } from '@/auth/RoleHome';
 import { dataProvider } from '@/dataProvider';
 import { ConsoleLayout } from '@/layout/ConsoleLayout';
 import { applications } from '@/resources/applications';
@@ -32,7 +32,7 @@ export function App() {
       dataProvider={dataProvider}
       authProvider={authProvider}
       loginPage={LoginPage}
-      dashboard={Dashboard}
+      dashboard={RoleHome}
       layout={ConsoleLayout}
       theme={theme}
       requireAuth

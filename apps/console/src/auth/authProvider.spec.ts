@@ -88,13 +88,35 @@ describe('console authProvider', () => {
     await expect(authProvider.checkAuth({})).rejects.toEqual({ message: false });
   });
 
-  it('logs out on 401 and 403 from the API, not on other errors', async () => {
+  it('logs out on 401 from the API, not on 403 (a read this role may not make) nor other errors', async () => {
     tokens.store(makeToken({ sub: 'sam@credence.test' }), 'r');
     await expect(authProvider.checkError({ status: 500 })).resolves.toBeUndefined();
+    await expect(authProvider.checkError({ status: 403 })).resolves.toBeUndefined();
     expect(tokens.token).not.toBe('');
-    await expect(authProvider.checkError({ status: 403 })).rejects.toThrow();
-    expect(tokens.token).toBe('');
     await expect(authProvider.checkError({ status: 401 })).rejects.toThrow();
+    expect(tokens.token).toBe('');
+  });
+
+  it('signs a staff auditor in (ROLE_AUDITOR) to the verifications, and lets them open only those, read-only', async () => {
+    const { response } = loginResponse({ sub: 'auditor@credence.test', authorities: [{ authority: 'ROLE_USER' }, { authority: 'ROLE_AUDITOR' }] });
+    mockFetch((url, init) => (url === '/v1/auth' && init.method === 'POST' ? response : undefined));
+
+    await expect(authProvider.login({ username: 'auditor@credence.test', password: 'x' })).resolves.toEqual({ redirectTo: '/verifications' });
+    await expect(authProvider.getPermissions?.({})).resolves.toBe('auditor');
+    const may = (resource: string, action: string) => authProvider.canAccess?.({ resource, action });
+    await expect(may('verifications', 'list')).resolves.toBe(true);
+    await expect(may('verifications', 'show')).resolves.toBe(true);
+    for (const [resource, action] of [['verifications', 'edit'], ['verifications', 'delete'], ['verifications', 'create'], ['users', 'list'], ['invoices', 'show'], ['mails', 'list']]) {
+      await expect(may(resource, action)).resolves.toBe(false);
+    }
+  });
+
+  it('lets a staff administrator open everything, with no redirect', async () => {
+    const { response } = loginResponse({ sub: 'sam@credence.test', authorities: [{ authority: 'ROLE_QC_ADMIN' }] });
+    mockFetch((url, init) => (url === '/v1/auth' && init.method === 'POST' ? response : undefined));
+    await expect(authProvider.login({ username: 'sam@credence.test', password: 'x' })).resolves.toBeUndefined();
+    await expect(authProvider.getPermissions?.({})).resolves.toBe('administrator');
+    await expect(authProvider.canAccess?.({ resource: 'users', action: 'edit' })).resolves.toBe(true);
   });
 
   it('treats an expired token as signed out', async () => {

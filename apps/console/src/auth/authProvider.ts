@@ -1,6 +1,7 @@
 import type { AuthProvider } from 'react-admin';
 import { decodeClaims } from '@/auth/claims';
 import { isStaff } from '@/auth/isStaff';
+import { consoleRole, mayAccess } from '@/auth/permissions';
 import { refreshSession, secondsLeft } from '@/auth/refresh';
 import { tokens } from '@/auth/tokens';
 
@@ -44,6 +45,8 @@ export const authProvider: AuthProvider = {
       throw new Error(AUTH_MESSAGES.notStaff);
     }
     tokens.store(token, refreshToken);
+    // Auditors have no dashboard: they start at the verifications they replay.
+    return consoleRole(claims) === 'auditor' ? { redirectTo: '/verifications' } : undefined;
   },
 
   async logout() {
@@ -63,11 +66,20 @@ export const authProvider: AuthProvider = {
     }
   },
 
+  // 401 only: a 403 is a read this role may not make (an auditor's), not a session that ended.
   async checkError(error: { status?: number }) {
-    if (error?.status === 401 || error?.status === 403) {
+    if (error?.status === 401) {
       tokens.clear();
       throw new Error('Session expired.');
     }
+  },
+
+  async getPermissions() {
+    return consoleRole(decodeClaims(tokens.token));
+  },
+
+  async canAccess(params: { resource: string; action: string }) {
+    return mayAccess(consoleRole(decodeClaims(tokens.token)), params);
   },
 
   async getIdentity() {

@@ -1,6 +1,7 @@
 import Dashboard from '@mui/icons-material/SpaceDashboardOutlined';
 import { Box, Typography } from '@mui/material';
-import { Menu, useSidebarState } from 'react-admin';
+import { Menu, usePermissions, useSidebarState } from 'react-admin';
+import { AUDITOR_ACCESS, type ConsoleRole } from '@/auth/permissions';
 
 /** Sections of the sidebar: who the customers are, what they verify, money, what they read, how the service runs. */
 const SECTIONS: { title: string; resources: string[] }[] = [
@@ -21,11 +22,17 @@ function Section({ title }: { title: string }) {
   );
 }
 
+/** Auditors see the sections and resources they may read (AUDITOR_ACCESS), and no Dashboard. */
 export function ConsoleMenu() {
+  const { permissions } = usePermissions<ConsoleRole | null>();
+  const auditor = permissions === 'auditor';
+  const sections = SECTIONS.map((s) => ({ ...s, resources: auditor ? s.resources.filter((r) => AUDITOR_ACCESS[r]?.includes('list')) : s.resources })).filter(
+    (s) => s.resources.length > 0,
+  );
   return (
     <Menu>
-      <Menu.Item to="/" primaryText="Dashboard" leftIcon={<Dashboard />} />
-      {SECTIONS.map((s) => (
+      {auditor ? null : <Menu.Item to="/" primaryText="Dashboard" leftIcon={<Dashboard />} />}
+      {sections.map((s) => (
         <Box key={s.title} component="nav" aria-label={s.title}>
           <Section title={s.title} />
           {s.resources.map((r) => (

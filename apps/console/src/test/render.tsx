@@ -14,11 +14,11 @@ export interface Call {
 type Answer = Response | ((call: Call) => Response | undefined);
 
 /**
- * Renders the whole console at a path, signed in as staff, with the API replaced by `routes`: keys are
+ * Renders the whole console at a path, signed in as staff (`as`: another staff role), with the API replaced by `routes`: keys are
  * 'METHOD /path' (the query string ignored) or 'METHOD /path?' (matched with it). Every call is recorded.
  */
-export function renderConsole(path: string, routes: Record<string, Answer>) {
-  tokens.store(makeToken({ sub: 'sam@credence.test', exp: Math.floor(Date.now() / 1000) + 3600, authorities: [{ authority: 'ROLE_QC_ADMIN' }] }), 'r');
+export function renderConsole(path: string, routes: Record<string, Answer>, as: { sub: string; authority: string } = { sub: 'sam@credence.test', authority: 'ROLE_QC_ADMIN' }) {
+  tokens.store(makeToken({ sub: as.sub, exp: Math.floor(Date.now() / 1000) + 3600, authorities: [{ authority: as.authority }] }), 'r');
   const calls: Call[] = [];
   const fetch = mockFetch((url, init) => {
     const method = (init.method ?? 'GET').toUpperCase();

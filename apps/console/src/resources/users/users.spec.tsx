@@ -55,4 +55,22 @@ describe('users resource', () => {
     expect(await screen.findByRole('link', { name: 'Open portal as this user' })).toHaveAttribute('href', '/login?impersonate=bob%40acme.test');
     expect(screen.queryByRole('button', { name: 'Resend registration e-mail' })).toBeNull();
   });
+
+  it("grants a staff account the auditor role from its edit page", async () => {
+    const audra = { ...bob, id: 'u9', username: 'audra@credence.test', firstname: 'Audra', lastname: 'Jones', companyId: 'credence', companyName: 'Credence', customRoles: [], staffRole: null };
+    const { calls } = renderConsole('/users/u9', {
+      'GET /admin/users/u9': json(audra),
+      'PUT /admin/users/u9': (call) => json({ ...audra, ...(call.body as object) }),
+    });
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Staff role' }));
+    await userEvent.click(await screen.findByRole('option', { name: /^Auditor/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect((calls.find((c) => c.method === 'PUT')?.body as { staffRole?: string })?.staffRole).toBe('auditor'));
+  });
+
+  it("offers no staff role on a customer's account", async () => {
+    renderConsole('/users/u2', { 'GET /admin/users/u2': json({ ...bob, staffRole: null }) });
+    expect(await screen.findByDisplayValue('Bob')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Staff role' })).toBeNull();
+  });
 });

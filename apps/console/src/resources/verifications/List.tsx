@@ -11,7 +11,9 @@ import {
   SimpleList,
   TextInput,
   TopToolbar,
+  usePermissions,
 } from 'react-admin';
+import type { ConsoleRole } from '@/auth/permissions';
 import { ListError } from '@/shared/LoadError';
 import { RESULT_CHOICES, TYPES, typeName } from '@/shared/results';
 import { UkDateField } from '@/shared/UkDateField';
@@ -41,13 +43,17 @@ export const verificationFilters = [
 /** REJECTED and NOT_FOUND rows are highlighted (2.10). */
 const rowSx = (v: StaffVerificationRow) => (v.result === 'REJECTED' || v.result === 'NOT_FOUND' ? { bgcolor: '#fff8e6' } : {});
 
+/** Auditors read verifications only: no filter that looks customers or institutes up in their staff resources. */
+const AUDITOR_FILTERS = verificationFilters.filter((f) => f.key !== 'companyId' && f.key !== 'instituteId');
+
 export function VerificationList() {
   const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  const { permissions } = usePermissions<ConsoleRole | null>();
   return (
     <List
       title="Verifications"
       sort={{ field: 'recorded', order: 'DESC' }}
-      filters={verificationFilters}
+      filters={permissions === 'auditor' ? AUDITOR_FILTERS : verificationFilters}
       perPage={25}
       empty={<EmptyList title="No verifications yet">Requests customers submit in the portal appear here, across every customer.</EmptyList>}
       error={<ListError />}

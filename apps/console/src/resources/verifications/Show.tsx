@@ -1,7 +1,7 @@
 import Download from '@mui/icons-material/Download';
 import { Alert, Box, Button, Chip, Typography } from '@mui/material';
 import { resultFooter } from '@credence/domain';
-import { Link, ListButton, Show, TopToolbar, useCreatePath, useNotify, useRecordContext } from 'react-admin';
+import { Link, ListButton, Show, TopToolbar, useCanAccess, useCreatePath, useNotify, useRecordContext } from 'react-admin';
 import { tokens } from '@/auth/tokens';
 import { EventTimeline } from '@/shared/EventTimeline';
 import { PageSection } from '@/shared/PageSection';
@@ -40,6 +40,9 @@ function Line({ label, children }: { label: string; children: React.ReactNode })
 function ResultCard() {
   const v = useRecordContext<VerificationRecord>();
   const createPath = useCreatePath();
+  // Staff actions are edits of the verification: auditors (read-only) do not get them.
+  const { canAccess: mayAct } = useCanAccess({ resource: 'verifications', action: 'edit' });
+  const { canAccess: mayOpenInvoice } = useCanAccess({ resource: 'invoices', action: 'show' });
   if (!v) return null;
   const fields = Object.entries(v.fields ?? {}).filter(([k]) => !SHOWN_APART.has(k) && !HIDDEN.test(k));
   const subjects = (v.additionalFieldData ?? []).flatMap((a) => a.subjects ?? []);
@@ -49,12 +52,14 @@ function ResultCard() {
     <PageSection
       title="Result"
       action={
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <ResolveButton />
-          <CommentButton />
-          <MarkDelayedButton />
-          <CancelVerificationButton />
-        </Box>
+        mayAct ? (
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <ResolveButton />
+            <CommentButton />
+            <MarkDelayedButton />
+            <CancelVerificationButton />
+          </Box>
+        ) : null
       }
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 1.5, flexWrap: 'wrap' }}>
@@ -94,7 +99,7 @@ function ResultCard() {
       <Line label="Institute / Employer provided details">{v.notes}</Line>
       <Line label="Approved By">{v.approvedByName ? `${v.approvedByName}${v.approvedByTitle ? `, ${v.approvedByTitle}` : ''}${v.approvedDate ? ` (as of ${ukDate(v.approvedDate)})` : ''}` : null}</Line>
       <Line label="Resolved By Process">{v.approvalProcess as string | undefined}</Line>
-      <Line label="Invoice">{v.invoiceId ? <Link to={createPath({ resource: 'invoices', id: String(v.invoiceId), type: 'show' })}>{String(v.invoiceId)}</Link> : null}</Line>
+      <Line label="Invoice">{v.invoiceId && mayOpenInvoice ? <Link to={createPath({ resource: 'invoices', id: String(v.invoiceId), type: 'show' })}>{String(v.invoiceId)}</Link> : v.invoiceId}</Line>
       {typeof v.retriesLeft === 'number' && v.result === 'NOT_FOUND' ? <Line label="Retries left">{v.retriesLeft}</Line> : null}
       {thirdParty && Object.keys(thirdParty).length ? (
         <Line label="Data from records">

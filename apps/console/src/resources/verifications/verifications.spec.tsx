@@ -114,4 +114,35 @@ describe('verifications resource', () => {
     expect(screen.queryByRole('button', { name: 'Cancel verification' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Mark delayed at source' })).toBeNull();
   });
+
+  describe('signed in as a staff auditor (read-only)', () => {
+    const auditor = { sub: 'auditor@credence.test', authority: 'ROLE_AUDITOR' };
+
+    it('shows the record, its timeline and the Replay panel, with no action button and no other staff resource', async () => {
+      const { calls } = renderConsole(
+        '/verifications/QC123/show',
+        { 'GET /admin/verifications/QC123': json({ ...pending, invoiceId: 'INV-9' }), 'GET /admin/verifications/QC123/timeline': json(events) },
+        auditor,
+      );
+      expect(await screen.findByText('Oliver Quinn')).toBeInTheDocument();
+      expect(await screen.findByText('Verification drafted')).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Replay' })).toBeInTheDocument();
+      for (const name of ['Resolve', 'Comment', 'Mark delayed at source', 'Cancel verification']) {
+        expect(screen.queryByRole('button', { name })).toBeNull();
+      }
+      // The invoice is named, not linked: auditors cannot open invoices.
+      expect(screen.getByText('INV-9').closest('a')).toBeNull();
+      const menu = screen.getAllByRole('navigation');
+      expect(menu.map((n) => n.getAttribute('aria-label'))).toContain('Verifications');
+      expect(screen.queryByRole('menuitem', { name: /Users/ })).toBeNull();
+      expect(screen.queryByRole('menuitem', { name: /Dashboard/ })).toBeNull();
+      expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+    });
+
+    it('starts at the verifications list instead of the staff Dashboard', async () => {
+      const { router } = renderConsole('/', { 'GET /admin/verifications': page('verifications', [pending]) }, auditor);
+      expect(await screen.findByText('Oliver Quinn')).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/console/verifications');
+    });
+  });
 });
