@@ -62,6 +62,16 @@ export function saveApplicationFields(id: string, fields: { key: string; value: 
   return api.put<ApplicationView>(`/application/${encodeURIComponent(id)}`, { fields });
 }
 
+/** The wallet's verifications the transfer modal offers (verifications 9: transfer list size 500). */
+export function listWalletVerifications(options: CallOptions = {}): Promise<Page<VerificationListItem>> {
+  return api.get<Page<VerificationListItem>>('/verification', { page: 0, size: 500 }, options);
+}
+
+/** PUT application/{id}/verification with the ids it is to include (verifications 7); answers the application. */
+export function selectApplicationVerifications(id: string, verificationIds: string[]): Promise<ApplicationView> {
+  return api.put<ApplicationView>(`/application/${encodeURIComponent(id)}/verification`, verificationIds);
+}
+
 /** POST /application/{id}/document: one PDF (a data URL) for a requirement or with the applicant's label. */
 export function uploadApplicationDocument(
   id: string,

@@ -1,7 +1,9 @@
 import { Alert, Box, Button, Card, CardContent, Link, List, ListItem, ListItemText, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { APPLICATION_TEXTS } from '@credence/domain';
+import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { downloadApplicationDocument, type ApplicationView } from '@/features/applications/api/applications';
+import { SelectVerificationsDialog } from '@/features/applications/components/SelectVerificationsDialog';
 import { useApplication } from '@/features/applications/hooks/useApplications';
 import { formatDate } from '@/shared/ui/format';
 import { ApplicationStatusChip, ResultChip } from '@/shared/ui/result';
@@ -9,7 +11,8 @@ import { ApplicationStatusChip, ResultChip } from '@/shared/ui/result';
 /**
  * An application as the individual sees it (/application/history/{id}, verifications 2.13): its status and dates,
  * the organisation and the details given, the documents, and the verifications included with their results (in
- * an application REJECTED and NOT_FOUND read as Action Required). Read only; an open one offers Start Application.
+ * an application REJECTED and NOT_FOUND read as Action Required). An open one offers Start Application and
+ * 'Select Verifications', which includes verifications already in the wallet (2.13's transfer modal).
  */
 export function ApplicationHistoryScreen() {
   const { id = '' } = useParams();
@@ -21,6 +24,7 @@ export function ApplicationHistoryScreen() {
 
 function ApplicationDetails({ application: a }: { application: ApplicationView }) {
   const owner = a.owner.name;
+  const [selecting, setSelecting] = useState(false);
   return (
     <Stack spacing={3} sx={{ maxWidth: 1100, mx: 'auto' }}>
       <Box>
@@ -65,9 +69,16 @@ function ApplicationDetails({ application: a }: { application: ApplicationView }
 
       <Card variant="outlined" component="section" aria-label="Verifications">
         <CardContent>
-          <Typography component="h3" variant="h6" sx={{ mb: 1 }}>
-            Verifications
-          </Typography>
+          <Stack direction="row" spacing={2} sx={{ mb: 1, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+            <Typography component="h3" variant="h6">
+              Verifications
+            </Typography>
+            {a.status === 'OPEN' && (
+              <Button variant="outlined" onClick={() => setSelecting(true)}>
+                Select Verifications
+              </Button>
+            )}
+          </Stack>
           {a.verifications.length === 0 ? (
             <Typography>No verifications have been included yet.</Typography>
           ) : (
@@ -89,6 +100,7 @@ function ApplicationDetails({ application: a }: { application: ApplicationView }
           )}
         </CardContent>
       </Card>
+      {selecting && <SelectVerificationsDialog application={a} onClose={() => setSelecting(false)} />}
 
       <Card variant="outlined" component="section" aria-label="Documents">
         <CardContent>

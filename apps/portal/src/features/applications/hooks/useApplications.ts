@@ -3,7 +3,9 @@ import {
   deleteApplicationDocument,
   getApplication,
   listOpenApplications,
+  listWalletVerifications,
   saveApplicationFields,
+  selectApplicationVerifications,
   uploadApplicationDocument,
 } from '@/features/applications/api/applications';
 import { queryKeys } from '@/shared/query/queryKeys';
@@ -48,5 +50,23 @@ export function useDeleteApplicationDocument(id: string) {
   return useMutation({
     mutationFn: (docId: string) => deleteApplicationDocument(id, docId),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.application.detail(id) }),
+  });
+}
+
+/** The wallet's verifications for the 'Select Verifications' modal, read when it opens. */
+export function useWalletVerifications(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.verification.list({ page: 0, size: 500 }),
+    queryFn: ({ signal }) => listWalletVerifications({ signal }),
+    enabled,
+  });
+}
+
+/** Saves which verifications the application includes; the answer is the application as it now is. */
+export function useSelectApplicationVerifications(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (verificationIds: string[]) => selectApplicationVerifications(id, verificationIds),
+    onSuccess: (saved) => client.setQueryData(queryKeys.application.detail(id), saved),
   });
 }
