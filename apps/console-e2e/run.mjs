@@ -4,6 +4,7 @@
 //
 //   node apps/console-e2e/run.mjs                                  build, start, run, stop
 //   E2E_BASE_URL=http://localhost:3200 node apps/console-e2e/run.mjs   against an app that is already running
+//   node apps/console-e2e/run.mjs replay                            the replay journey alone (the auditor's)
 //
 // Screenshots go to screenshots/console/ (git-ignored), the app's log and a JSON summary to tmp/console-e2e/.
 import { spawnSync } from 'node:child_process';
@@ -46,12 +47,16 @@ try {
     process.stdout.write(`app ready at ${baseUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s\n\n`);
   }
   browser = await launch();
-  process.stdout.write('staff journey\n');
-  try {
-    summary.steps = await runJourney(browser, baseUrl);
-    ok = summary.steps.every((s) => s.ok);
-  } catch {
-    ok = false;
+  const only = process.argv[2];
+  ok = true;
+  if (!only) {
+    process.stdout.write('staff journey\n');
+    try {
+      summary.steps = await runJourney(browser, baseUrl);
+      ok = summary.steps.every((s) => s.ok);
+    } catch {
+      ok = false;
+    }
   }
   process.stdout.write('\nreplay journey (issue 24)\n');
   try {
@@ -60,18 +65,20 @@ try {
   } catch {
     ok = false;
   }
-  process.stdout.write('\nscreenshots\n');
-  const { id } = await pendingVerification(baseUrl, 'SCREENSHOT-1').catch(() => ({ id: null }));
-  const extra = id
-    ? [
-        ['07-verification-show', `/verifications/${id}/show`, { text: 'Event timeline' }],
-        ['07b-verification-timeline', `/verifications/${id}/show`, { text: 'Event timeline', scrollTo: 'Event timeline' }],
-      ]
-    : [];
-  const shots = await takeScreenshots(browser, baseUrl, path.join(repoRoot, 'screenshots', 'console'), extra);
-  summary.screenshots = { taken: shots.taken.length, failed: shots.failed };
-  process.stdout.write(`  ${shots.taken.length} screenshots in screenshots/console/\n`);
-  for (const f of shots.failed) process.stdout.write(`  not taken: ${f}\n`);
+  if (!only) {
+    process.stdout.write('\nscreenshots\n');
+    const { id } = await pendingVerification(baseUrl, 'SCREENSHOT-1').catch(() => ({ id: null }));
+    const extra = id
+      ? [
+          ['07-verification-show', `/verifications/${id}/show`, { text: 'Event timeline' }],
+          ['07b-verification-timeline', `/verifications/${id}/show`, { text: 'Event timeline', scrollTo: 'Event timeline' }],
+        ]
+      : [];
+    const shots = await takeScreenshots(browser, baseUrl, path.join(repoRoot, 'screenshots', 'console'), extra);
+    summary.screenshots = { taken: shots.taken.length, failed: shots.failed };
+    process.stdout.write(`  ${shots.taken.length} screenshots in screenshots/console/\n`);
+    for (const f of shots.failed) process.stdout.write(`  not taken: ${f}\n`);
+  }
 } catch (error) {
   process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   ok = false;

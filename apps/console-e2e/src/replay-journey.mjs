@@ -1,13 +1,16 @@
-// The auditor's replay in the console (issue 24): staff opens a demo verification, replays it to three of its events
-// with the Replay panel (first, middle, last), checks the state and what each event changed, verifies the history,
-// and takes a screenshot of each instant (desktop) and of the panel on a phone; axe on the panel.
+// The auditor's replay in the console (issue 24): the demo auditor (auditor@credence.test, a stored staff role)
+// signs in to the console, lands on the verifications (no Dashboard, no other staff resource in the menu), opens a
+// demo verification with no action button on it, replays it to three of its events with the Replay panel (first,
+// middle, last), checks the state and what each event changed, verifies the history, and takes a screenshot of each
+// instant (desktop) and of the panel on a phone; axe on the panel. The API refuses the auditor's write (403).
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { api, apiSignIn } from './api.mjs';
-import { consoleSignIn, VIEWPORT } from './browser.mjs';
+import { VIEWPORT } from './browser.mjs';
 
 const PHONE = { width: 390, height: 844 };
+const AUDITOR = 'auditor@credence.test';
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Serious or critical axe violations inside the Replay section. */
@@ -56,16 +59,49 @@ export async function runReplayJourney(browser, baseUrl, shotsDir, log = (line) 
   context.setDefaultTimeout(60_000);
   const page = await context.newPage();
   try {
-    const token = await apiSignIn(baseUrl, 'admin@credence.test');
+    // The auditor's own token reads the staff list: the API admits auditors to it (and to nothing else of /admin).
+    const token = await apiSignIn(baseUrl, AUDITOR);
     const { id, lastRevision } = await longestDemoVerification(baseUrl, token);
     const instants = [0, Math.floor(lastRevision / 2), lastRevision];
 
-    await step(`staff opens ${id} and finds its replay`, async () => {
-      await consoleSignIn(page, baseUrl);
+    await step(`the auditor signs in to the console and lands on the verifications, the only section they may read`, async () => {
+      await page.goto(`${baseUrl}/console/login`);
+      await page.getByLabel('Email address / Username').fill(AUDITOR);
+      await page.getByLabel('Password').fill('Demo-pass1');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(/\/console\/verifications(\?|$)/);
+      await page.getByRole('cell', { name: id, exact: true }).waitFor();
+      const sections = await page.getByRole('navigation').evaluateAll((navs) => navs.map((n) => n.getAttribute('aria-label')).filter(Boolean));
+      if (sections.join(',') !== 'Verifications') throw new Error(`the menu shows ${sections.join(', ')}`);
+      for (const other of ['Dashboard', 'Users', 'Customers', 'Invoices']) {
+        if (await page.getByRole('menuitem', { name: other }).count()) throw new Error(`the menu offers ${other}`);
+      }
+      await page.screenshot({ path: path.join(shotsDir, '20-replay-0-auditor-verifications.png') });
+      await page.setViewportSize(PHONE);
+      await page.screenshot({ path: path.join(shotsDir, '20-replay-0-auditor-verifications-phone.png') });
+      await page.setViewportSize(VIEWPORT);
+      return 'menu: Verifications only';
+    });
+
+    await step(`the auditor opens ${id}: no action button, and its replay`, async () => {
       await page.goto(`${baseUrl}/console/verifications/${encodeURIComponent(id)}/show`);
       await page.getByRole('heading', { name: 'Replay' }).waitFor();
+      await page.getByRole('heading', { name: 'Event timeline' }).waitFor();
       await page.getByRole('list', { name: 'Events to replay to' }).getByRole('button').nth(lastRevision).waitFor();
-      return `${lastRevision + 1} events`;
+      // Staff administrators always have 'Add comment' here (and Resolve, Cancel... by state).
+      for (const action of ['Add comment', 'Resolve', 'Cancel verification', 'Mark delayed at source', 'Edit', 'Delete']) {
+        if (await page.getByRole('button', { name: action, exact: true }).count()) throw new Error(`the auditor is offered ${action}`);
+      }
+      const refused = await api(baseUrl, token, `/admin/verifications/${encodeURIComponent(id)}/comment`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ comment: 'audited' }),
+      });
+      if (refused.status !== 403 || refused.body?.errors?.[0]?.message !== 'Auditors can replay, export and verify; they cannot change anything.') {
+        throw new Error(`the API answered the auditor's comment ${refused.status} ${JSON.stringify(refused.body)}`);
+      }
+      await page.screenshot({ path: path.join(shotsDir, '20-replay-0-auditor-show.png') });
+      return `${lastRevision + 1} events; no action button; the API refuses a comment with 403`;
     });
 
     for (const [n, revision] of instants.entries()) {
