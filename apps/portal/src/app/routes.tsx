@@ -110,6 +110,9 @@ const ShareViewScreen = lazyScreen(() => import('@/features/share-view/component
 const HomeScreen = lazyScreen(() => import('@/features/home/components/HomeScreen'), 'HomeScreen');
 const DashboardScreen = lazyScreen(() => import('@/features/dashboard/components/DashboardScreen'), 'DashboardScreen');
 const AnalyticsScreen = lazyScreen(() => import('@/features/analytics/components/AnalyticsScreen'), 'AnalyticsScreen');
+const ApplicantsScreen = lazyScreen(() => import('@/features/applicants/components/ApplicantsScreen'), 'ApplicantsScreen');
+const ViewApplicantScreen = lazyScreen(() => import('@/features/applicants/components/ViewApplicantScreen'), 'ViewApplicantScreen');
+const ReferralsScreen = lazyScreen(() => import('@/features/referrals/components/ReferralsScreen'), 'ReferralsScreen');
 const UnsubscribeScreen = lazyScreen(
   () => import('@/features/unsubscribe/components/UnsubscribeScreen'),
   'UnsubscribeScreen',
@@ -137,6 +140,9 @@ const lazyScreens = [
   StartApplicationScreen,
   OpenApplicationsScreen,
   ApplicationHistoryScreen,
+  ApplicantsScreen,
+  ViewApplicantScreen,
+  ReferralsScreen,
   PendingVerificationsScreen,
   ResolvedVerificationsScreen,
   ResolvePendingScreen,
@@ -178,9 +184,9 @@ export const privateScreens: Screen[] = [
   { path: '/verification/history/:id', name: 'View Verification', element: <ViewVerificationScreen /> },
   { path: '/application/:id/start', name: 'Application', element: <StartApplicationScreen /> },
   { path: '/applications/open', name: 'Open applications', element: <OpenApplicationsScreen /> },
-  { path: '/referrals/list', name: 'Referrals' },
-  { path: '/applicant/history', name: 'Applicants list' },
-  { path: '/applicant/history/:id', name: 'View Applicant' },
+  { path: '/referrals/list', name: 'Referrals', element: <ReferralsScreen /> },
+  { path: '/applicant/history', name: 'Applicants list', element: <ApplicantsScreen /> },
+  { path: '/applicant/history/:id', name: 'View Applicant', element: <ViewApplicantScreen /> },
   { path: '/application/history/:id', name: 'Application (individual view)', element: <ApplicationHistoryScreen /> },
   { path: '/verification/pending', name: 'Pending Verifications', element: <PendingVerificationsScreen /> },
   {

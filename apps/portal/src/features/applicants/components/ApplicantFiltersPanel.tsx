@@ -1,0 +1,120 @@
+import { Box, Button, Checkbox, FormControlLabel, FormGroup, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { applicationStatusLabel } from '@credence/domain';
+import type { ApplicationFilterDef } from '@/features/applicants/api/applicants';
+import { DEFAULT_STATUSES, ORGANISATION_STATUSES, type ApplicantFilters } from '@/features/applicants/components/applicantFilters';
+import { DebouncedTextField } from '@/features/verifications/components/DebouncedTextField';
+
+const today = () => new Date().toISOString().slice(0, 10);
+const statusName = (s: string) => {
+  const { label, detail } = applicationStatusLabel(s);
+  return detail ?? label;
+};
+
+/**
+ * The applicant history's filters for organisations (verifications 2.13): Applicant, Status (multi), Date, the
+ * server's custom filters (text, or a select when restricted to listed values), Reference; Clear All.
+ */
+export function ApplicantFiltersPanel({
+  filters,
+  customFilters,
+  refLabel,
+  onChange,
+}: {
+  filters: ApplicantFilters;
+  customFilters: readonly ApplicationFilterDef[];
+  refLabel: string;
+  onChange: (next: ApplicantFilters) => void;
+}) {
+  const set = (patch: Partial<ApplicantFilters>) => onChange({ ...filters, ...patch });
+  const toggle = (status: string, on: boolean) =>
+    set({ statuses: on ? [...filters.statuses, status] : filters.statuses.filter((s) => s !== status) });
+  return (
+    <Box id="applicant-filters" sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+      <DebouncedTextField
+        id="applicant-filter-name"
+        label="Applicant"
+        size="small"
+        value={filters.query}
+        onCommit={(query) => set({ query })}
+        helperText="Search by the applicant's first, last or full name."
+      />
+      <DebouncedTextField
+        id="applicant-filter-ref"
+        label={refLabel}
+        size="small"
+        value={filters.ref}
+        onCommit={(ref) => set({ ref })}
+        helperText="Search by the reference given to the application."
+      />
+      <Box role="group" aria-labelledby="applicant-filter-status">
+        <Typography id="applicant-filter-status" variant="body2" color="text.secondary">
+          Status
+        </Typography>
+        <FormGroup row>
+          {ORGANISATION_STATUSES.map((s) => (
+            <FormControlLabel
+              key={s}
+              control={<Checkbox size="small" checked={filters.statuses.includes(s)} onChange={(e) => toggle(s, e.target.checked)} />}
+              label={statusName(s)}
+            />
+          ))}
+        </FormGroup>
+      </Box>
+      <Box role="group" aria-labelledby="applicant-filter-dates">
+        <Typography id="applicant-filter-dates" variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          Show only applications created on or between these dates.
+        </Typography>
+        <Stack direction="row" spacing={1.5}>
+          <TextField
+            label="From"
+            type="date"
+            size="small"
+            value={filters.fromDate}
+            onChange={(e) => set({ fromDate: e.target.value })}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.toDate || today() } }}
+          />
+          <TextField
+            label="To"
+            type="date"
+            size="small"
+            value={filters.toDate}
+            onChange={(e) => set({ toDate: e.target.value })}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.fromDate || undefined, max: today() } }}
+          />
+        </Stack>
+      </Box>
+      {customFilters.map((f) =>
+        f.values?.length ? (
+          <TextField
+            key={f.key}
+            id={`applicant-filter-${f.key}`}
+            select
+            size="small"
+            label={f.name}
+            value={filters.custom[f.key] ?? ''}
+            onChange={(e) => set({ custom: { ...filters.custom, [f.key]: e.target.value } })}
+          >
+            <MenuItem value="">All</MenuItem>
+            {f.values.map((v) => (
+              <MenuItem key={v} value={v}>
+                {v}
+              </MenuItem>
+            ))}
+          </TextField>
+        ) : (
+          <DebouncedTextField
+            key={f.key}
+            id={`applicant-filter-${f.key}`}
+            size="small"
+            label={f.name}
+            value={filters.custom[f.key] ?? ''}
+            onCommit={(value) => set({ custom: { ...filters.custom, [f.key]: value } })}
+          />
+        ),
+      )}
+      <Box sx={{ gridColumn: '1 / -1' }}>
+        <Button onClick={() => onChange({ query: '', statuses: DEFAULT_STATUSES, fromDate: '', toDate: '', ref: '', custom: {} })}>Clear All</Button>
+      </Box>
+    </Box>
+  );
+}
