@@ -1,6 +1,7 @@
 import { allowedTypes, isInstituteOrParent, usesTokens, type TypeCode } from '@credence/domain';
 import { Box, Button, Card, CardContent, Link, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
+import { IndividualDashboard } from '@/features/dashboard/components/IndividualDashboard';
 import { useCreditSummary } from '@/features/credit/hooks/useCreditSummary';
 import { APPLICANT_STATUSES, useApplicantCounts, useNewsFeed, useRecentVerifications } from '@/features/dashboard/hooks/useDashboard';
 import { DASHBOARD_RESULTS, useVerificationStats, type VerificationStats } from '@/features/home/hooks/useVerificationStats';
@@ -59,6 +60,11 @@ const grid = { display: 'grid', gap: 2, p: 0, m: 0, gridTemplateColumns: { xs: '
  * cards of the allowed types, the latest verifications and the News card from the product's RSS feed.
  */
 export function DashboardScreen() {
+  const facts = useAccountFacts();
+  return facts.isIndividual ? <IndividualDashboard /> : <OrganisationDashboard />;
+}
+
+function OrganisationDashboard() {
   const facts = useAccountFacts();
   const orders = facts.paymentType !== 'NONE';
   const resolver = isInstituteOrParent(facts.paymentType);
