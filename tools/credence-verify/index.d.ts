@@ -47,6 +47,8 @@ export interface BundleEvent {
   data: unknown;
   metadata: { hash?: string; [key: string]: unknown };
   recordedAt?: string;
+  /** The event's commit position in the store's global log (not covered by the hash; a certificate names it). */
+  position?: string;
 }
 
 export interface AuditBundle {
@@ -88,3 +90,21 @@ export function checkpointSigningInput(body: CheckpointBody): Buffer;
 export function verifyCheckpointSignature(body: CheckpointBody, signatureBase64: string, publicKeyPem: string): boolean;
 export function keyFingerprint(publicKeyPem: string): string;
 export function verifyBundle(bundle: unknown, options?: { publicKeyPem?: string }): VerifyResult;
+
+/** What a certificate PDF embeds (null where absent). */
+export interface CertificateMetadata {
+  code: string | null;
+  verifyUrl: string | null;
+  contentDigest: string | null;
+  stream: string | null;
+  revision: string | null;
+  position: string | null;
+  streamHash: string | null;
+  title: string | null;
+}
+
+export function readCertificateMetadata(pdfBytes: Uint8Array): Promise<CertificateMetadata>;
+export function verifyCertificate(
+  bundle: AuditBundle,
+  certificate: CertificateMetadata,
+): { ok: boolean; problems: string[]; notes: string[]; certificate: CertificateMetadata & { revision: number | null } };

@@ -61,7 +61,7 @@ function sortLeaves(leaves) {
 function merkleTree(sortedLeaves) {
   if (sortedLeaves.length === 0) throw new Error('a Merkle tree needs at least one leaf');
   let level = sortedLeaves.map(leafHash);
-  let index = sortedLeaves.map((_, i) => i); // position of each leaf's ancestor in the current level
+  const index = sortedLeaves.map((_, i) => i); // position of each leaf's ancestor in the current level
   const proofs = sortedLeaves.map(() => []);
   while (level.length > 1) {
     const next = [];
@@ -214,6 +214,81 @@ function verifyBundle(bundle, options = {}) {
   }
 }
 
+/** The certificate's own entries of a PDF's information dictionary (finishPdf writes them; `pdfinfo -custom` shows them). */
+const CERTIFICATE_KEYS = ['CredenceCertificateCode', 'CredenceVerifyUrl', 'CredenceContentDigest', 'CredenceStream', 'CredenceStreamRevision', 'CredenceStreamPosition', 'CredenceStreamHash'];
+
+/**
+ * Reads a certificate PDF's embedded metadata with pdf-lib: { code, verifyUrl, contentDigest, stream, revision,
+ * position, streamHash, title } (null where absent). Throws when the file is not a PDF pdf-lib can read.
+ */
+async function readCertificateMetadata(pdfBytes) {
+  const { PDFDocument, PDFName, PDFString, PDFHexString } = require('pdf-lib');
+  const doc = await PDFDocument.load(pdfBytes, { updateMetadata: false, ignoreEncryption: true });
+  const info = doc.context.lookup(doc.context.trailerInfo.Info);
+  const text = (key) => {
+    const value = info && typeof info.lookup === 'function' ? info.lookup(PDFName.of(key)) : undefined;
+    return value instanceof PDFString || value instanceof PDFHexString ? value.decodeText() : null;
+  };
+  const entries = Object.fromEntries(CERTIFICATE_KEYS.map((k) => [k, text(k)]));
+  return {
+    code: entries.CredenceCertificateCode,
+    verifyUrl: entries.CredenceVerifyUrl,
+    contentDigest: entries.CredenceContentDigest,
+    stream: entries.CredenceStream,
+    revision: entries.CredenceStreamRevision,
+    position: entries.CredenceStreamPosition,
+    streamHash: entries.CredenceStreamHash,
+    title: text('Title'),
+  };
+}
+
+/**
+ * Checks a certificate's embedded stream position and digest against a bundle: the certificate names the stream it
+ * was made from (or its title the QCID), the revision it was read at, that event's place in the global log and its
+ * chained hash. The hash must be the hash of the bundle's event at that revision (the chain and checkpoints then
+ * vouch for it), and the position that event's. Answers { ok, problems, notes, certificate }.
+ */
+function verifyCertificate(bundle, certificate) {
+  const problems = [];
+  const notes = [];
+  const events = bundle && Array.isArray(bundle.events) ? bundle.events : [];
+  const titleQcid = certificate.title && /Verification Certificate (\S+)/.exec(certificate.title);
+  const stream = certificate.stream || (titleQcid ? `verification-${titleQcid[1]}` : null);
+  if (!stream) problems.push('the certificate names no verification (no CredenceStream entry, no QCID in its title)');
+  else if (bundle && stream !== bundle.stream) problems.push(`the certificate is of ${stream}, the bundle of ${bundle.stream}`);
+  const revision = certificate.revision !== null && /^\d+$/.test(certificate.revision) ? Number(certificate.revision) : null;
+  if (revision === null) problems.push('the certificate carries no stream revision (CredenceStreamRevision)');
+  const event = revision === null ? undefined : events.find((e) => Number(e.revision) === revision);
+  if (revision !== null && !event) {
+    problems.push(`the certificate was made at revision ${revision}, which the bundle does not have (it ends at revision ${events.length - 1})`);
+  }
+  if (event) {
+    const hash = event.metadata && event.metadata.hash;
+    if (!certificate.streamHash) {
+      notes.push('The certificate carries no stream hash (CredenceStreamHash; certificates issued before it was embedded): its revision and position were checked, not its hash.');
+    } else if (certificate.streamHash !== hash) {
+      problems.push(
+        `the certificate's stream hash ${certificate.streamHash.slice(0, 12)}… is not the hash of revision ${revision} in the bundle (${String(hash).slice(0, 12)}…): ` +
+          'the certificate or the history was changed',
+      );
+    }
+    if (certificate.position === null) problems.push('the certificate carries no stream position (CredenceStreamPosition)');
+    else if (event.position === undefined) notes.push('The bundle gives no log positions (exported before they were included): the position was not compared.');
+    else if (String(event.position) !== certificate.position) {
+      problems.push(`the certificate's stream position ${certificate.position} is not the position of revision ${revision} in the bundle (${event.position})`);
+    }
+  }
+  if (certificate.contentDigest) {
+    notes.push(
+      `Content digest ${certificate.contentDigest}: the result card's digest, compared by the issuer's public check (GET /v1/certificate/${certificate.code || '{code}'}).`,
+    );
+  }
+  if (revision !== null && events.length && revision < events.length - 1) {
+    notes.push(`The verification changed after this certificate: revisions ${revision + 1}..${events.length - 1} came later.`);
+  }
+  return { ok: problems.length === 0, problems, notes, certificate: { ...certificate, stream, revision } };
+}
+
 function safeFingerprint(pem) {
   try {
     return keyFingerprint(pem);
@@ -235,4 +310,6 @@ module.exports = {
   verifyCheckpointSignature,
   keyFingerprint,
   verifyBundle,
+  readCertificateMetadata,
+  verifyCertificate,
 };

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { CheckpointsService } from '../src/modules/audit';
+import { binaryBody } from './binary-body';
 import { claimsOf, signIn } from './demo-sessions';
 import { freshDatabase } from './fresh-database';
 import { startTestApp } from './test-app';
@@ -13,6 +14,13 @@ import { api, readModelsCaughtUp } from './verification-support';
 const scratch = mkdtempSync(path.join(tmpdir(), 'credence-audit-'));
 /** The CLI as `npx credence-verify` runs it: the bin of the package linked into node_modules. */
 const CLI = path.join(path.dirname(require.resolve('credence-verify/package.json')), 'bin/credence-verify.js');
+
+/** A file in the scratch folder, for the CLI to read. */
+function scratchFile(name: string, content: string | Buffer) {
+  const file = path.join(scratch, `${Math.random().toString(36).slice(2)}-${name}`);
+  writeFileSync(file, content);
+  return file;
+}
 
 function cli(bundle: unknown, ...args: string[]) {
   const file = path.join(scratch, `bundle-${Math.random().toString(36).slice(2)}.json`);
@@ -245,6 +253,44 @@ describe('Auditing: replay, export and verify a verification (issue 24)', () => 
 
       const verified = (await as('auditor').get(`/admin/verifications/${id}/verify`).expect(200)).body;
       expect(verified).toMatchObject({ ok: true, problems: [], coveredUpTo: bundle.events.length - 1 });
+    });
+
+    it("a certificate PDF's embedded stream position and hash are checked against the bundle of the same verification (--certificate)", async () => {
+      const acme = (await as('alice').get('/v1/verification?size=100').expect(200)).body.content as { id: string; result: string }[];
+      // A verified one (a certificate is issued for Verified and Not Verified results); the cheats come later.
+      const id = acme.find((v) => v.result === 'VERIFIED')?.id ?? '';
+      expect(id).not.toBe('');
+      const pdf = (await as('alice').get(`/v1/verification/${id}/downloads/result`).buffer(true).parse(binaryBody).expect(200)).body as Buffer;
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      const certificate = scratchFile('certificate.pdf', pdf);
+      const bundle = (await as('auditor').get(`/admin/verifications/${id}/export`).expect(200)).body;
+      const last = bundle.events.at(-1);
+      expect(last.position).toMatch(/^\d+$/);
+
+      const pass = cli(bundle, '--certificate', certificate);
+      expect(pass.status).toBe(0);
+      expect(pass.out).toContain(`verification-${id} at revision ${last.revision}, position ${last.position}, stream hash ${last.metadata.hash}`);
+      expect(pass.out).toContain(`PASS: the certificate's stream position and hash are revision ${last.revision}'s in this bundle`);
+      expect(pass.out).toMatch(/note: Content digest [0-9a-f]{64}/);
+
+      // The same certificate against another verification's bundle, and against this bundle with that event's hash
+      // or position changed (as if the history behind the certificate had been rewritten).
+      const other = (await as('auditor').get(`/admin/verifications/${ids[0] === id ? ids[1] : ids[0]}/export`).expect(200)).body;
+      const wrongStream = cli(other, '--certificate', certificate);
+      expect(wrongStream.status).toBe(1);
+      expect(wrongStream.out).toContain(`the certificate is of verification-${id}, the bundle of ${other.stream}`);
+      const rewritten = structuredClone(bundle);
+      rewritten.events.at(-1).metadata.hash = 'f'.repeat(64);
+      const wrongHash = cli(rewritten, '--certificate', certificate);
+      expect(wrongHash.status).toBe(1);
+      expect(wrongHash.out).toContain(`the certificate's stream hash ${last.metadata.hash.slice(0, 12)}… is not the hash of revision ${last.revision} in the bundle`);
+      const moved = structuredClone(bundle);
+      moved.events.at(-1).position = '1';
+      const wrongPosition = cli(moved, '--certificate', certificate);
+      expect(wrongPosition.status).toBe(1);
+      expect(wrongPosition.out).toContain(`the certificate's stream position ${last.position} is not the position of revision ${last.revision} in the bundle (1)`);
+      const notPdf = cli(bundle, '--certificate', scratchFile('not.pdf', 'hello'));
+      expect(notPdf.status).toBe(2);
     });
 
     it('the periodic job is the same checkpoint: a later change is covered by the next one', async () => {

@@ -41,6 +41,8 @@ export class AuditTrailService {
         data: e.data,
         metadata: e.metadata as unknown as AuditBundle['events'][number]['metadata'],
         recordedAt: e.recordedAt.toISOString(),
+        // Where the event sits in the global log: a certificate names it (not covered by the hash).
+        position: e.position.commit.toString(),
       })),
       checkpoints: await this.checkpoints.store.covering(stream),
       publicKey: this.signer.publicKeyPem,

@@ -255,8 +255,12 @@ export class CertificateService {
         CredenceCertificateCode: code,
         CredenceVerifyUrl: verifyUrl,
         CredenceContentDigest: digest,
+        CredenceStream: verificationStream(content.qcid),
         CredenceStreamRevision: loaded.revision.toString(),
         CredenceStreamPosition: loaded.last.position.commit.toString(),
+        // The chained hash of the event it was made at: `npx credence-verify bundle.json --certificate` finds it in
+        // the exported history (issue 24).
+        ...(loaded.last.hash ? { CredenceStreamHash: loaded.last.hash } : {}),
       },
     });
     return { pdf, digest };
