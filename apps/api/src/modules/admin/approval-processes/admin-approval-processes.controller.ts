@@ -4,13 +4,12 @@ import { ApiTags } from '@nestjs/swagger';
 import { DomainError } from '@credence/domain';
 import type { Response } from 'express';
 import type { Pool } from 'pg';
-import { z } from 'zod';
 import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator';
 import type { Principal } from '../../../common/auth/principal';
 import { StaffOnly } from '../../../common/auth/roles.decorator';
 import { AuditService } from '../../../infrastructure/audit/audit.service';
 import { PG_POOL } from '../../../infrastructure/database/database.tokens';
-import { parseBody } from '../shared/parse-body';
+import { CreateApprovalProcessDto, UpdateApprovalProcessDto } from './approval-process.dto';
 import { contains, filterAs, listRows, oneRow, type SqlResource } from '../../../common/http/simple-rest';
 import { staffActor } from '../shared/staff-actor';
 
@@ -29,18 +28,6 @@ export const approvalProcessesResource: SqlResource<'name' | 'active' | 'created
     active: (v, bind) => `p.active = ${bind(filterAs.boolean('active', v))}`,
   },
 };
-
-const schema = z.object({
-  name: z.string().trim().min(1, 'The name is required').max(120),
-  description: z
-    .string()
-    .trim()
-    .max(1000)
-    .nullable()
-    .transform((v) => (v ? v : null))
-    .default(null),
-  active: z.boolean().default(true),
-});
 
 const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505';
 
@@ -64,8 +51,8 @@ export class AdminApprovalProcessesController {
   }
 
   @Post()
-  async create(@Body() body: unknown, @CurrentPrincipal() staff: Principal) {
-    const p = parseBody(schema, body);
+  async create(@Body() body: CreateApprovalProcessDto, @CurrentPrincipal() staff: Principal) {
+    const p = { name: body.name, description: body.description ?? null, active: body.active ?? true };
     const { rows } = await this.pool
       .query<{ id: string }>(`INSERT INTO approval_processes (name, description, active) VALUES ($1, $2, $3) RETURNING id`, [
         p.name,
@@ -81,9 +68,8 @@ export class AdminApprovalProcessesController {
   }
 
   @Put(':id')
-  async update(@Param('id') id: string, @Body() body: unknown, @CurrentPrincipal() staff: Principal) {
+  async update(@Param('id') id: string, @Body() p: UpdateApprovalProcessDto, @CurrentPrincipal() staff: Principal) {
     const before = await oneRow(this.pool, approvalProcessesResource, id, 'Approval process');
-    const p = parseBody(schema.partial(), body);
     const changed = (['name', 'description', 'active'] as const).filter((k) => p[k] !== undefined && p[k] !== before[k]);
     if (changed.length) {
       await this.pool

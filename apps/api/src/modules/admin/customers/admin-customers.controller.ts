@@ -13,6 +13,7 @@ import { AccountsRepository } from '../../identity';
 import { listRows, oneRow } from '../../../common/http/simple-rest';
 import { staffActor } from '../shared/staff-actor';
 import { customerChanges } from './customer-changes';
+import { CustomerUpdateDto } from './customer-update.dto';
 import { customersResource } from './customers.resource';
 
 /**
@@ -40,7 +41,7 @@ export class AdminCustomersController {
   }
 
   @Put(':id')
-  async update(@Param('id') id: string, @Body() body: unknown, @CurrentPrincipal() staff: Principal) {
+  async update(@Param('id') id: string, @Body() body: CustomerUpdateDto, @CurrentPrincipal() staff: Principal) {
     const current = await this.accounts.company(id);
     if (!current) throw new DomainError('not-found', 'Customer not found.');
     const { changes, diff } = customerChanges(current, body);

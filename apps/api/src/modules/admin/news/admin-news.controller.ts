@@ -3,17 +3,15 @@ import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Query, Res } f
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Pool } from 'pg';
-import { z } from 'zod';
 import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator';
 import type { Principal } from '../../../common/auth/principal';
 import { StaffOnly } from '../../../common/auth/roles.decorator';
 import { AuditService } from '../../../infrastructure/audit/audit.service';
 import { PG_POOL } from '../../../infrastructure/database/database.tokens';
-import { parseBody } from '../shared/parse-body';
+import { CreateNewsDto, UpdateNewsDto } from './news.dto';
 import { contains, filterAs, listRows, oneRow, type SqlResource } from '../../../common/http/simple-rest';
 import { staffActor } from '../shared/staff-actor';
 
-export const NEWS_TYPES = ['ALERT_MAINTENANCE', 'NEWS'] as const;
 const PUBLISHED = `(a.published_at IS NOT NULL AND a.published_at <= now())`;
 
 export const newsResource: SqlResource<'createdAt' | 'publishedAt' | 'title' | 'type'> = {
@@ -33,26 +31,6 @@ export const newsResource: SqlResource<'createdAt' | 'publishedAt' | 'title' | '
     published: (v, bind) => `${PUBLISHED} = ${bind(filterAs.boolean('published', v))}`,
   },
 };
-
-const link = z
-  .string()
-  .trim()
-  .max(500)
-  .nullable()
-  .transform((v) => (v ? v : null))
-  .refine((v) => v === null || /^https?:\/\//.test(v), { error: 'link must start with http:// or https://' });
-const when = z.iso.datetime({ offset: true, error: 'publishedAt must be an ISO date and time' }).nullable();
-
-const newsSchema = z.object({
-  type: z.enum(NEWS_TYPES, { error: 'type must be ALERT_MAINTENANCE or NEWS' }),
-  title: z.string().trim().min(1, 'The title is required').max(200),
-  message: z.string().trim().min(1, 'The message is required').max(4000),
-  link: link.default(null),
-  publishedAt: when.default(null),
-  /** Convenience for the console's publish switch: true publishes now, false withdraws. */
-  published: z.boolean().optional(),
-});
-const newsUpdateSchema = newsSchema.partial();
 
 /** The news and maintenance-alerts feed of the portal's home page (GET /v1/news/alerts). */
 @ApiTags('admin')
@@ -75,8 +53,9 @@ export class AdminNewsController {
   }
 
   @Post()
-  async create(@Body() body: unknown, @CurrentPrincipal() staff: Principal) {
-    const { published, ...n } = parseBody(newsSchema, body);
+  async create(@Body() body: CreateNewsDto, @CurrentPrincipal() staff: Principal) {
+    const { published, ...rest } = body;
+    const n = { ...rest, link: rest.link ?? null, publishedAt: rest.publishedAt ?? null };
     const publishedAt = published === true ? new Date().toISOString() : published === false ? null : n.publishedAt;
     const { rows } = await this.pool.query<{ id: string }>(
       `INSERT INTO news_alerts (type, title, message, link, published_at, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
@@ -88,9 +67,9 @@ export class AdminNewsController {
   }
 
   @Put(':id')
-  async update(@Param('id') id: string, @Body() body: unknown, @CurrentPrincipal() staff: Principal) {
+  async update(@Param('id') id: string, @Body() body: UpdateNewsDto, @CurrentPrincipal() staff: Principal) {
     const before = await oneRow(this.pool, newsResource, id, 'News item');
-    const { published, ...n } = parseBody(newsUpdateSchema, body);
+    const { published, ...n } = body;
     const changes: Record<string, unknown> = {};
     for (const k of ['type', 'title', 'message', 'link'] as const) if (n[k] !== undefined && n[k] !== before[k]) changes[k] = n[k];
     const beforeAt = before.publishedAt ? new Date(before.publishedAt as string).toISOString() : null;

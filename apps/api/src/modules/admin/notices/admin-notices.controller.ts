@@ -3,13 +3,12 @@ import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Query, Res } f
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Pool } from 'pg';
-import { z } from 'zod';
 import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator';
 import type { Principal } from '../../../common/auth/principal';
 import { StaffOnly } from '../../../common/auth/roles.decorator';
 import { AuditService } from '../../../infrastructure/audit/audit.service';
 import { PG_POOL } from '../../../infrastructure/database/database.tokens';
-import { parseBody } from '../shared/parse-body';
+import { CreateNoticeDto, UpdateNoticeDto } from './notice.dto';
 import { contains, filterAs, listRows, oneRow, type SqlResource } from '../../../common/http/simple-rest';
 import { staffActor } from '../shared/staff-actor';
 
@@ -27,29 +26,6 @@ export const noticesResource: SqlResource<'createdAt' | 'scope' | 'published' | 
     published: (v, bind) => `n.published = ${bind(filterAs.boolean('published', v))}`,
   },
 };
-
-const code = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z_]{1,40}$/, 'must be a code such as DASHBOARD');
-const optional = z
-  .string()
-  .trim()
-  .max(100)
-  .nullable()
-  .transform((v) => (v ? v : null));
-
-const noticeSchema = z.object({
-  message: z.string().trim().min(1, 'The message is required').max(2000),
-  /** DASHBOARD notices are the shell's warning banners (access.md 2.3). */
-  scope: code.default('DASHBOARD'),
-  type: optional.default(null),
-  instituteId: optional.default(null),
-  regionId: optional.default(null),
-  published: z.boolean().default(false),
-});
-const noticeUpdateSchema = noticeSchema.partial();
 
 /** Notices: the warning banners of the portal shell (published DASHBOARD notices) and institute/region notices. */
 @ApiTags('admin')
@@ -72,8 +48,15 @@ export class AdminNoticesController {
   }
 
   @Post()
-  async create(@Body() body: unknown, @CurrentPrincipal() staff: Principal) {
-    const n = parseBody(noticeSchema, body);
+  async create(@Body() body: CreateNoticeDto, @CurrentPrincipal() staff: Principal) {
+    const n = {
+      message: body.message,
+      scope: body.scope ?? 'DASHBOARD',
+      type: body.type ?? null,
+      instituteId: body.instituteId ?? null,
+      regionId: body.regionId ?? null,
+      published: body.published ?? false,
+    };
     const { rows } = await this.pool.query<{ id: string }>(
       `INSERT INTO notices (message, scope, type, institute_id, region_id, published, created_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
@@ -85,9 +68,8 @@ export class AdminNoticesController {
   }
 
   @Put(':id')
-  async update(@Param('id') id: string, @Body() body: unknown, @CurrentPrincipal() staff: Principal) {
+  async update(@Param('id') id: string, @Body() n: UpdateNoticeDto, @CurrentPrincipal() staff: Principal) {
     const before = await oneRow(this.pool, noticesResource, id, 'Notice');
-    const n = parseBody(noticeUpdateSchema, body);
     const columns = { message: 'message', scope: 'scope', type: 'type', instituteId: 'institute_id', regionId: 'region_id', published: 'published' } as const;
     const changed = (Object.keys(columns) as (keyof typeof columns)[]).filter((k) => n[k] !== undefined && n[k] !== before[k]);
     if (changed.length) {
