@@ -4,10 +4,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
 import { CheckpointsService } from '../src/modules/audit';
 import { binaryBody } from './binary-body';
 import { claimsOf, signIn } from './demo-sessions';
 import { freshDatabase } from './fresh-database';
+import { routeTable } from './route-table';
 import { startTestApp } from './test-app';
 import { api, readModelsCaughtUp } from './verification-support';
 
@@ -195,6 +197,28 @@ describe('Auditing: replay, export and verify a verification (issue 24)', () => 
       // Signing out stays open.
       const session = await signIn(app, 'auditor@credence.test');
       await api(app, session.token).delete('/v1/auth').set('X-REFRESH-TOKEN', session.refresh).expect((res) => expect(res.status).toBeLessThan(300));
+    });
+
+    it('the access matrix for auditors, route by route: of /admin only the verification reads and the audit routes; every write refused', async () => {
+      const readable = ['/admin/verifications', '/admin/verifications/:id', '/admin/verifications/:id/timeline', '/admin/verifications/:id/state', '/admin/verifications/:id/export', '/admin/verifications/:id/verify'];
+      const seen: string[] = [];
+      for (const route of routeTable(app)) {
+        const name = `${route.method} ${route.path}`;
+        if (route.path.startsWith('/v1/auth') || !['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method)) continue;
+        const target = route.path.replace(/:id\b/, ids[0]).replace(/:(\w+)/g, 'x');
+        const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+        const res = await request(app.getHttpServer())[method](target).set('X-AUTH-TOKEN', tokens.auditor).send(method === 'get' ? undefined : {});
+        if (route.method !== 'GET') {
+          // Refused before any handler: 403, or 404 where the path's id cannot be one (the id check); never done.
+          const refusals = target.includes('/x') ? [403, 404] : [403];
+          expect({ name, status: res.status }).toEqual({ name, status: refusals.includes(res.status) ? res.status : 403 });
+        } else if (route.path.startsWith('/admin')) {
+          if (readable.includes(route.path)) expect({ name, status: res.status }).toEqual({ name, status: 200 });
+          else expect({ name, status: res.status }).toEqual({ name, status: 403 });
+        }
+        seen.push(name);
+      }
+      expect(seen.length).toBeGreaterThan(100);
     });
 
     it('staff administrators grant and revoke the auditor role (GET/PUT /admin/users); only on staff accounts, never their own', async () => {
