@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { apiGet, TINY_PDF } from '../api.ts';
+import { apiGet, linkFromMail, signIn, TINY_PDF } from '../api.ts';
 import type { Journey } from '../harness.ts';
 import { dismissToasts, signInThroughUi, toast, patient } from '../ui.ts';
 
@@ -118,5 +118,73 @@ export const annaSubmitsApplication: Journey = {
     await page.getByRole('list', { name: 'Verifications included' }).getByRole('link', { name: /Anna Applicant - University of Demo/ }).waitFor();
     await t.axe('application-history');
     await t.shot('application-history');
+  },
+};
+
+/** A call to the API as a signed-in user (token), its JSON answer; a non-2xx answer throws with its text. */
+async function apiSend<T>(baseUrl: string, token: string, method: string, path: string, body: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { 'X-AUTH-TOKEN': token, 'X-Client-Type': 'WEB', 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
+  return (res.status === 204 ? null : await res.json()) as T;
+}
+
+/**
+ * Issue 15 (verifications 2.13's 'Select Verifications'): Acme invites Wendy, who registers from the mailed link and
+ * already has a degree verified outside the application (ordered through the API); on her open application's page
+ * she moves it from her wallet's Verifications to Selected and saves: 'Verification selection saved.', and the
+ * API's application includes it.
+ */
+export const applicantSelectsWalletVerification: Journey = {
+  name: 'applications: an applicant selects a wallet verification into the open application',
+  async run(t) {
+    const { page, baseUrl } = t;
+    patient(page);
+    const email = `wendy.${Date.now()}@mail.test`;
+    const password = 'Wendy-pass1';
+    const alice = (await signIn(baseUrl, 'alice@acme.test')).token;
+    const invited = Date.now() - 1000;
+    await apiSend(baseUrl, alice, 'POST', '/v1/register/applicant', { email, firstname: 'Wendy', lastname: 'Walsh', ref: 'CAND-0777' });
+    const register = await linkFromMail(baseUrl, email, '/login/register/', invited);
+    await apiSend(baseUrl, '', 'PUT', `/v1/register/${register.split('/').pop()}`, { password, confirmPassword: password, company: { addressCountry: { id: 'GB' } } });
+    const wendy = (await signIn(baseUrl, email, password)).token;
+    const degree = await apiSend<{ id: string }>(baseUrl, wendy, 'POST', '/v1/verification', {
+      instituteId: 'uni-demo',
+      type: 'UNI',
+      fields: { firstname: 'Wendy', middlename: null, surname: 'Walsh', dob: '1994-02-02', qualification: 'BSc (Hons)', course: 'History', gradYear: 2016 },
+      documents: [{ requirementId: 'consent-institute', name: 'Institute Consent Form', data: `data:application/pdf;base64,${TINY_PDF.toString('base64')}`, filename: 'consent.pdf' }],
+      consent: true,
+      creditPurchase: { amount: 0, btNonce: 'fake-valid-nonce', btSaveCard: false },
+    });
+
+    await signInThroughUi(page, email, password);
+    await page.waitForURL((url) => /^\/application\/[^/]+\/start$/.test(url.pathname));
+    const id = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
+    await page.goto(`/application/history/${encodeURIComponent(id)}`);
+    await page.getByRole('heading', { name: 'Application to Acme Recruitment Ltd' }).waitFor();
+    await page.getByText('No verifications have been included yet.').waitFor();
+    await page.getByRole('button', { name: 'Select Verifications' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Select Verifications' });
+    const wallet = dialog.getByRole('list', { name: 'Verifications' });
+    await wallet.getByRole('checkbox', { name: /Wendy Walsh - University of Demo/ }).check();
+    await dialog.getByRole('button', { name: 'Move to Selected' }).click();
+    await dialog.getByRole('list', { name: 'Selected' }).getByText('Wendy Walsh - University of Demo').waitFor();
+    await t.axe('application-select-verifications');
+    await t.shot('application-select-verifications');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Verification selection saved.');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('list', { name: 'Verifications included' }).getByRole('link', { name: /Wendy Walsh - University of Demo/ }).waitFor();
+    await dismissToasts(page);
+    await t.shot('application-selected');
+
+    const res = await fetch(`${baseUrl}/v1/application/${encodeURIComponent(id)}`, { headers: { 'X-AUTH-TOKEN': wendy, 'X-Client-Type': 'WEB' } });
+    assert.equal(res.status, 200);
+    const stored = (await res.json()) as Application;
+    assert.equal(stored.status, 'OPEN', 'selecting does not submit the application');
+    assert.deepEqual(stored.verifications.map((v) => v.id), [degree.id]);
   },
 };

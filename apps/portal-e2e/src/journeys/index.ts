@@ -1,5 +1,6 @@
 import type { Journey } from '../harness.ts';
-import { annaSubmitsApplication } from './applications.ts';
+import { annaSubmitsApplication, applicantSelectsWalletVerification } from './applications.ts';
+import { applicantsOfAnOrganisation, referralsOfAnOrganisation } from './applicants.ts';
 import { coverageJourney, individualHighSchool, instituteUserOrders } from './ordering-more.ts';
 import { identityCapture } from './identity.ts';
 import { impersonation } from './impersonation.ts';
@@ -12,6 +13,8 @@ import { expiredSession, forgotAndReset } from './session.ts';
 import { shellScreens } from './shell.ts';
 import { applicantSidebar, sidebars } from './sidebars.ts';
 import { cardPaymentSandbox, draftSavedForLater, invoiceAndTokenOrders } from './ordering.ts';
+import { multiOrderWithChallenge } from './ordering-multi.ts';
+import { documentRefusals } from './ordering-documents.ts';
 import { publicResolve, resolveRejected, resolveVerified, restrictedHistory } from './resolving.ts';
 import { shareVerificationPublicly, shareWalletPrivately } from './sharing.ts';
 import { teamUsers } from './team.ts';
@@ -42,6 +45,8 @@ export const journeys: Journey[] = [
   invoiceAndTokenOrders,
   draftSavedForLater,
   cardPaymentSandbox,
+  multiOrderWithChallenge,
+  documentRefusals,
   identityCapture,
   invoicesAndCreditOrder,
   receiptsAndSettlement,
@@ -52,4 +57,7 @@ export const journeys: Journey[] = [
   instituteUserOrders,
   coverageJourney,
   annaSubmitsApplication,
+  applicantSelectsWalletVerification,
+  applicantsOfAnOrganisation,
+  referralsOfAnOrganisation,
 ];
