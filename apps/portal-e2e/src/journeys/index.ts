@@ -1,6 +1,5 @@
 import type { Journey } from '../harness.ts';
 import { annaSubmitsApplication, applicantSelectsWalletVerification } from './applications.ts';
-import { applicantsOfAnOrganisation, referralsOfAnOrganisation } from './applicants.ts';
 import { coverageJourney, individualHighSchool, instituteUserOrders } from './ordering-more.ts';
 import { identityCapture } from './identity.ts';
 import { impersonation } from './impersonation.ts';
@@ -58,6 +57,4 @@ export const journeys: Journey[] = [
   coverageJourney,
   annaSubmitsApplication,
   applicantSelectsWalletVerification,
-  applicantsOfAnOrganisation,
-  referralsOfAnOrganisation,
 ];
