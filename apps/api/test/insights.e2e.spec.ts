@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type {
   AnalyticsTemplateView,
+  CountryDetailView,
   CountryInsightsView,
   CountryStatisticView,
   HomeVolumeView,
@@ -262,6 +263,16 @@ describe('analytics, reports and the news feed', () => {
     await get((await signIn(app, 'indy@mail.test')).token).expect(403);
     const bob = (await get((await signIn(app, 'bob@acme.test')).token).expect(200)).body as CountryInsightsView;
     expect(bob.countries).toEqual(view.countries);
+
+    const detail = (path: string, token: string) => request(app.getHttpServer()).get(`/v1/insights/countries/${path}`).set('X-AUTH-TOKEN', token);
+    const gb = (await detail('GB', alice).expect(200)).body as CountryDetailView;
+    expect(gb).toMatchObject({ code: 'GB', name: 'United Kingdom', capital: 'London', languages: 'English' });
+    expect(gb.holidays.some((h) => h.event === 'Christmas Day' && h.regions.length === 0)).toBe(true);
+    expect(gb.sources.length).toBeGreaterThan(0);
+    expect((await detail('XX', alice).expect(404)).body.errors[0].message).toBe('Country not found.');
+    await detail('united-kingdom', alice).expect(400);
+    await detail('GB', (await signIn(app, 'carol@globex.test')).token).expect(403);
+    await request(app.getHttpServer()).get('/v1/insights/countries/GB').expect(401);
   });
 
   it('publishes the NEWS staff publish as a public RSS feed, newest first', async () => {

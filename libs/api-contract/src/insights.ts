@@ -89,3 +89,30 @@ export interface CountryInsightsView {
   averageDays: number;
   fraudPercent: number;
 }
+
+/** A public holiday of a country this year (money 3, 2.18): yyyy-MM-dd days; regions empty means all regions. */
+export interface PublicHolidayView {
+  event: string;
+  date: string;
+  /** The last day, for a holiday of more than one day. */
+  endDate: string | null;
+  regions: string[];
+}
+
+/** GET /insights/countries/{code}: one country's expanded row (money 2.18). */
+export interface CountryDetailView {
+  code: string;
+  name: string;
+  capital: string;
+  population: number | null;
+  /** Comma-joined, as money 3 holds them. */
+  languages: string;
+  government: string | null;
+  religion: string | null;
+  /** This year's public and bank holidays, in date order. */
+  holidays: PublicHolidayView[];
+  /** The holidays that today (UTC) falls within. */
+  celebrating: string[];
+  /** Where the figures come from, named on the page. */
+  sources: string[];
+}

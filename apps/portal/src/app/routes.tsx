@@ -110,6 +110,11 @@ const ShareViewScreen = lazyScreen(() => import('@/features/share-view/component
 const HomeScreen = lazyScreen(() => import('@/features/home/components/HomeScreen'), 'HomeScreen');
 const DashboardScreen = lazyScreen(() => import('@/features/dashboard/components/DashboardScreen'), 'DashboardScreen');
 const AnalyticsScreen = lazyScreen(() => import('@/features/analytics/components/AnalyticsScreen'), 'AnalyticsScreen');
+const CountryInsightsScreen = lazyScreen(() => import('@/features/country-insights/components/CountryInsightsScreen'), 'CountryInsightsScreen');
+const CountryInsightPromptScreen = lazyScreen(
+  () => import('@/features/country-insights/components/CountryInsightPromptScreen'),
+  'CountryInsightPromptScreen',
+);
 const ApplicantsScreen = lazyScreen(() => import('@/features/applicants/components/ApplicantsScreen'), 'ApplicantsScreen');
 const ViewApplicantScreen = lazyScreen(() => import('@/features/applicants/components/ViewApplicantScreen'), 'ViewApplicantScreen');
 const ReferralsScreen = lazyScreen(() => import('@/features/referrals/components/ReferralsScreen'), 'ReferralsScreen');
@@ -122,6 +127,8 @@ const lazyScreens = [
   HomeScreen,
   DashboardScreen,
   AnalyticsScreen,
+  CountryInsightsScreen,
+  CountryInsightPromptScreen,
   AccountScreen,
   CertificateCheckScreen,
   LoginScreen,
@@ -216,8 +223,8 @@ export const privateScreens: Screen[] = [
   { path: '/account', name: 'Account', element: <AccountScreen /> },
   { path: '/faqs', name: 'FAQS', element: <FaqsScreen /> },
   { path: '/analytics', name: 'Analytics', element: <AnalyticsScreen /> },
-  { path: '/countryinfo', name: 'Country Insights' },
-  { path: '/countryinfoprompt', name: 'Country Insight prompt' },
+  { path: '/countryinfo', name: 'Country Insights', element: <CountryInsightsScreen /> },
+  { path: '/countryinfoprompt', name: 'Country Insight prompt', element: <CountryInsightPromptScreen /> },
 ];
 
 export const publicScreens: Screen[] = [

@@ -10,6 +10,7 @@ import { NewsFeedController } from './http/news-feed.controller';
 import { ReportsController } from './http/reports.controller';
 import { insightsProjectionDefinitions } from './projections/analytics.table';
 import { AnalyticsReads } from './queries/analytics-reads';
+import { CountryDetail } from './queries/country-detail';
 import { CountryFigures } from './queries/country-figures';
 import { ReportRows } from './queries/report-rows';
 
@@ -20,7 +21,7 @@ import { ReportRows } from './queries/report-rows';
 @Module({
   imports: [IdentityModule],
   controllers: [AnalyticsController, ReportsController, NewsFeedController, CountryInsightsController],
-  providers: [AnalyticsReads, ReportRows, CountryFigures],
+  providers: [AnalyticsReads, ReportRows, CountryFigures, CountryDetail],
 })
 export class InsightsModule implements OnModuleInit {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}

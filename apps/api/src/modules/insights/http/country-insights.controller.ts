@@ -1,9 +1,10 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { CountryInsightsView } from '@credence/api-contract';
+import type { CountryDetailView, CountryInsightsView } from '@credence/api-contract';
 import { DomainError } from '@credence/domain';
 import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator';
 import type { Principal } from '../../../common/auth/principal';
+import { CountryDetail } from '../queries/country-detail';
 import { CountryFigures } from '../queries/country-figures';
 
 /** Country Insights (access 6.2, money 6): non-individuals with hasCountryAccess; others see the prompt page. */
@@ -21,11 +22,21 @@ export function assertCountryAccess(p: Principal) {
 @ApiTags('analytics')
 @Controller('insights')
 export class CountryInsightsController {
-  constructor(private readonly figures: CountryFigures) {}
+  constructor(
+    private readonly figures: CountryFigures,
+    private readonly detail: CountryDetail,
+  ) {}
 
   @Get('countries')
   countries(@CurrentPrincipal() p: Principal): Promise<CountryInsightsView> {
     assertCountryAccess(p);
     return this.figures.all();
+  }
+
+  /** One country's expanded row: capital, population, languages, this year's public holidays and today's. */
+  @Get('countries/:code')
+  country(@CurrentPrincipal() p: Principal, @Param('code') code: string): CountryDetailView {
+    assertCountryAccess(p);
+    return this.detail.of(code);
   }
 }

@@ -1,0 +1,105 @@
+import { Injectable } from '@nestjs/common';
+import type { CountryDetailView, PublicHolidayView } from '@credence/api-contract';
+import { DomainError } from '@credence/domain';
+import governments from 'country-json/src/country-by-government-type.json';
+import populations from 'country-json/src/country-by-population.json';
+import religions from 'country-json/src/country-by-religion.json';
+import Holidays from 'date-holidays';
+import worldCountries from 'world-countries';
+
+const DAY_MS = 86_400_000;
+/** Holidays that close offices (date-holidays' types); observances such as Mother's Day do not slow verifications. */
+const CLOSING_TYPES = new Set(['public', 'bank']);
+
+export const COUNTRY_SOURCES = [
+  'Capital and languages: world-countries (mledoze/countries, ODbL)',
+  'Population, government and religion: country-json (samayo/country-json, MIT)',
+  'Public holidays: date-holidays (commenthol/date-holidays, ISC)',
+  'Verification figures: Credence verifications completed in the last 12 months',
+];
+
+const byName = <T extends { country: string }>(rows: readonly T[]) => new Map(rows.map((r) => [r.country.toLowerCase(), r]));
+const population = byName(populations as { country: string; population: number | null }[]);
+const government = byName(governments as { country: string; government: string | null }[]);
+const religion = byName(religions as { country: string; religion: string | null }[]);
+
+const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+
+interface RawHoliday {
+  date: string;
+  start: Date;
+  end: Date;
+  name: string;
+  type: string;
+}
+
+/** date-holidays' holidays of the year (one region or the country), closing ones only, as days. */
+function holidaysOf(code: string, year: number, state?: string): PublicHolidayView[] {
+  const h = state ? new Holidays(code, state) : new Holidays(code);
+  return ((h.getHolidays(year) || []) as RawHoliday[])
+    .filter((x) => CLOSING_TYPES.has(x.type))
+    .map((x) => {
+      const date = x.date.slice(0, 10);
+      const days = Math.max(1, Math.round((x.end.getTime() - x.start.getTime()) / DAY_MS));
+      return { event: x.name, date, endDate: days > 1 ? addDays(date, days - 1) : null, regions: [] };
+    });
+}
+
+/**
+ * A country's holidays of the year: the national ones (regions empty: 'All Regions'), then those only some regions
+ * keep, with the regions' names (money 2.18 Public Holidays table).
+ */
+export function publicHolidays(code: string, year: number): PublicHolidayView[] {
+  const national = holidaysOf(code, year);
+  const key = (h: PublicHolidayView) => `${h.date}|${h.event}`;
+  const seen = new Set(national.map(key));
+  const regional = new Map<string, PublicHolidayView>();
+  const states = (new Holidays().getStates(code) ?? {}) as Record<string, string>;
+  for (const [state, stateName] of Object.entries(states)) {
+    for (const h of holidaysOf(code, year, state)) {
+      if (seen.has(key(h))) continue;
+      const entry = regional.get(key(h)) ?? { ...h, regions: [] };
+      entry.regions.push(stateName);
+      regional.set(key(h), entry);
+    }
+  }
+  return [...national, ...regional.values()].sort((a, b) => a.date.localeCompare(b.date) || a.event.localeCompare(b.event));
+}
+
+/** money 4: a holiday counts as today when today falls within its start and end dates. */
+export const celebrating = (holidays: readonly PublicHolidayView[], today: string) =>
+  [...new Set(holidays.filter((h) => h.date <= today && today <= (h.endDate ?? h.date)).map((h) => h.event))];
+
+/** A country's expanded row of Country Insights (money 2.18), from the packages named in COUNTRY_SOURCES. */
+@Injectable()
+export class CountryDetail {
+  today = () => new Date().toISOString().slice(0, 10);
+
+  of(rawCode: string): CountryDetailView {
+    const code = rawCode.toUpperCase();
+    if (!/^[A-Z]{2}$/.test(code)) throw new DomainError('invalid', 'The country must be an ISO 3166 alpha-2 code.');
+    const c = worldCountries.find((w) => w.cca2 === code);
+    if (!c) throw new DomainError('not-found', 'Country not found.');
+    const names = [c.name.common, c.name.official, ...c.altSpellings].map((n) => n.toLowerCase());
+    const pick = <T>(map: Map<string, T>) => names.map((n) => map.get(n)).find((v) => v !== undefined);
+    const today = this.today();
+    let holidays: PublicHolidayView[] = [];
+    try {
+      holidays = publicHolidays(code, Number(today.slice(0, 4)));
+    } catch {
+      // date-holidays has no data for the country: the table is empty.
+    }
+    return {
+      code,
+      name: c.name.common,
+      capital: c.capital.join(', '),
+      population: pick(population)?.population ?? null,
+      languages: Object.values(c.languages ?? {}).join(', '),
+      government: pick(government)?.government ?? null,
+      religion: pick(religion)?.religion ?? null,
+      holidays,
+      celebrating: celebrating(holidays, today),
+      sources: COUNTRY_SOURCES,
+    };
+  }
+}

@@ -1,0 +1,103 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { CountryInsightPromptScreen } from '@/features/country-insights/components/CountryInsightPromptScreen';
+import { CountryInsightsScreen } from '@/features/country-insights/components/CountryInsightsScreen';
+import { seriousAxeViolations } from '@/features/money/test/axe';
+import { json, mockFetch } from '@/test/fetchMock';
+import { renderRoutes } from '@/test/renderRoutes';
+import { signInAs } from '@/test/session';
+import { stubResizeObserver } from '@/shared/ui/test/renderUi';
+
+const names = ['France', 'Germany', 'United Kingdom', ...Array.from({ length: 17 }, (_, i) => `Country ${String(i + 10)}`)];
+const meta = {
+  regions: [],
+  totalInstitutes: 3,
+  countries: names.map((name, i) => ({
+    id: name === 'France' ? 'FR' : name === 'Germany' ? 'DE' : name === 'United Kingdom' ? 'GB' : `Q${String.fromCharCode(65 + i)}`,
+    ccn3: null,
+    name,
+    regionId: '150',
+    institutes: name === 'United Kingdom' ? 3 : 0,
+    annualAverageVerificationDays: -1,
+    currentVerificationDays: -1,
+    fraudulentPercent: -1,
+  })),
+};
+
+function answer() {
+  mockFetch((req) => {
+    if (req.path === '/v1/region/meta') return json(meta);
+    if (req.path === '/v1/insights/countries') {
+      return json({ months: 12, averageDays: 2.5, fraudPercent: 10, countries: [{ country: 'United Kingdom', completed: 4, averageDays: 1, fraudPercent: 25 }] });
+    }
+    if (req.path === '/v1/insights/countries/GB') {
+      return json({
+        code: 'GB',
+        name: 'United Kingdom',
+        capital: 'London',
+        population: 66_488_991,
+        languages: 'English',
+        government: null,
+        religion: null,
+        holidays: [
+          { event: 'Christmas Day', date: '2026-12-25', endDate: null, regions: [] },
+          { event: "St Andrew's Day", date: '2026-11-30', endDate: null, regions: ['Scotland'] },
+        ],
+        celebrating: ['Christmas Day'],
+        sources: ['Public holidays: date-holidays'],
+      });
+    }
+    return undefined;
+  });
+}
+
+describe('Country Insights (/countryinfo, money 2.18, 2.19)', () => {
+  it('lists 15 countries a page sorted by name, searches, and expands a row into its details', async () => {
+    stubResizeObserver();
+    signInAs({ hasCountryAccess: true });
+    answer();
+    const { container } = renderRoutes([{ path: '/countryinfo', element: <CountryInsightsScreen /> }], '/countryinfo');
+    expect(await screen.findByText('Showing entries 1 to 15 of 20 countries')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Countries' });
+    expect(within(table).getAllByRole('rowheader')[0]).toHaveTextContent('Country 10');
+    await userEvent.type(screen.getByLabelText('Search'), 'zzz');
+    expect(await screen.findByText('No countries match your search')).toBeInTheDocument();
+    expect(screen.getByLabelText('Search')).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.clear(screen.getByLabelText('Search'));
+    await userEvent.type(screen.getByLabelText('Search'), 'KINGDOM');
+    const row = (await screen.findByRole('rowheader', { name: 'United Kingdom' })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('1 day')).toBeInTheDocument();
+    expect(within(row).getByText('25%')).toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('button', { name: 'Expand United Kingdom' }));
+    expect(
+      await screen.findByText('United Kingdom is currently celebrating Christmas Day. Unfortunately, this may slow down verification times.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('London')).toBeInTheDocument();
+    expect(screen.getByText('66,488,991')).toBeInTheDocument();
+    expect(screen.getByText('1 day (global average 2.5 days)')).toBeInTheDocument();
+    expect(screen.getByText('25% (global average 10%)')).toBeInTheDocument();
+    const holidays = screen.getByRole('table', { name: 'Public Holidays, United Kingdom' });
+    // Beginning, and Ending falling back to the start date.
+    expect(within(holidays).getAllByText('25 December')).toHaveLength(2);
+    expect(within(holidays).getByText('All Regions')).toBeInTheDocument();
+    expect(within(holidays).getByText('Scotland')).toBeInTheDocument();
+    expect((await screen.findAllByText('Not enough current data available')).length).toBeGreaterThan(0);
+    expect(await seriousAxeViolations(container)).toEqual([]);
+  }, 120_000);
+
+  it('sends a user without access to the prompt, and the prompt sends one with access back', async () => {
+    signInAs({ hasCountryAccess: false });
+    answer();
+    renderRoutes(
+      [
+        { path: '/countryinfo', element: <CountryInsightsScreen /> },
+        { path: '/countryinfoprompt', element: <CountryInsightPromptScreen /> },
+      ],
+      '/countryinfo',
+    );
+    expect(await screen.findByText(/shows global information regarding all country turnaround times, fraudulent rates, public holidays/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', 'mailto:support@credence.test');
+    expect(screen.getByRole('heading', { level: 2, name: 'Country Insights' })).toBeInTheDocument();
+  }, 60_000);
+});
