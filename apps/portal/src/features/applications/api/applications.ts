@@ -62,9 +62,20 @@ export function saveApplicationFields(id: string, fields: { key: string; value: 
   return api.put<ApplicationView>(`/application/${encodeURIComponent(id)}`, { fields });
 }
 
-/** The wallet's verifications the transfer modal offers (verifications 9: transfer list size 500). */
-export function listWalletVerifications(options: CallOptions = {}): Promise<Page<VerificationListItem>> {
-  return api.get<Page<VerificationListItem>>('/verification', { page: 0, size: 500 }, options);
+/**
+ * The wallet's verifications the transfer modal offers (verifications 9: transfer list size 500), read in the pages
+ * of 100 the API serves at most.
+ */
+export async function listWalletVerifications(options: CallOptions = {}): Promise<Page<VerificationListItem>> {
+  const content: VerificationListItem[] = [];
+  let totalSize = 0;
+  for (let page = 0; page < 5; page++) {
+    const answer = await api.get<Page<VerificationListItem>>('/verification', { page, size: 100 }, options);
+    content.push(...answer.content);
+    totalSize = answer.totalSize;
+    if (content.length >= totalSize || answer.content.length < 100) break;
+  }
+  return { content, totalSize };
 }
 
 /** PUT application/{id}/verification with the ids it is to include (verifications 7); answers the application. */

@@ -96,6 +96,8 @@ describe("'Select Verifications' (verifications 2.13): wallet verifications move
     expect(within(within(dialog).getByRole('list', { name: 'Selected' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       expect.stringContaining('Aberdeen Technical University'),
     ]);
+    // The wallet is read in the API's pages of 100 at most.
+    expect(api.calls.filter((c) => c.path === '/v1/verification').map((c) => c.query.get('size'))).toEqual(['100']);
     // Nothing is sent before Save.
     expect(api.calls.some((c) => c.method === 'PUT')).toBe(false);
 

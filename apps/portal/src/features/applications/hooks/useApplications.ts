@@ -56,7 +56,7 @@ export function useDeleteApplicationDocument(id: string) {
 /** The wallet's verifications for the 'Select Verifications' modal, read when it opens. */
 export function useWalletVerifications(enabled: boolean) {
   return useQuery({
-    queryKey: queryKeys.verification.list({ page: 0, size: 500 }),
+    queryKey: queryKeys.verification.list({ wallet: 'transfer' }),
     queryFn: ({ signal }) => listWalletVerifications({ signal }),
     enabled,
   });
