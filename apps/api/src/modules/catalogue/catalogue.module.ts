@@ -4,6 +4,7 @@ import {
   AdminInstitutesController,
   AdminRegionsController,
 } from './admin/admin-catalogue.controllers';
+import { AdminInstitutesQuery } from './admin/admin-institutes.query';
 import { AdminInstitutesService } from './admin/admin-institutes.service';
 import { AdminReferenceService } from './admin/admin-reference.service';
 import { CatalogueAudit } from './audit/catalogue-audit';
@@ -53,6 +54,7 @@ import { CatalogueSeeder } from './seeding/catalogue.seeder';
     InstituteRequestedMailer,
     ApplicationPricingLookup,
     AdminInstitutesService,
+    AdminInstitutesQuery,
     AdminReferenceService,
   ],
   exports: [InstituteRecordsService, InstituteDetailQuery],

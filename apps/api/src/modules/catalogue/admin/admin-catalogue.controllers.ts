@@ -31,7 +31,8 @@ import {
 } from '../dto/admin-institute.dto';
 import { InstituteRecordsService, RecordImportRejected } from '../records/institute-records.service';
 import { readCsvBody } from './csv-body';
-import { AdminInstitutesService, INSTITUTE_FILTERS, INSTITUTE_SORTS } from './admin-institutes.service';
+import { AdminInstitutesQuery, INSTITUTE_FILTERS, INSTITUTE_SORTS } from './admin-institutes.query';
+import { AdminInstitutesService } from './admin-institutes.service';
 import {
   AdminReferenceService,
   COUNTRY_FILTERS,
@@ -53,18 +54,19 @@ const actorOf = (p: Principal): Actor => ({
 export class AdminInstitutesController {
   constructor(
     private readonly institutes: AdminInstitutesService,
+    private readonly reads: AdminInstitutesQuery,
     private readonly records: InstituteRecordsService,
   ) {}
 
   @Get()
   list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response) {
     const spec = { resource: 'institutes', filterable: INSTITUTE_FILTERS, sortable: INSTITUTE_SORTS, defaultSort: ['name', 'ASC'] } as const;
-    return listResource(res, spec, query, (q) => this.institutes.list(typedQuery(q, INSTITUTE_FILTERS)));
+    return listResource(res, spec, query, (q) => this.reads.list(typedQuery(q, INSTITUTE_FILTERS)));
   }
 
   @Get(':id')
   one(@Param('id') id: string) {
-    return this.institutes.get(id);
+    return this.reads.get(id);
   }
 
   @Post()
@@ -100,7 +102,7 @@ export class AdminInstitutesController {
     @Query() query: ListQueryDto,
     @Res({ passthrough: true }) res: Response,
   ) {
-    await this.institutes.get(id);
+    await this.reads.get(id);
     const filters = { q: 'text' } as const;
     const spec = { resource: 'records', filterable: filters, sortable: ['lastName'], defaultSort: ['lastName', 'ASC'] } as const;
     return listResource(res, spec, query, (q) => {
