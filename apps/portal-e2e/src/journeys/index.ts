@@ -1,5 +1,6 @@
 import type { Journey } from '../harness.ts';
 import { annaSubmitsApplication, applicantSelectsWalletVerification } from './applications.ts';
+import { applicantsOfAnOrganisation, referralsOfAnOrganisation } from './applicants.ts';
 import { coverageJourney, individualHighSchool, instituteUserOrders } from './ordering-more.ts';
 import { identityCapture } from './identity.ts';
 import { impersonation } from './impersonation.ts';
@@ -57,4 +58,6 @@ export const journeys: Journey[] = [
   coverageJourney,
   annaSubmitsApplication,
   applicantSelectsWalletVerification,
+  applicantsOfAnOrganisation,
+  referralsOfAnOrganisation,
 ];
