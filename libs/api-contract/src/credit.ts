@@ -105,3 +105,15 @@ export interface CreditOrderResult {
   id: string;
   toBuy: number;
 }
+
+/** A card kept with 'Save card for later' (GET /credit/cards): never the number or CVV. */
+export interface SavedCardView {
+  /** The provider's token for it: DELETE /credit/cards/{id}, POST /credit/cards/{id}/nonce. */
+  id: string;
+  cardType: string;
+  last4: string;
+  /** MM/YYYY */
+  expiry: string;
+  /** 'Visa ending 1111' */
+  label: string;
+}

@@ -1,5 +1,5 @@
-import { Body, Controller, Get, Headers, Inject, Param, Post, Query } from '@nestjs/common';
-import type { CreditInfo } from '@credence/api-contract';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import type { CreditInfo, SavedCardView } from '@credence/api-contract';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { currencySymbol, DomainError, fromMinor, usesTokens } from '@credence/domain';
@@ -15,6 +15,12 @@ import { CustomerInvoices } from '../queries/customer-invoices';
 import { MoneyReads } from '../queries/money-reads';
 import { idempotencyKeyOf } from './idempotency';
 import { presentHistoryRow, presentInvoice } from './money.presenters';
+
+/** A saved card's id as the provider makes tokens: anything else is no card of ours. */
+function cardId(raw: string): string {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(raw)) throw new DomainError('not-found', 'Saved card not found.');
+  return raw;
+}
 
 const PAGE_SIZE = 20;
 const MAX_PAGE_SIZE = 200;
@@ -79,6 +85,43 @@ export class CreditController {
   @Get('history/:id')
   async invoice(@CurrentPrincipal() p: Principal, @Param('id') id: string) {
     return presentInvoice(await this.invoices.get(p, id));
+  }
+
+  /** 'Save card for later' (2.9): the account's saved cards, masked ('Visa ending 1111'), for the next payment. */
+  @Get('cards')
+  async cards(@CurrentPrincipal() p: Principal): Promise<SavedCardView[]> {
+    const account = await this.cardPayer(p);
+    return (await this.gateway.savedCards(account.companyId)).map((c) => ({
+      id: c.token,
+      cardType: c.cardType,
+      last4: c.last4,
+      expiry: `${c.expirationMonth.padStart(2, '0')}/${c.expirationYear}`,
+      label: `${c.cardType} ending ${c.last4}`,
+    }));
+  }
+
+  /** A saved card removed from the provider's vault. */
+  @Delete('cards/:id')
+  @HttpCode(204)
+  async removeCard(@CurrentPrincipal() p: Principal, @Param('id') id: string): Promise<void> {
+    const account = await this.cardPayer(p);
+    if (!(await this.gateway.removeSavedCard(account.companyId, cardId(id)))) throw new DomainError('not-found', 'Saved card not found.');
+  }
+
+  /** Paying with a saved card: a single-use nonce for it, sent back as btNonce like a new card's. */
+  @Post('cards/:id/nonce')
+  @HttpCode(200)
+  async savedCardNonce(@CurrentPrincipal() p: Principal, @Param('id') id: string): Promise<{ nonce: string }> {
+    const account = await this.cardPayer(p);
+    const nonce = await this.gateway.savedCardNonce(account.companyId, cardId(id));
+    if (!nonce) throw new DomainError('not-found', 'Saved card not found.');
+    return { nonce };
+  }
+
+  private async cardPayer(p: Principal) {
+    const account = await this.accounts.get(p.companyId);
+    if (account.paymentType !== 'CARD') throw new DomainError('forbidden', 'Saved cards are for accounts that pay by card.');
+    return account;
   }
 
   /** Order Credits: the order goes to the account manager. */

@@ -36,6 +36,16 @@ export interface BraintreeSaleRequest {
   };
 }
 
+/** A vaulted card as the SDK describes it (CreditCard). */
+export interface BraintreeCreditCard {
+  token: string;
+  cardType: string;
+  last4: string;
+  expirationMonth: string;
+  expirationYear: string;
+  customerId?: string;
+}
+
 export interface BraintreeClient {
   generateClientToken(request: { customerId?: string; merchantAccountId?: string }): Promise<{ success: boolean; clientToken?: string; message?: string }>;
   customerExists(customerId: string): Promise<boolean>;
@@ -46,7 +56,16 @@ export interface BraintreeClient {
   voidOrRefund(transactionId: string): Promise<BraintreeResult>;
   /** A (partial) refund of a settled sale, tagged with our idempotency key as its order id. */
   refund(transactionId: string, request: { amount: string; orderId: string }): Promise<BraintreeResult>;
+  /** The customer's vaulted cards (customer.find(id).creditCards); none for an unknown customer. */
+  customerCards(customerId: string): Promise<BraintreeCreditCard[]>;
+  /** One vaulted payment method (paymentMethod.find), null when there is none. */
+  findPaymentMethod(token: string): Promise<BraintreeCreditCard | null>;
+  deletePaymentMethod(token: string): Promise<void>;
+  /** A single-use nonce for a vaulted payment method (paymentMethodNonce.create). */
+  createPaymentMethodNonce(token: string): Promise<string>;
 }
+
+const isNotFound = (e: unknown) => (e as { type?: string }).type === 'notFoundError' || (e as Error).name === 'notFoundError';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the SDK ships no types we can depend on before it is installed */
 /**
@@ -61,7 +80,7 @@ export function braintreeClientFromSdk(gateway: any): BraintreeClient {
         await gateway.customer.find(id);
         return true;
       } catch (e) {
-        if ((e as { type?: string }).type === 'notFoundError' || (e as Error).name === 'notFoundError') return false;
+        if (isNotFound(e)) return false;
         throw e;
       }
     },
@@ -78,6 +97,31 @@ export function braintreeClientFromSdk(gateway: any): BraintreeClient {
         stream.on('end', () => resolve(found.find((t) => t.status !== 'voided') ?? found[0] ?? null));
       }),
     refund: (id, request) => gateway.transaction.refund(id, request),
+    customerCards: async (id) => {
+      try {
+        const customer = await gateway.customer.find(id);
+        return (customer.creditCards ?? []) as BraintreeCreditCard[];
+      } catch (e) {
+        if (isNotFound(e)) return [];
+        throw e;
+      }
+    },
+    findPaymentMethod: async (token) => {
+      try {
+        return (await gateway.paymentMethod.find(token)) as BraintreeCreditCard;
+      } catch (e) {
+        if (isNotFound(e)) return null;
+        throw e;
+      }
+    },
+    deletePaymentMethod: async (token) => {
+      await gateway.paymentMethod.delete(token);
+    },
+    createPaymentMethodNonce: async (token) => {
+      const result = await gateway.paymentMethodNonce.create(token);
+      if (!result.success) throw new Error(`Braintree payment method nonce: ${result.message ?? 'failed'}`);
+      return result.paymentMethodNonce.nonce as string;
+    },
     voidOrRefund: async (id) => {
       const voided: BraintreeResult = await gateway.transaction.void(id);
       return voided.success ? voided : gateway.transaction.refund(id);

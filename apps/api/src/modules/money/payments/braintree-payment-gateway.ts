@@ -1,6 +1,6 @@
 import { toMinor } from '@credence/domain';
 import type { BraintreeClient, BraintreeResult, BraintreeTransaction } from './braintree-client';
-import type { ChargeOutcome, ChargeRequest, PaymentGateway, RefundOutcome, RefundRequest } from './payment-gateway.port';
+import type { ChargeOutcome, ChargeRequest, PaymentGateway, RefundOutcome, RefundRequest, SavedCard } from './payment-gateway.port';
 import type { BraintreeSettings } from './payment-settings';
 
 const decimal = (minor: number) => `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
@@ -66,6 +66,29 @@ export class BraintreePaymentGateway implements PaymentGateway {
     return found ? { transactionId: found.id, succeeded: isSuccessful(found) } : null;
   }
 
+  /** The customer vault: cards a sale kept with storeInVaultOnSuccess under the account's customer id. */
+  async savedCards(customerId: string): Promise<SavedCard[]> {
+    return (await this.client.customerCards(customerId)).map(savedCardOf);
+  }
+
+  /** paymentMethod.delete, only for a card of this customer (a token names any customer's card). */
+  async removeSavedCard(customerId: string, token: string): Promise<boolean> {
+    const found = await this.client.findPaymentMethod(token);
+    if (!found || found.customerId !== customerId) return false;
+    await this.client.deletePaymentMethod(token);
+    return true;
+  }
+
+  /**
+   * paymentMethodNonce.create for a card of this customer. The portal's Braintree path does not need it (the drop-in's
+   * vault manager lists the saved cards and runs 3-D Secure on the one chosen); it serves a form that lists them itself.
+   */
+  async savedCardNonce(customerId: string, token: string): Promise<string | null> {
+    const found = await this.client.findPaymentMethod(token);
+    if (!found || found.customerId !== customerId) return null;
+    return this.client.createPaymentMethodNonce(token);
+  }
+
   async voidCharge(transactionId: string): Promise<void> {
     const result = await this.client.voidOrRefund(transactionId);
     if (!result.success) throw new Error(`Braintree void/refund of ${transactionId}: ${result.message ?? 'failed'}`);
@@ -75,6 +98,14 @@ export class BraintreePaymentGateway implements PaymentGateway {
 const SUCCESSFUL = new Set(['authorized', 'authorizing', 'submitted_for_settlement', 'settling', 'settled', 'settlement_pending']);
 const isSuccessful = (t: BraintreeTransaction) => SUCCESSFUL.has(t.status);
 const isRefunded = (t: BraintreeTransaction) => SUCCESSFUL.has(t.status);
+
+const savedCardOf = (c: { token: string; cardType: string; last4: string; expirationMonth: string; expirationYear: string }): SavedCard => ({
+  token: c.token,
+  cardType: c.cardType,
+  last4: c.last4,
+  expirationMonth: c.expirationMonth,
+  expirationYear: c.expirationYear,
+});
 
 /** A sale's result as our outcome. */
 export function outcomeOf(result: BraintreeResult): ChargeOutcome {

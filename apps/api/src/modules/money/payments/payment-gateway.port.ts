@@ -24,6 +24,30 @@ export interface PaymentGateway {
   refund(request: RefundRequest): Promise<RefundOutcome>;
   /** The charge made with this idempotency key, if any (for a sweeper that finds an order's hold left behind). */
   findCharge(idempotencyKey: string): Promise<{ transactionId: string; succeeded: boolean } | null>;
+  /**
+   * The customer's vault ('Save card for later', 2.9): cards a charge with saveCard kept, as the provider holds them
+   * (a token, the type, the last 4 digits, the expiry; never the number or CVV). Only this customer's.
+   */
+  savedCards(customerId: string): Promise<SavedCard[]>;
+  /** Removes one of the customer's saved cards; false when the customer has no such card (another's is not theirs). */
+  removeSavedCard(customerId: string, token: string): Promise<boolean>;
+  /**
+   * A single-use nonce paying with one of the customer's saved cards (the provider's paymentMethodNonce.create):
+   * the browser hands it back as btNonce, as it does a new card's. Null when the customer has no such card.
+   */
+  savedCardNonce(customerId: string, token: string): Promise<string | null>;
+}
+
+export interface SavedCard {
+  /** The provider's payment method token. */
+  token: string;
+  /** 'Visa', 'Mastercard', 'American Express', ... */
+  cardType: string;
+  last4: string;
+  /** '12' */
+  expirationMonth: string;
+  /** '2030' */
+  expirationYear: string;
 }
 
 export interface RefundRequest {

@@ -45,6 +45,10 @@ function fakeClient(overrides: Partial<BraintreeClient> = {}) {
     findByOrderId: async () => null,
     voidOrRefund: async () => ({ success: true }),
     refund: async (id, req) => ({ success: true, transaction: { id: `rf-${id}`, status: 'submitted_for_settlement', amount: req.amount, orderId: req.orderId } }),
+    customerCards: async (id) => (id === 'acme' ? [{ token: 'tok1', cardType: 'Visa', last4: '1111', expirationMonth: '12', expirationYear: '2030', customerId: 'acme' }] : []),
+    findPaymentMethod: async (token) => (token === 'tok1' ? { token, cardType: 'Visa', last4: '1111', expirationMonth: '12', expirationYear: '2030', customerId: 'acme' } : null),
+    deletePaymentMethod: async () => undefined,
+    createPaymentMethodNonce: async (token) => `nonce-for-${token}`,
     ...overrides,
   };
   return { client, sales, created };
@@ -112,6 +116,20 @@ describe('Braintree adapter', () => {
     const gateway = new BraintreePaymentGateway(client, { merchantAccountIds: {} });
     expect(await gateway.clientToken({ customerId: 'acme', email: 'a@a' })).toBe('token-for-acme');
     expect(await gateway.clientToken({ customerId: 'globex', email: 'c@g' })).toBe('token-for-anyone');
+  });
+
+  it("lists, removes and pays with the customer vault's cards, only the customer's own", async () => {
+    const deleted: string[] = [];
+    const { client } = fakeClient({ deletePaymentMethod: async (t) => void deleted.push(t) });
+    const gateway = new BraintreePaymentGateway(client, { merchantAccountIds: {} });
+    expect(await gateway.savedCards('acme')).toEqual([{ token: 'tok1', cardType: 'Visa', last4: '1111', expirationMonth: '12', expirationYear: '2030' }]);
+    expect(await gateway.savedCards('globex')).toEqual([]);
+    expect(await gateway.savedCardNonce('globex', 'tok1')).toBeNull();
+    expect(await gateway.removeSavedCard('globex', 'tok1')).toBe(false);
+    expect(deleted).toEqual([]);
+    expect(await gateway.savedCardNonce('acme', 'tok1')).toBe('nonce-for-tok1');
+    expect(await gateway.removeSavedCard('acme', 'tok1')).toBe(true);
+    expect(deleted).toEqual(['tok1']);
   });
 
   it('maps declines, 3-D Secure rejections and validation errors', () => {

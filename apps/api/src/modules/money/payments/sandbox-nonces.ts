@@ -51,3 +51,21 @@ export function sandboxBehaviour(nonce: string, amountMinor: Minor): Behaviour {
   }
   return ok;
 }
+
+/**
+ * The card behind each approving test nonce, as the provider's test mode vaults it ('Save card for later'): its type,
+ * last 4 digits and expiry. Our sandbox form's cards map to these (apps/portal .../sandboxCards.ts).
+ */
+export const SANDBOX_NONCE_CARDS: Readonly<Record<string, { cardType: string; last4: string; expirationMonth: string; expirationYear: string }>> = {
+  'fake-valid-nonce': { cardType: 'Visa', last4: '1111', expirationMonth: '12', expirationYear: '2030' },
+  'fake-valid-visa-nonce': { cardType: 'Visa', last4: '1111', expirationMonth: '12', expirationYear: '2030' },
+  'fake-three-d-secure-visa-full-authentication-nonce': { cardType: 'Visa', last4: '1111', expirationMonth: '12', expirationYear: '2030' },
+  'fake-three-d-secure-visa-attempts-non-participating-nonce': { cardType: 'Visa', last4: '1091', expirationMonth: '12', expirationYear: '2030' },
+  'fake-valid-mastercard-nonce': { cardType: 'Mastercard', last4: '4444', expirationMonth: '12', expirationYear: '2030' },
+  'fake-valid-amex-nonce': { cardType: 'American Express', last4: '0005', expirationMonth: '12', expirationYear: '2030' },
+  'fake-valid-discover-nonce': { cardType: 'Discover', last4: '1117', expirationMonth: '12', expirationYear: '2030' },
+  'fake-valid-debit-nonce': { cardType: 'Visa', last4: '1881', expirationMonth: '12', expirationYear: '2030' },
+};
+
+/** Nonces the sandbox mints for a saved card (paymentMethodNonce.create): single use, for that customer only. */
+export const VAULTED_NONCE_PREFIX = 'tokencc_sbx_';

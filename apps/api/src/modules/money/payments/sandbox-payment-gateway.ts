@@ -1,8 +1,8 @@
 import { DomainError, fromMinor } from '@credence/domain';
 import { randomBytes } from 'node:crypto';
 import type { Pool } from 'pg';
-import type { ChargeOutcome, ChargeRequest, PaymentGateway, RefundOutcome, RefundRequest } from './payment-gateway.port';
-import { sandboxBehaviour } from './sandbox-nonces';
+import type { ChargeOutcome, ChargeRequest, PaymentGateway, RefundOutcome, RefundRequest, SavedCard } from './payment-gateway.port';
+import { SANDBOX_NONCE_CARDS, sandboxBehaviour, VAULTED_NONCE_PREFIX } from './sandbox-nonces';
 
 interface TransactionRow {
   id: string;
@@ -27,10 +27,7 @@ export class SandboxPaymentGateway implements PaymentGateway {
   constructor(private readonly pool: Pool) {}
 
   async clientToken(customer: { customerId: string; email: string }): Promise<string> {
-    const { rows } = await this.pool.query<{ n: string }>(
-      `SELECT count(*) AS n FROM money_sandbox_transactions WHERE customer_id = $1 AND save_card AND status = 'succeeded'`,
-      [customer.customerId],
-    );
+    const { rows } = await this.pool.query<{ n: string }>(`SELECT count(*) AS n FROM money_sandbox_vault WHERE customer_id = $1`, [customer.customerId]);
     const payload = { environment: 'sandbox', customerId: customer.customerId, savedCards: Number(rows[0].n), threeDSecure: true };
     return `sandbox_${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
   }
@@ -39,13 +36,20 @@ export class SandboxPaymentGateway implements PaymentGateway {
     if (!Number.isSafeInteger(request.amountMinor) || request.amountMinor <= 0) throw new Error('charge needs a positive amount');
     const earlier = await this.find(request.idempotencyKey);
     if (earlier) return this.replay(earlier, request);
-    const behaviour = sandboxBehaviour(request.nonce, request.amountMinor);
+    const vaulted = request.nonce.startsWith(VAULTED_NONCE_PREFIX) ? await this.useVaultedNonce(request.nonce, request.customerId) : null;
+    // A saved card pays like the approving test card it was saved from; a used or foreign nonce is refused.
+    const behaviour = !vaulted
+      ? sandboxBehaviour(request.nonce, request.amountMinor)
+      : vaulted.token
+        ? sandboxBehaviour('fake-valid-nonce', request.amountMinor)
+        : sandboxBehaviour('fake-consumed-nonce', request.amountMinor);
     const succeeded = behaviour.status === 'succeeded';
     const id = randomId(8);
+    const paymentMethodToken = succeeded ? (vaulted?.token ?? (request.saveCard ? await this.vault(request.customerId, request.nonce) : null)) : null;
     await this.pool.query(
       `INSERT INTO money_sandbox_transactions
-         (id, idempotency_key, customer_id, email, amount_minor, currency, nonce, status, code, message, receipt_id, save_card)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+         (id, idempotency_key, customer_id, email, amount_minor, currency, nonce, status, code, message, receipt_id, save_card, payment_method_token)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
        ON CONFLICT (idempotency_key) DO NOTHING`,
       [
         id,
@@ -60,10 +64,58 @@ export class SandboxPaymentGateway implements PaymentGateway {
         succeeded ? null : behaviour.message,
         succeeded ? randomId(6).toUpperCase() : null,
         succeeded && request.saveCard,
+        paymentMethodToken,
       ],
     );
     // Whoever inserted first decided the outcome; a concurrent copy of the request answers the same.
     return this.replay((await this.find(request.idempotencyKey))!, request);
+  }
+
+  async savedCards(customerId: string): Promise<SavedCard[]> {
+    const { rows } = await this.pool.query<{ token: string; card_type: string; last4: string; expiration_month: string; expiration_year: string }>(
+      `SELECT token, card_type, last4, expiration_month, expiration_year FROM money_sandbox_vault WHERE customer_id = $1 ORDER BY created_at, token`,
+      [customerId],
+    );
+    return rows.map((r) => ({ token: r.token, cardType: r.card_type, last4: r.last4, expirationMonth: r.expiration_month, expirationYear: r.expiration_year }));
+  }
+
+  async removeSavedCard(customerId: string, token: string): Promise<boolean> {
+    const { rowCount } = await this.pool.query(`DELETE FROM money_sandbox_vault WHERE token = $1 AND customer_id = $2`, [token, customerId]);
+    return (rowCount ?? 0) > 0;
+  }
+
+  async savedCardNonce(customerId: string, token: string): Promise<string | null> {
+    const nonce = `${VAULTED_NONCE_PREFIX}${randomId(24)}`;
+    const { rowCount } = await this.pool.query(
+      `INSERT INTO money_sandbox_vault_nonces (nonce, token, customer_id) SELECT $1, token, customer_id FROM money_sandbox_vault WHERE token = $2 AND customer_id = $3`,
+      [nonce, token, customerId],
+    );
+    return rowCount ? nonce : null;
+  }
+
+  /**
+   * Keeps the card behind an approving test nonce in the customer's vault, as the provider's storeInVaultOnSuccess
+   * does; the same card saved again is the one already there.
+   */
+  private async vault(customerId: string, nonce: string): Promise<string | null> {
+    const card = SANDBOX_NONCE_CARDS[nonce];
+    if (!card) return null;
+    const { rows } = await this.pool.query<{ token: string }>(
+      `INSERT INTO money_sandbox_vault (token, customer_id, card_type, last4, expiration_month, expiration_year) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (customer_id, card_type, last4, expiration_month, expiration_year) DO UPDATE SET customer_id = EXCLUDED.customer_id
+       RETURNING token`,
+      [`sbx_${randomId(12)}`, customerId, card.cardType, card.last4, card.expirationMonth, card.expirationYear],
+    );
+    return rows[0].token;
+  }
+
+  /** A nonce minted for a saved card: used once, by the customer it was minted for, while the card is still saved. */
+  private async useVaultedNonce(nonce: string, customerId: string): Promise<{ token: string | null }> {
+    const { rows } = await this.pool.query<{ token: string }>(
+      `UPDATE money_sandbox_vault_nonces SET consumed_at = now() WHERE nonce = $1 AND customer_id = $2 AND consumed_at IS NULL RETURNING token`,
+      [nonce, customerId],
+    );
+    return { token: rows[0]?.token ?? null };
   }
 
   async voidCharge(transactionId: string): Promise<void> {
