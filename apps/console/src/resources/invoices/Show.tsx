@@ -11,6 +11,7 @@ import { ukDate } from '@/shared/format';
 import { minor } from '@/resources/invoices/List';
 import { RecordTitle } from '@/shared/RecordTitle';
 import { MarkPaidButton } from '@/resources/invoices/MarkPaidButton';
+import { RefundButton } from '@/resources/invoices/RefundButton';
 
 /** An item's text as the invoice view words it (money 2.14). */
 function itemText(item: InvoiceRow['items'][number]) {
@@ -31,6 +32,8 @@ function Invoice() {
     ['Total', r.totalMinor],
     ['Total Paid', r.paidMinor],
   ];
+  // A card-paid order's verifications can be refunded one by one (RefundButton).
+  const refundable = r.billing === 'card' && r.kind === 'order' && (r.items ?? []).some((i) => i.verificationId);
   return (
     <PageSection title={`Invoice ${r.id}`} action={<StatusChip label={r.status === 'PAID' ? 'Paid' : 'Issued'} tone={r.status === 'PAID' ? 'success' : 'warning'} />}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, mb: 2 }}>
@@ -63,6 +66,7 @@ function Invoice() {
             <TableCell align="right">Our Price</TableCell>
             <TableCell align="right">Institute Surcharge</TableCell>
             <TableCell align="right">Total</TableCell>
+            {refundable && <TableCell align="right">Actions</TableCell>}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -72,6 +76,11 @@ function Invoice() {
               <TableCell align="right">{minor(item.priceMinor, r.currency)}</TableCell>
               <TableCell align="right">{minor(item.surchargeMinor, r.currency)}</TableCell>
               <TableCell align="right">{minor(item.totalMinor, r.currency)}</TableCell>
+              {refundable && (
+                <TableCell align="right">
+                  <RefundButton item={item} />
+                </TableCell>
+              )}
             </TableRow>
           ))}
           {totals.map(([label, value]) => (
@@ -82,6 +91,7 @@ function Invoice() {
               <TableCell align="right" sx={{ fontWeight: label.startsWith('Total') ? 700 : 400 }}>
                 {minor(value, r.currency)}
               </TableCell>
+              {refundable && <TableCell />}
             </TableRow>
           ))}
         </TableBody>

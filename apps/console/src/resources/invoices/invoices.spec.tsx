@@ -82,3 +82,68 @@ describe('invoice show page', () => {
     expect(screen.queryByRole('button', { name: 'Mark paid' })).toBeNull();
   });
 });
+
+describe('refunding a card-paid verification', { timeout: 90_000 }, () => {
+  /** The machine running these may be loaded: a dialog's state change can take longer than the default second. */
+  const slow = { timeout: 10_000 };
+  const cardOrder = {
+    ...invoice,
+    id: '100040',
+    billing: 'card',
+    kind: 'order',
+    paidAt: '2026-11-24T10:00:00Z',
+    items: [{ ...invoice.items[0], verificationId: 'QC-123' }],
+  };
+
+  it('asks for a reason and a confirmation, calls the admin refund route and shows what it did', async () => {
+    const { fetch } = renderConsole('/invoices/100040/show', {
+      'GET /admin/invoices/100040': json(cardOrder),
+      'POST /admin/refunds': json(
+        { id: 'm1', refunded: true, unit: 'money', toCredit: 0, toCard: { invoiceId: '100040', amountMinor: 5880, status: 'PENDING' }, balance: 0 },
+        { status: 201 },
+      ),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Refund Erin Worker' }, slow));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund verification QC-123?' }, slow);
+    expect(within(dialog).getByText(/goes back to the card it was paid with/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(await within(dialog).findByText('A reason is required.', {}, slow)).toBeInTheDocument();
+    expect(fetch.mock.calls.some(([url]) => String(url) === '/admin/refunds')).toBe(false);
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Cancelled by phone');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(await screen.findByRole('status', {}, slow)).toHaveTextContent('Refunded: £58.80 goes back to the card it was paid with.');
+    const call = fetch.mock.calls.find(([url]) => String(url) === '/admin/refunds');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ companyId: 'acme', verificationId: 'QC-123', reason: 'Cancelled by phone' });
+  });
+
+  it('says when the verification was refunded already', async () => {
+    renderConsole('/invoices/100040/show', {
+      'GET /admin/invoices/100040': json(cardOrder),
+      'POST /admin/refunds': json({ id: 'm1', refunded: false, unit: 'money', toCredit: null, toCard: null, balance: 0 }, { status: 201 }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Refund Erin Worker' }, slow));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund verification QC-123?' }, slow);
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'again');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(await screen.findByRole('status', {}, slow)).toHaveTextContent('This verification has already been refunded; nothing more was given back.');
+  });
+
+  it('shows the refusal of the API in the dialog', async () => {
+    renderConsole('/invoices/100040/show', {
+      'GET /admin/invoices/100040': json(cardOrder),
+      'POST /admin/refunds': json({ errors: [{ message: 'Verification QC-123 was not paid from the credit.' }] }, { status: 404 }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Refund Erin Worker' }, slow));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund verification QC-123?' }, slow);
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'x');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(await within(dialog).findByText('Verification QC-123 was not paid from the credit.', {}, slow)).toBeInTheDocument();
+  });
+
+  it('offers no Refund on an invoice account\'s invoice or a credit purchase', async () => {
+    renderConsole('/invoices/100041/show', { 'GET /admin/invoices/100041': json({ ...cardOrder, id: '100041', kind: 'credit' }) });
+    expect(await screen.findByRole('button', { name: 'Download PDF' }, slow)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Refund/ })).toBeNull();
+    expect(screen.queryByText('Actions')).toBeNull();
+  });
+});
