@@ -16,6 +16,7 @@ import { CountryVerificationFiguresQuery } from './queries/country-verification-
 import { InstituteDetailQuery } from './queries/institute-detail.query';
 import { InstituteSearchQuery } from './queries/institute-search.query';
 import { ReferenceDataQuery } from './queries/reference-data.query';
+import { InstituteRecordsImport } from './records/institute-records-import';
 import { InstituteRecordsService } from './records/institute-records.service';
 import { InstituteRequestedMailer } from './requests/institute-requested.mailer';
 import { InstituteRequestsService } from './requests/institute-requests.service';
@@ -50,6 +51,7 @@ import { CatalogueSeeder } from './seeding/catalogue.seeder';
     InstituteIndexSync,
     InstituteDetailQuery,
     InstituteRecordsService,
+    InstituteRecordsImport,
     InstituteRequestsService,
     InstituteRequestedMailer,
     ApplicationPricingLookup,

@@ -29,7 +29,8 @@ import {
   UpdateInstituteDto,
   UpdateRegionDto,
 } from '../dto/admin-institute.dto';
-import { InstituteRecordsService, RecordImportRejected } from '../records/institute-records.service';
+import { InstituteRecordsImport, RecordImportRejected } from '../records/institute-records-import';
+import { InstituteRecordsService } from '../records/institute-records.service';
 import { readCsvBody } from './csv-body';
 import { AdminInstitutesQuery, INSTITUTE_FILTERS, INSTITUTE_SORTS } from './admin-institutes.query';
 import { AdminInstitutesService } from './admin-institutes.service';
@@ -56,6 +57,7 @@ export class AdminInstitutesController {
     private readonly institutes: AdminInstitutesService,
     private readonly reads: AdminInstitutesQuery,
     private readonly records: InstituteRecordsService,
+    private readonly imports: InstituteRecordsImport,
   ) {}
 
   @Get()
@@ -128,7 +130,7 @@ export class AdminInstitutesController {
     }
     const csv = await readCsvBody(req);
     try {
-      return await this.records.importCsv(id, csv, mode ?? 'append', actorOf(p));
+      return await this.imports.importCsv(id, csv, mode ?? 'append', actorOf(p));
     } catch (e) {
       if (e instanceof RecordImportRejected) throw new UnprocessableEntityException({ errors: e.messages });
       throw e;

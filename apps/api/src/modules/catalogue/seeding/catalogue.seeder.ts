@@ -8,7 +8,7 @@ import { buildFixedInstitutes } from '../data/fixed-institutes';
 import { buildCountries, INDUSTRIES, MAP_REGIONS, type CountrySeed } from '../data/reference-data';
 import { insertInstitutes, insertRefData } from '../persistence/institute-writer';
 import { withTransaction } from '../persistence/transaction';
-import { insertRecords } from '../records/institute-records.service';
+import { insertRecords } from '../records/institute-records-import';
 import { InstituteIndexSync } from '../search/institute-index-sync';
 
 /**
