@@ -65,6 +65,7 @@ describe('starting on a database the previous release made', () => {
       '0002_catalogue-search-notifications',
       '0003_refunds-holds-idempotency',
       '0004_staff-roles',
+      '0005_saved-cards',
     ]);
     expect(await rows('companies')).toEqual(expect.arrayContaining(before.companies));
     // 0004 adds the staff role, empty for a customer.
