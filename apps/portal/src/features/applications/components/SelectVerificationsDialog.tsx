@@ -16,12 +16,19 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { VerificationListItem } from '@credence/api-contract';
 import type { ApplicationView } from '@/features/applications/api/applications';
 import { useSelectApplicationVerifications, useWalletVerifications } from '@/features/applications/hooks/useApplications';
 import { useNotify } from '@/shared/notifications/useNotify';
 import { formatDate } from '@/shared/ui/format';
+
+/** On a phone the lists stack, Selected below: the arrows turn to point down and up. */
+const Arrow = ({ children }: { children: ReactNode }) => (
+  <Box component="span" aria-hidden sx={{ display: 'inline-block', transform: { xs: 'rotate(90deg)', sm: 'none' } }}>
+    {children}
+  </Box>
+);
 
 const label = (v: VerificationListItem) =>
   `${[v.fields.firstname, v.fields.surname].filter(Boolean).join(' ')} - ${v.instituteName ?? v.instituteNames[0] ?? ''}`;
@@ -122,10 +129,10 @@ export function SelectVerificationsDialog({ application, onClose }: { applicatio
             {column('Verifications', available, 'No other verifications in your wallet.')}
             <Box sx={{ display: 'flex', flexDirection: { xs: 'row', sm: 'column' }, gap: 1, justifyContent: 'center' }}>
               <Button variant="outlined" size="small" disabled={checkedIn(available).length === 0} onClick={() => move(checkedIn(available), true)} aria-label="Move to Selected">
-                &gt;
+                <Arrow>&gt;</Arrow>
               </Button>
               <Button variant="outlined" size="small" disabled={checkedIn(selected).length === 0} onClick={() => move(checkedIn(selected), false)} aria-label="Move to Verifications">
-                &lt;
+                <Arrow>&lt;</Arrow>
               </Button>
             </Box>
             {column('Selected', selected, 'No verifications selected.')}
