@@ -5,6 +5,7 @@ import { coverageJourney, individualHighSchool, instituteUserOrders } from './or
 import { identityCapture } from './identity.ts';
 import { impersonation } from './impersonation.ts';
 import { homeAndDashboard } from './insights.ts';
+import { analyticsJourney, countryInsightsJourney, individualDashboardJourney } from './analytics.ts';
 import { invoicesAndCreditOrder, receiptsAndSettlement } from './money.ts';
 import { termsAndWelcome } from './modals.ts';
 import { publicScreens } from './public-screens.ts';
@@ -28,6 +29,9 @@ export const journeys: Journey[] = [
   applicantSidebar,
   shellScreens,
   homeAndDashboard,
+  analyticsJourney,
+  countryInsightsJourney,
+  individualDashboardJourney,
   termsAndWelcome,
   expiredSession,
   registerOrganisation,

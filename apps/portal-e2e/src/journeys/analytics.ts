@@ -1,0 +1,213 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
+import type { Locator, Page } from 'playwright-core';
+import { signIn } from '../api.ts';
+import type { Journey } from '../harness.ts';
+import { expectTitle, signInThroughUi } from '../ui.ts';
+
+interface Series {
+  currentPeriod: { date: string; count: number }[];
+}
+
+async function post<T>(baseUrl: string, token: string, path: string, body: unknown = {}): Promise<T> {
+  const res = await fetch(`${baseUrl}/v1${path}`, {
+    method: 'POST',
+    headers: { 'X-AUTH-TOKEN': token, 'X-Client-Type': 'WEB', 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`POST ${path} answered ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/** The numbers a chart shows, read from its data table (one row per period, the value cells after the label). */
+async function chartRows(figure: Locator): Promise<string[][]> {
+  const rows = figure.locator('table tbody tr');
+  const n = await rows.count();
+  const out: string[][] = [];
+  for (let i = 0; i < n; i++) out.push((await rows.nth(i).locator('th, td').allInnerTexts()).map((s) => s.trim()));
+  return out;
+}
+
+async function choose(page: Page, scope: Locator, label: string, option: string) {
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function workbookOf(path: string) {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(readFileSync(path) as unknown as Parameters<typeof book.xlsx.load>[0]);
+  return book.worksheets[0];
+}
+
+/**
+ * Issue 23 (money 2.15, 2.16): alice's Analytics with each period and Top-N against the API's numbers, the VOLUME
+ * chart downloaded as Volume_Data.xlsx and opened back with exceljs, and a report downloaded through the dialog.
+ */
+export const analyticsJourney: Journey = {
+  name: 'issue 23 analytics: periods, Top-N, a chart as xlsx and a report',
+  async run({ page, shot, axe, baseUrl }) {
+    const { token } = await signIn(baseUrl, 'alice@acme.test');
+    await signInThroughUi(page, 'alice@acme.test');
+    await page.goto('/analytics');
+    await expectTitle(page, 'Analytics');
+    const main = page.getByRole('main');
+
+    const overview = await post<{ month: { first: number; second: number } }>(baseUrl, token, '/analytics/overview');
+    await main.getByLabel(`MONTHLY COUNT: ${overview.month.first}, Previous Month: ${overview.month.second}`).waitFor();
+
+    const volume = main.getByRole('region', { name: 'VOLUME' });
+    const figure = volume.getByRole('figure', { name: 'VOLUME' });
+    for (const [label, count] of [['Daily (30)', 30], ['Weekly (52)', 52], ['Monthly (24)', 24], ['Monthly (12)', 12]] as const) {
+      await choose(page, volume, 'Period', label);
+      const api = await post<Series>(baseUrl, token, '/analytics/volume', { range: count });
+      await figure.locator('table tbody tr').nth(count - 1).waitFor();
+      await page.waitForFunction(
+        ([sel, n]) => document.querySelectorAll(sel).length === n,
+        [`[aria-labelledby="analytics-volume"] figure table tbody tr`, count] as const,
+      );
+      const rows = await chartRows(figure);
+      assert.deepEqual(
+        rows.map((r) => Number(r[1])),
+        api.currentPeriod.map((p) => p.count),
+        `VOLUME ${label} shows the API's counts`,
+      );
+    }
+
+    // 'Download to spreadsheet format': Volume_Data.xlsx (Date, Volume) with the Monthly (12) numbers.
+    const api12 = await post<Series>(baseUrl, token, '/analytics/volume', { range: 12 });
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 60_000 }),
+      volume.getByRole('button', { name: 'Download to spreadsheet format' }).click(),
+    ]);
+    assert.equal(download.suggestedFilename(), 'Volume_Data.xlsx');
+    const sheet = await workbookOf(await download.path());
+    assert.deepEqual([sheet.getRow(1).getCell(1).value, sheet.getRow(1).getCell(2).value], ['Date', 'Volume']);
+    const counts: number[] = [];
+    for (let r = 2; r <= sheet.actualRowCount; r++) counts.push(Number(sheet.getRow(r).getCell(2).value));
+    assert.deepEqual(counts, api12.currentPeriod.map((p) => p.count), 'the workbook holds the API numbers');
+
+    // COUNTRY STATISTICS: the options the country total allows, each against the API.
+    const all = await post<{ countryName: string; counter: number }[]>(baseUrl, token, '/analytics/countries?limit=200&months=12');
+    const countries = main.getByRole('region', { name: 'COUNTRY STATISTICS' });
+    await countries.getByLabel(`You have completed verifications from ${all.length} different countries`).waitFor();
+    const disabled = (n: number) => (n === 20 ? all.length <= 15 : n === 15 ? all.length <= 10 : n === 10 ? all.length < 5 : false);
+    for (const n of [5, 10, 15, 20]) {
+      await countries.getByRole('combobox', { name: 'Countries' }).click();
+      const option = page.getByRole('option', { name: `Top ${n}`, exact: true });
+      assert.equal((await option.getAttribute('aria-disabled')) === 'true', disabled(n), `Top ${n} disabled for ${all.length} countries`);
+      if (disabled(n)) {
+        await page.keyboard.press('Escape');
+        continue;
+      }
+      await option.click();
+      const expected = all.slice(0, n);
+      await page.waitForFunction(
+        (want) => document.querySelectorAll('[aria-labelledby="analytics-countries"] figure table tbody tr').length === want,
+        expected.length,
+      );
+      const rows = await chartRows(countries.getByRole('figure', { name: 'COUNTRY STATISTICS' }));
+      assert.deepEqual(rows.map((r) => [r[0], Number(r[1])]), expected.map((c) => [c.countryName, c.counter]), `Top ${n}`);
+    }
+    await page.waitForTimeout(600); // the charts' entry animation
+    await axe('analytics');
+    await shot('analytics');
+
+    // Download Reports: All Pending as AllPending.xlsx, the same rows as the API's report.
+    await main.getByRole('button', { name: 'Download Reports' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Download Reports' });
+    await dialog.getByRole('button', { name: 'Download' }).click();
+    await page.getByText('Select a report to download.').waitFor();
+    await dialog.getByRole('radio', { name: 'All Pending' }).check();
+    await axe('analytics-reports');
+    await shot('analytics-reports');
+    const [report] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), dialog.getByRole('button', { name: 'Download' }).click()]);
+    assert.equal(report.suggestedFilename(), 'AllPending.xlsx');
+    const reportSheet = await workbookOf(await report.path());
+    assert.equal(reportSheet.name, 'All Pending');
+    const direct = await fetch(`${baseUrl}/v1/reports?report=pendings&format=csv`, { method: 'POST', headers: { 'X-AUTH-TOKEN': token } });
+    const csvRows = (await direct.text()).trim().split('\r\n').length;
+    assert.equal(reportSheet.actualRowCount, csvRows, 'the report has the rows the API reports');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  },
+};
+
+/**
+ * Issue 23 (money 2.18, 2.19): Country Insights' table search and an expanded row with holidays and figures, the map
+ * view selecting a country; a user without access lands on the prompt.
+ */
+export const countryInsightsJourney: Journey = {
+  name: 'issue 23 country insights: search, an expanded row, the map; the prompt without access',
+  async run({ page, shot, axe, baseUrl }) {
+    const { token } = await signIn(baseUrl, 'alice@acme.test');
+    const figures = (await (await fetch(`${baseUrl}/v1/insights/countries`, { headers: { 'X-AUTH-TOKEN': token } })).json()) as {
+      countries: { country: string; averageDays: number }[];
+    };
+    await signInThroughUi(page, 'alice@acme.test');
+    await page.goto('/countryinfo');
+    await expectTitle(page, 'Country Insights');
+    const main = page.getByRole('main');
+    await main.getByText(/^Showing entries 1 to 15 of \d+ countries$/).waitFor();
+    await main.getByLabel('Search').fill('zzzz');
+    await main.getByText('No countries match your search').waitFor();
+    await main.getByLabel('Search').fill('united kingdom');
+    const row = main.getByRole('row', { name: /United Kingdom/ }).first();
+    await row.getByRole('button', { name: 'Expand United Kingdom' }).click();
+    await main.getByText('London').waitFor();
+    const holidays = main.getByRole('table', { name: 'Public Holidays, United Kingdom' });
+    await holidays.getByRole('cell', { name: "Christmas Day", exact: true }).first().waitFor();
+    await holidays.getByRole('cell', { name: 'All Regions' }).first().waitFor();
+    const uk = figures.countries.find((c) => c.country === 'United Kingdom');
+    if (uk && uk.averageDays >= 0) await main.getByText(new RegExp(`^${Math.round(uk.averageDays * 100) / 100} days? \\(global average`)).waitFor();
+    await main.getByText('Not enough current data available').first().waitFor();
+    await page.waitForTimeout(300);
+    await axe('country-insights');
+    await shot('country-insights');
+
+    await main.getByRole('button', { name: 'Map View' }).click();
+    await choose(page, main, 'Select a map', 'Current Number of Institutions');
+    await main.getByRole('button', { name: 'Europe' }).click();
+    const france = main.getByRole('button', { name: /^France: / });
+    await france.focus();
+    await page.keyboard.press('Enter');
+    await main.getByRole('row', { name: /France/ }).first().waitFor();
+    assert.equal(await main.getByLabel('Search').inputValue(), 'France');
+    await main.getByRole('table', { name: 'Public Holidays, France' }).waitFor();
+    await main.getByRole('button', { name: 'Map View' }).click();
+    await main.getByRole('group', { name: 'Current Number of Institutions' }).waitFor();
+    await axe('country-insights-map');
+    await shot('country-insights-map');
+
+    // carol's company has no Country Insights access.
+    await page.context().clearCookies();
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+    await signInThroughUi(page, 'carol@globex.test');
+    await page.goto('/countryinfo');
+    await page.waitForURL((url) => url.pathname === '/countryinfoprompt');
+    await main.getByText(/shows global information regarding all country turnaround times/).waitFor();
+    await main.getByRole('link', { name: 'Contact Us' }).waitFor();
+    await axe('country-insights-prompt');
+    await shot('country-insights-prompt');
+  },
+};
+
+/** Issue 23 (money 2.7): an applicant's dashboard shows the progress of the application and its verifications. */
+export const individualDashboardJourney: Journey = {
+  name: "issue 23 dashboard: an individual's application progress",
+  async run({ page, shot, axe }) {
+    await signInThroughUi(page, 'omar@mail.test');
+    await page.goto('/dashboard');
+    await expectTitle(page, 'Dashboard');
+    const card = page.getByRole('main').getByRole('region', { name: 'Application progress: Acme Recruitment Ltd' });
+    await card.getByText('Qualification verification progress for Acme Recruitment Ltd application.').waitFor();
+    await card.getByText('Your application to Acme Recruitment Ltd has been submitted. You will be contacted again after it is reviewed.').waitFor();
+    const steps = card.getByRole('list', { name: /University of Demo/ }).first();
+    await steps.waitFor();
+    assert.match(await steps.locator('[aria-current="step"]').innerText(), /Pending|Action Required|Completed/);
+    await axe('dashboard-individual');
+    await shot('dashboard-individual');
+  },
+};
