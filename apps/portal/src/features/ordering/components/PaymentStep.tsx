@@ -24,6 +24,10 @@ import {
 } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { useAccount } from '@/features/account/hooks/useAccount';
+import { savedCardNonce } from '@/features/money/api/savedCards';
+import { NEW_CARD, SavedCardPicker } from '@/features/money/components/SavedCardPicker';
+import { useSavedCards } from '@/features/money/hooks/useSavedCards';
+import { ApiError } from '@/shared/api/client';
 import { useCardClientToken } from '@/features/ordering/hooks/useOrder';
 import { cardFormOf } from '@/features/ordering/wizard/cardForm';
 import {
@@ -69,7 +73,14 @@ export function PaymentStep(props: Props) {
         </Typography>
         <NairaWarning />
         <Suspense fallback={<Skeleton variant="rounded" height={240} />}>
-          <BraintreeDropin clientToken={clientToken} amount={props.amount} email={props.email} submitting={props.submitting} onBack={props.onBack} onPay={props.onPay} />
+          <BraintreeDropin
+            clientToken={clientToken}
+            amount={props.amount}
+            email={props.email}
+            submitting={props.submitting}
+            onBack={props.onBack}
+            onPay={props.onPay}
+          />
         </Suspense>
       </Stack>
     );
@@ -93,7 +104,9 @@ function NairaWarning() {
 }
 
 /** Braintree's drop-in comes with its own chunk, fetched only when the API pays through Braintree. */
-const BraintreeDropin = lazy(() => import('@/features/ordering/components/BraintreeDropin').then((m) => ({ default: m.BraintreeDropin })));
+const BraintreeDropin = lazy(() =>
+  import('@/features/ordering/components/BraintreeDropin').then((m) => ({ default: m.BraintreeDropin })),
+);
 
 function SandboxCardForm({ amount, currency, email, submitting, onBack, onPay }: Props) {
   const [card, setCard] = useState<CardInput>({ number: '', expiry: '', cvv: '' });
@@ -102,17 +115,45 @@ function SandboxCardForm({ amount, currency, email, submitting, onBack, onPay }:
   const [refusal, setRefusal] = useState<string | null>(null);
   const [challenge, setChallenge] = useState(false);
   const [code, setCode] = useState('');
+  // 'Save card for later' (2.9): the saved cards are offered to pick, above a new card's fields. A new card stays the
+  // default, so the form reads as before for whoever types a card; one click picks a saved one.
+  const saved = useSavedCards();
+  const [choice, setChoice] = useState<string>(NEW_CARD);
+  const savedCards = saved.data ?? [];
+  const selected = savedCards.some((c) => c.id === choice) ? choice : NEW_CARD;
+  const newCard = selected === NEW_CARD;
   const problems = cardProblems(card, new Date());
-  const shown = tried ? problems : {};
+  const shown = tried && newCard ? problems : {};
 
   async function pay(nonce: string) {
     setRefusal(null);
-    setRefusal(await onPay(nonce, saveCard));
+    setRefusal(await onPay(nonce, newCard && saveCard));
+  }
+
+  /** A saved card pays through a nonce the provider makes for it, like a new card's. */
+  async function payWithSaved(id: string) {
+    setRefusal(null);
+    let nonce: string;
+    try {
+      nonce = await savedCardNonce(id);
+    } catch (e) {
+      setRefusal(
+        e instanceof ApiError
+          ? e.messages.join(' ')
+          : 'The saved card could not be used. Please try again or use a new card.',
+      );
+      return;
+    }
+    await pay(nonce);
   }
 
   function start() {
     setTried(true);
     setRefusal(null);
+    if (!newCard) {
+      void payWithSaved(selected);
+      return;
+    }
     if (Object.keys(problems).length) return;
     const outcome = sandboxOutcome(card.number);
     if ('unknown' in outcome) setRefusal('This sandbox accepts only the test cards listed below.');
@@ -133,49 +174,61 @@ function SandboxCardForm({ amount, currency, email, submitting, onBack, onPay }:
             <Typography>
               Total to pay: <strong>{formatMajorAmount(amount, currency)}</strong>
             </Typography>
-            <Grid container spacing={2}>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField
-                  label="Card number"
-                  value={card.number}
-                  onChange={(e) => setCard((c) => ({ ...c, number: formatCardNumber(e.target.value) }))}
-                  required
-                  fullWidth
-                  autoComplete="cc-number"
-                  slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-                  error={!!shown.number}
-                  helperText={shown.number}
-                />
+            {savedCards.length > 0 && (
+              <SavedCardPicker cards={savedCards} selected={selected} onSelect={setChoice} />
+            )}
+            {newCard && (
+              <Grid container spacing={2}>
+                <Grid size={{ xs: 12, sm: 6 }}>
+                  <TextField
+                    label="Card number"
+                    value={card.number}
+                    onChange={(e) => setCard((c) => ({ ...c, number: formatCardNumber(e.target.value) }))}
+                    required
+                    fullWidth
+                    autoComplete="cc-number"
+                    slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                    error={!!shown.number}
+                    helperText={shown.number}
+                  />
+                </Grid>
+                <Grid size={{ xs: 6, sm: 3 }}>
+                  <TextField
+                    label="Expiration date"
+                    placeholder="MM/YY"
+                    value={card.expiry}
+                    onChange={(e) => setCard((c) => ({ ...c, expiry: formatExpiry(e.target.value) }))}
+                    required
+                    fullWidth
+                    autoComplete="cc-exp"
+                    slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                    error={!!shown.expiry}
+                    helperText={shown.expiry}
+                  />
+                </Grid>
+                <Grid size={{ xs: 6, sm: 3 }}>
+                  <TextField
+                    label="CVV"
+                    value={card.cvv}
+                    onChange={(e) =>
+                      setCard((c) => ({ ...c, cvv: e.target.value.replace(/\D/g, '').slice(0, 4) }))
+                    }
+                    required
+                    fullWidth
+                    autoComplete="cc-csc"
+                    slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                    error={!!shown.cvv}
+                    helperText={shown.cvv}
+                  />
+                </Grid>
               </Grid>
-              <Grid size={{ xs: 6, sm: 3 }}>
-                <TextField
-                  label="Expiration date"
-                  placeholder="MM/YY"
-                  value={card.expiry}
-                  onChange={(e) => setCard((c) => ({ ...c, expiry: formatExpiry(e.target.value) }))}
-                  required
-                  fullWidth
-                  autoComplete="cc-exp"
-                  slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-                  error={!!shown.expiry}
-                  helperText={shown.expiry}
-                />
-              </Grid>
-              <Grid size={{ xs: 6, sm: 3 }}>
-                <TextField
-                  label="CVV"
-                  value={card.cvv}
-                  onChange={(e) => setCard((c) => ({ ...c, cvv: e.target.value.replace(/\D/g, '').slice(0, 4) }))}
-                  required
-                  fullWidth
-                  autoComplete="cc-csc"
-                  slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-                  error={!!shown.cvv}
-                  helperText={shown.cvv}
-                />
-              </Grid>
-            </Grid>
-            <FormControlLabel control={<Switch checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} />} label="Save card for later" />
+            )}
+            {newCard && (
+              <FormControlLabel
+                control={<Switch checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} />}
+                label="Save card for later"
+              />
+            )}
             {refusal && (
               <Alert severity="error" role="alert">
                 {refusal}
@@ -193,8 +246,8 @@ function SandboxCardForm({ amount, currency, email, submitting, onBack, onPay }:
       <Alert severity="info" variant="outlined" role="note" aria-label="Sandbox payments">
         <Typography sx={{ fontWeight: 600 }}>Sandbox payments</Typography>
         <Typography variant="body2" sx={{ mb: 1 }}>
-          No card is charged here. Use one of these test cards, with any future expiration date and any CVV
-          (4 digits for American Express). The 3-D Secure challenge accepts the code {CHALLENGE_CODE}.
+          No card is charged here. Use one of these test cards, with any future expiration date and any CVV (4
+          digits for American Express). The 3-D Secure challenge accepts the code {CHALLENGE_CODE}.
         </Typography>
         <Table size="small" aria-label="Test cards">
           <TableHead>
@@ -206,7 +259,9 @@ function SandboxCardForm({ amount, currency, email, submitting, onBack, onPay }:
           <TableBody>
             {SANDBOX_CARDS.map((c) => (
               <TableRow key={c.number}>
-                <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{formatCardNumber(c.number)}</TableCell>
+                <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+                  {formatCardNumber(c.number)}
+                </TableCell>
                 <TableCell>{c.label}</TableCell>
               </TableRow>
             ))}
@@ -225,10 +280,16 @@ function SandboxCardForm({ amount, currency, email, submitting, onBack, onPay }:
           <DialogTitle id="three-ds-title">3-D Secure</DialogTitle>
           <DialogContent>
             <DialogContentText sx={{ mb: 2 }}>
-              Your bank asks you to confirm this payment of {formatMajorAmount(amount, currency)} to Credence by {email}. Enter the code
-              it sent you.
+              Your bank asks you to confirm this payment of {formatMajorAmount(amount, currency)} to Credence
+              by {email}. Enter the code it sent you.
             </DialogContentText>
-            <TextField autoFocus label="Verification code" value={code} onChange={(e) => setCode(e.target.value.slice(0, 8))} fullWidth />
+            <TextField
+              autoFocus
+              label="Verification code"
+              value={code}
+              onChange={(e) => setCode(e.target.value.slice(0, 8))}
+              fullWidth
+            />
           </DialogContent>
           <DialogActions>
             <Button onClick={() => setChallenge(false)}>Cancel</Button>
