@@ -155,7 +155,7 @@ export const countryInsightsJourney: Journey = {
     await row.getByRole('button', { name: 'Expand United Kingdom' }).click();
     await main.getByText('London').waitFor();
     const holidays = main.getByRole('table', { name: 'Public Holidays, United Kingdom' });
-    await holidays.getByRole('cell', { name: "Christmas Day", exact: true }).first().waitFor();
+    await holidays.getByRole('cell', { name: "New Year's Day", exact: true }).first().waitFor();
     await holidays.getByRole('cell', { name: 'All Regions' }).first().waitFor();
     const uk = figures.countries.find((c) => c.country === 'United Kingdom');
     if (uk && uk.averageDays >= 0) await main.getByText(new RegExp(`^${Math.round(uk.averageDays * 100) / 100} days? \\(global average`)).waitFor();

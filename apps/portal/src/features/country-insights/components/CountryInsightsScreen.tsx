@@ -147,7 +147,8 @@ function CountryInsights() {
                 }}
                 sx={{ maxWidth: 360 }}
               />
-              <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Countries table">
+              {/* Relative: the charts' screen-reader tables (absolutely placed) stay inside the scrolling box, not past the page. */}
+              <Box sx={{ overflowX: 'auto', position: 'relative' }} tabIndex={0} role="region" aria-label="Countries table">
                 <Table size="small" aria-label="Countries">
                   <TableHead>
                     <TableRow>
@@ -201,8 +202,11 @@ function CountryInsights() {
                           </TableRow>
                           {open && (
                             <TableRow id={`country-${r.id}`}>
-                              <TableCell colSpan={7} sx={{ maxWidth: 0, whiteSpace: 'normal' }}>
-                                <CountryDetailPanel row={r} figures={figures.data} />
+                              <TableCell colSpan={7} sx={{ whiteSpace: 'normal' }}>
+                                {/* On a phone the details keep to the screen's width while the wide table scrolls. */}
+                                <Box sx={{ position: 'sticky', left: 0, maxWidth: { xs: 'calc(100vw - 96px)', md: 'none' } }}>
+                                  <CountryDetailPanel row={r} figures={figures.data} />
+                                </Box>
                               </TableCell>
                             </TableRow>
                           )}
