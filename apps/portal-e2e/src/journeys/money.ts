@@ -52,6 +52,17 @@ export const invoicesAndCreditOrder: Journey = {
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     const card = page.getByRole('region', { name: 'Card payment' });
     await card.getByText('£50.00').waitFor();
+    // The demo's orders saved Acme's Visa: it is offered to pick; removed here, so this payment saves it again.
+    const savedVisa = card.getByRole('radio', { name: /^Visa ending 1111/ });
+    await savedVisa.waitFor();
+    await card.getByRole('radio', { name: 'A new card' }).waitFor();
+    await card.getByRole('button', { name: 'Remove Visa ending 1111' }).click();
+    const removeDialog = page.getByRole('dialog', { name: 'Remove saved card' });
+    await removeDialog.getByRole('button', { name: 'Remove' }).click();
+    await removeDialog.waitFor({ state: 'hidden' });
+    await savedVisa.waitFor({ state: 'detached' });
+    await card.getByRole('switch', { name: 'Save card for later' }).waitFor();
+    assert.equal(await card.getByRole('switch', { name: 'Save card for later' }).isChecked(), true, "'Save card for later' is on by default");
     await card.getByLabel(/^Card number/).fill('4000 1111 1111 1115');
     await card.getByLabel(/^Expiration date/).fill('12/30');
     await card.getByLabel(/^CVV/).fill('123');
@@ -84,6 +95,26 @@ export const invoicesAndCreditOrder: Journey = {
     assert.match(download.suggestedFilename(), new RegExp(`${invoiceId}\\.pdf$`));
     const head = readFileSync(await download.path()).subarray(0, 5).toString('latin1');
     assert.equal(head, '%PDF-', 'the invoice is a PDF');
+
+    // The second time, the card saved by that payment is offered and pays without its details.
+    const beforeSaved = await creditOf(baseUrl, 'alice@acme.test');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Buy Credit' }).click();
+    await page.getByRole('heading', { name: 'Credit Order' }).waitFor();
+    await page.getByLabel('Extra credit (£)').fill('20');
+    await page.getByRole('row', { name: 'Total £20.00', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    const again = page.getByRole('region', { name: 'Card payment' });
+    await again.getByRole('radio', { name: 'Visa ending 1111 (expires 12/2030)' }).click();
+    await again.getByLabel(/^Card number/).waitFor({ state: 'detached' });
+    await axe('money-saved-card');
+    await shot('money-saved-card');
+    await again.getByRole('button', { name: 'Pay' }).click();
+    const paidSaved = await toast(page, 'has been saved to your invoices history.');
+    const savedInvoice = /Invoice (\S+) has been saved/.exec(paidSaved)?.[1] ?? '';
+    await page.waitForURL((url) => url.pathname === `/credit/history/${savedInvoice}`);
+    assert.notEqual(savedInvoice, invoiceId, 'a new invoice');
+    assert.equal(await creditOf(baseUrl, 'alice@acme.test'), beforeSaved + 20, 'the saved card paid 20');
+    await dismissToasts(page);
 
     // dave (tokens): Order Credits, the form's rules, then 'Order sent'.
     await page.context().clearCookies();
