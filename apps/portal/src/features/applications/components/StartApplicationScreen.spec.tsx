@@ -158,6 +158,10 @@ describe('Start application (verifications 2.13): the wizard seeded with the app
     expect(screen.queryByRole('button', { name: 'Change' })).not.toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Price breakdown' })).not.toBeInTheDocument();
     expect(screen.queryByText(/Your Reference/)).not.toBeInTheDocument();
+    // The institute is read as the application prices it (GET /institute/{id}?applicationId=), never at catalogue price.
+    const reads = calls.filter((c) => c.path === '/v1/institute/uni-demo');
+    expect(reads.length).toBeGreaterThan(0);
+    expect(reads.every((c) => c.query.get('applicationId') === 'app-1')).toBe(true);
     await user.type(screen.getByLabelText(/^First name/), 'Anna');
     await user.type(screen.getByLabelText(/^Last name/), 'Applicant');
     await user.type(screen.getByLabelText(/^Date of birth/), '03031996');

@@ -145,8 +145,8 @@ export function childInstitutes(parentId: string, options: CallOptions = {}): Pr
   return api.get<Page<InstituteSummary>>('/institute/summary', { parentId, page: 0, size: 1000 }, { ...options, silent: true });
 }
 
-export function getInstituteBody(id: string, options: CallOptions = {}): Promise<InstituteBody> {
-  return api.get<InstituteBody>(`/institute/${encodeURIComponent(id)}`, undefined, options);
+export function getInstituteBody(id: string, options: CallOptions = {}, applicationId: string | null = null): Promise<InstituteBody> {
+  return api.get<InstituteBody>(`/institute/${encodeURIComponent(id)}`, applicationId ? { applicationId } : undefined, options);
 }
 
 /** GET /region?size=300: the Country select of the institute search. */

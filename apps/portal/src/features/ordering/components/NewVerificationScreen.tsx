@@ -56,7 +56,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { get, useFieldArray, useFormState, useWatch } from 'react-hook-form';
 import { useBlocker, useNavigate, useSearchParams } from 'react-router';
 import type { ApplicationView } from '@/features/applications/api/applications';
-import { getInstituteBody, type InstituteBody, type SubmittedVerification } from '@/features/ordering/api/ordering';
+import { type InstituteBody, type SubmittedVerification } from '@/features/ordering/api/ordering';
 import { ApplicationDetailsStep } from '@/features/ordering/components/ApplicationDetailsStep';
 import { UploadTimeoutWarning } from '@/features/ordering/components/UploadTimeoutWarning';
 import { CountrySelector } from '@/features/ordering/components/CountrySelector';
@@ -65,7 +65,7 @@ import { InstituteSearch } from '@/features/ordering/components/InstituteSearch'
 import { PaymentStep } from '@/features/ordering/components/PaymentStep';
 import { ReviewStep } from '@/features/ordering/components/ReviewStep';
 import { StartStep } from '@/features/ordering/components/StartStep';
-import { useInstituteBodies, type PreviousPerson } from '@/features/ordering/hooks/useInstitutes';
+import { instituteBodyQuery, useInstituteBodies, type PreviousPerson } from '@/features/ordering/hooks/useInstitutes';
 import { useOrderQuote, useSaveForLater, useSubmitOrder } from '@/features/ordering/hooks/useOrder';
 import {
   detailsErrors,
@@ -90,7 +90,6 @@ import { ApiError } from '@/shared/api/client';
 import { FormSubmitBar } from '@/shared/forms/FormSubmitBar';
 import { useRulesForm } from '@/shared/forms/useRulesForm';
 import { useNotify } from '@/shared/notifications/useNotify';
-import { queryKeys } from '@/shared/query/queryKeys';
 import { useAccountFacts } from '@/shared/session/account';
 import { useSession } from '@/shared/session/useSession';
 import { StepIndicator, type Step } from '@/shared/ui/steps';
@@ -186,7 +185,7 @@ function Wizard({ forceStart, application }: { forceStart: boolean; application?
   const { fields, append, remove } = useFieldArray({ control, name: 'entries', keyName: 'rhfKey' });
   const entries = (useWatch({ control, name: 'entries' }) ?? []) as EntryValues[];
   const { isDirty, errors, submitCount } = useFormState({ control });
-  const institutes = useInstituteBodies(entries.flatMap((e) => (e.instituteId ? [e.instituteId] : [])));
+  const institutes = useInstituteBodies(entries.flatMap((e) => (e.instituteId ? [e.instituteId] : [])), application?.id ?? null);
   ruleCtx.current = { ...ruleCtx.current, institutes };
 
   /** Sets an entry up from its institute: its fields' defaults and its document cards (2.5, 2.6). */
@@ -194,7 +193,7 @@ function Wizard({ forceStart, application }: { forceStart: boolean; application?
     async (key: string, instituteId: string) => {
       let body: InstituteBody;
       try {
-        body = await queryClient.fetchQuery({ queryKey: queryKeys.institute.detail(instituteId), queryFn: ({ signal }) => getInstituteBody(instituteId, { signal }) });
+        body = await queryClient.fetchQuery(instituteBodyQuery(instituteId, application?.id ?? null));
       } catch {
         return false;
       }
@@ -206,7 +205,7 @@ function Wizard({ forceStart, application }: { forceStart: boolean; application?
       if (submitCount > 0) void trigger();
       return true;
     },
-    [queryClient, getValues, setValue, individual, claims?.sub, submitCount, trigger],
+    [queryClient, getValues, setValue, individual, claims?.sub, submitCount, trigger, application?.id],
   );
 
   // Entries created with an institute (the URL's, a fixed one) are set up once it is read.
@@ -248,7 +247,7 @@ function Wizard({ forceStart, application }: { forceStart: boolean; application?
     setAdding(true);
     const fixed = [...new Set(created.flatMap((e) => (e.instituteId ? [e.instituteId] : [])))];
     const ok = await Promise.all(
-      fixed.map((id) => queryClient.fetchQuery({ queryKey: queryKeys.institute.detail(id), queryFn: () => getInstituteBody(id) }).then(() => true, () => false)),
+      fixed.map((id) => queryClient.fetchQuery(instituteBodyQuery(id, application?.id ?? null)).then(() => true, () => false)),
     );
     setAdding(false);
     if (ok.includes(false)) {

@@ -22,14 +22,22 @@ export function useInstituteSearch(search: InstituteSearch, enabled = true) {
   });
 }
 
+/**
+ * One institute as the wizard reads it; inside an application (GET /institute/{id}?applicationId=) its price is the
+ * application's (its pricingScheme, or none shown when the organisation pays), as the order will be charged.
+ */
+export function instituteBodyQuery(id: string, applicationId: string | null = null) {
+  return {
+    queryKey: applicationId ? ([...queryKeys.institute.detail(id), { applicationId }] as const) : queryKeys.institute.detail(id),
+    queryFn: ({ signal }: { signal: AbortSignal }) => getInstituteBody(id, { signal }, applicationId),
+  };
+}
+
 /** The institutes chosen in the wizard, read once each: id -> institute (absent while loading). */
-export function useInstituteBodies(ids: readonly string[]): Record<string, InstituteBody> {
+export function useInstituteBodies(ids: readonly string[], applicationId: string | null = null): Record<string, InstituteBody> {
   const unique = [...new Set(ids)];
   return useQueries({
-    queries: unique.map((id) => ({
-      queryKey: queryKeys.institute.detail(id),
-      queryFn: ({ signal }: { signal: AbortSignal }) => getInstituteBody(id, { signal }),
-    })),
+    queries: unique.map((id) => instituteBodyQuery(id, applicationId)),
     combine: (results) =>
       Object.fromEntries(results.flatMap((r, i) => (r.data ? [[unique[i], r.data] as const] : []))),
   });
