@@ -111,6 +111,20 @@ describe('Applicants (verifications 2.13)', () => {
     expect(calls.find((c) => c.path === '/v1/register/applicant')?.body).toEqual({ email: 'nico@mail.test', firstname: 'Nico', lastname: 'Newman', ref: 'CAND-9' });
   }, 90_000);
 
+  it('a quick search with the filters closed looks in ARCHIVED too, until it is cleared', async () => {
+    signInAs(ALICE);
+    const calls = serve();
+    renderRoutes(routes, '/applicant/history');
+    const user = userEvent.setup();
+    await screen.findByText('Anna Applicant');
+    await user.type(screen.getByRole('textbox', { name: 'Quick search' }), 'anna{Enter}');
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('query=anna&status=PENDING%2CCOMPLETED%2CARCHIVED'));
+    await user.clear(screen.getByRole('textbox', { name: 'Quick search' }));
+    await user.type(screen.getByRole('textbox', { name: 'Quick search' }), '{Enter}');
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/applicant/history?status=PENDING%2CCOMPLETED'));
+    expect(calls.some((c) => c.path === '/v1/application' && c.query.get('status') === 'PENDING,COMPLETED,ARCHIVED' && c.query.get('query') === 'anna')).toBe(true);
+  }, 90_000);
+
   it('hides the Invite Applicant card without inviteApplicants', async () => {
     signInAs({ ...ALICE, inviteApplicants: false });
     serve();

@@ -10,6 +10,7 @@ import {
   Collapse,
   Dialog,
   DialogActions,
+  InputAdornment,
   DialogContent,
   DialogContentText,
   DialogTitle,
@@ -17,6 +18,7 @@ import {
   Typography,
 } from '@mui/material';
 import FilterList from '@mui/icons-material/FilterList';
+import Search from '@mui/icons-material/Search';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { ApplicantApplication } from '@/features/applicants/api/applicants';
@@ -31,6 +33,7 @@ import {
 } from '@/features/applicants/components/applicantFilters';
 import { InviteApplicantCard } from '@/features/applicants/components/InviteApplicantCard';
 import { useApplicants, useApplicationFilters, useArchiveApplications } from '@/features/applicants/hooks/useApplicants';
+import { DebouncedTextField } from '@/features/verifications/components/DebouncedTextField';
 import { useNotify } from '@/shared/notifications/useNotify';
 import { useSession } from '@/shared/session/useSession';
 import { formatDate } from '@/shared/ui/format';
@@ -63,6 +66,13 @@ export function ApplicantsScreen() {
   const [confirming, setConfirming] = useState(false);
   const refLabel = claims?.appRefLabel || 'Reference';
   const active = activeApplicantFilters(filters);
+
+  /** Verifications 4: a quick search with the filters closed looks in ARCHIVED too, until the search is cleared. */
+  const quickSearch = (query: string) => {
+    const others = filters.statuses.filter((s) => s !== 'ARCHIVED');
+    const statuses = open || !filters.statuses.length ? filters.statuses : query ? [...others, 'ARCHIVED'] : others;
+    setParams(withApplicantFilters(params, { ...filters, query, statuses }));
+  };
 
   const toggle = (id: string) =>
     setSelected((s) => {
@@ -133,6 +143,23 @@ export function ApplicantsScreen() {
               Applicant History
             </Typography>
             <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+              <DebouncedTextField
+                size="small"
+                value={filters.query}
+                onCommit={quickSearch}
+                placeholder="Search by applicant name or reference"
+                slotProps={{
+                  htmlInput: { 'aria-label': 'Quick search' },
+                  input: {
+                    startAdornment: (
+                      <InputAdornment position="start">
+                        <Search fontSize="small" />
+                      </InputAdornment>
+                    ),
+                  },
+                }}
+                sx={{ width: { xs: '100%', sm: 280 } }}
+              />
               {grouping ? (
                 <>
                   <Button variant="contained" disabled={selected.size === 0} onClick={() => setConfirming(true)}>
