@@ -110,7 +110,7 @@ describe('New Verification wizard (verifications 2.2)', () => {
     const user = userEvent.setup();
     renderWizard('/verification/new?nedu=1');
     await user.type(await screen.findByLabelText('Institute name'), 'zzz');
-    expect(await screen.findByRole('button', { name: 'Request a new institute' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Request a new institute' }, { timeout: 15_000 })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Request a new institute' }));
     expect(await screen.findByRole('dialog', { name: 'Request a new institute' })).toBeInTheDocument();
   });
