@@ -36,7 +36,9 @@ export class LifecycleRefundReactor {
   definition(): ReactorDefinition {
     return {
       name: LIFECYCLE_REFUNDS_REACTOR,
-      firstStart: 'start',
+      // From the end of the log when first seen: deploying this must not refund every cancellation of the past
+      // (staff decided those by hand); from then on its checkpoint keeps it from missing one.
+      firstStart: 'end',
       handles: (event) =>
         event.streamName.startsWith(VERIFICATION_STREAM_PREFIX) && (event.type === 'VerificationCancelled' || event.type === 'VerificationDeleted'),
       react: (event) => this.react(event),
