@@ -147,7 +147,7 @@ export function ApplicantsScreen() {
                 size="small"
                 value={filters.query}
                 onCommit={quickSearch}
-                placeholder="Search by applicant name or reference"
+                placeholder="Search by name or reference"
                 slotProps={{
                   htmlInput: { 'aria-label': 'Quick search' },
                   input: {
