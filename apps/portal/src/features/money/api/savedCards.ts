@@ -2,8 +2,10 @@ import type { SavedCardView } from '@credence/api-contract';
 import { api, type CallOptions } from '@/shared/api/client';
 
 /** GET /credit/cards: the account's cards kept with 'Save card for later' (money 2.9), masked. */
-export function listSavedCards(options: CallOptions = {}): Promise<SavedCardView[]> {
-  return api.get<SavedCardView[]>('/credit/cards', undefined, { ...options, silent: true });
+export async function listSavedCards(options: CallOptions = {}): Promise<SavedCardView[]> {
+  const cards = await api.get<unknown>('/credit/cards', undefined, { ...options, silent: true });
+  // Anything but a list offers no saved card rather than breaking the card form.
+  return Array.isArray(cards) ? (cards as SavedCardView[]) : [];
 }
 
 /** DELETE /credit/cards/{id}: the card is removed from the payment provider's vault. */
