@@ -7,7 +7,10 @@ import { RegisterController } from './http/register.controller';
 import { AccountsRepository } from './persistence/accounts.repository';
 import { ApplicantRegistrations } from './registration/applicant-registrations';
 import { OwnersService } from './registration/owners.service';
+import { ApplicantInvitations } from './registration/applicant-invitations';
+import { RegistrationCompanies } from './registration/registration-companies';
 import { RegistrationService } from './registration/registration.service';
+import { RegistrationTokens } from './registration/registration-tokens';
 import { seedDemoAccounts } from './seed/demo-accounts';
 import { PasswordService } from './sessions/password.service';
 import { RateLimiter } from './sessions/rate-limiter';
@@ -18,8 +21,8 @@ import { TeamService } from './team/team.service';
 /** Sign-in, sessions, registration, accounts and teams (access.md 3-9). */
 @Module({
   controllers: [AuthController, RegisterController, AccountController, NoticesController],
-  providers: [AccountsRepository, SessionService, PasswordService, RateLimiter, RegistrationService, OwnersService, TeamService, AccountService, ApplicantRegistrations],
-  exports: [AccountsRepository, SessionService, TeamService, RegistrationService, OwnersService, ApplicantRegistrations],
+  providers: [AccountsRepository, SessionService, PasswordService, RateLimiter, RegistrationService, RegistrationTokens, RegistrationCompanies, ApplicantInvitations, OwnersService, TeamService, AccountService, ApplicantRegistrations],
+  exports: [AccountsRepository, SessionService, TeamService, RegistrationService, RegistrationTokens, RegistrationCompanies, ApplicantInvitations, OwnersService, ApplicantRegistrations],
 })
 export class IdentityModule implements OnModuleInit {
   constructor(

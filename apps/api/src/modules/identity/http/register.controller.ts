@@ -7,6 +7,7 @@ import { Public } from '../../../common/auth/public.decorator';
 import { PG_POOL } from '../../../infrastructure/database/database.tokens';
 import { CompleteRegistrationDto, RegisterApplicantDto, StartRegistrationDto, UnsubscribeDto } from '../dto/identity.dto';
 import { OwnersService } from '../registration/owners.service';
+import { ApplicantInvitations } from '../registration/applicant-invitations';
 import { RegistrationService } from '../registration/registration.service';
 
 /** access.md 7.2: registration and the owner look-ups of the registration pages; public by design. */
@@ -15,6 +16,7 @@ import { RegistrationService } from '../registration/registration.service';
 export class RegisterController {
   constructor(
     private readonly registration: RegistrationService,
+    private readonly invitations: ApplicantInvitations,
     private readonly owners: OwnersService,
     @Inject(PG_POOL) private readonly pool: Pool,
   ) {}
@@ -42,7 +44,7 @@ export class RegisterController {
   @Post('register/applicant')
   @HttpCode(204)
   async inviteApplicant(@CurrentPrincipal() principal: Principal, @Body() body: RegisterApplicantDto) {
-    await this.registration.inviteApplicant(principal, { ...body, ref: body.ref ?? body.customerReference ?? null });
+    await this.invitations.inviteApplicant(principal, { ...body, ref: body.ref ?? body.customerReference ?? null });
   }
 
   @Public()
