@@ -92,6 +92,37 @@ describe('referrals and application templates', () => {
     await api(app, null).get('/v1/referral/history').expect(401);
   });
 
+  it("opens a referred organisation's verification read only for its referral owner (the history row's link), and for nobody else", async () => {
+    const [row] = (await history('alice')).content;
+    const documented = (await api(app, token.carol).get(`/v1/verification/${row.id}`).expect(200)).body as { documents: { id: string }[] };
+    const record = (await api(app, token.alice).get(`/v1/verification/${row.id}`).expect(200)).body as {
+      id: string;
+      price: number | null;
+      permissions: number;
+      timeline?: unknown;
+    };
+    expect(record.id).toBe(row.id);
+    // Read as an application's owner reads: no price, no action, no timeline, none of the candidate's documents.
+    expect(record.price).toBeNull();
+    expect(record.permissions).toBe(0);
+    await api(app, token.alice).get(`/v1/verification/${row.id}/timeline`).expect(404);
+    expect((record as unknown as { documents: unknown[]; outputDocs: unknown[] }).documents).toEqual([]);
+    expect((record as unknown as { documents: unknown[]; outputDocs: unknown[] }).outputDocs).toEqual([]);
+    expect(documented.documents.length).toBeGreaterThan(0);
+    for (const doc of documented.documents) await api(app, token.alice).get(`/v1/verification/${row.id}/document/${doc.id}`).expect(404);
+    // Its certificate, as an application's owner downloads one (a Verified demo row).
+    if (row.result === 'VERIFIED') {
+      const pdf = await api(app, token.alice).get(`/v1/verification/${row.id}/downloads/result`).expect(200);
+      expect(pdf.headers['content-type']).toContain('application/pdf');
+    }
+    await api(app, token.dave).get(`/v1/verification/${row.id}/downloads/result`).expect(404);
+    // Nothing else of Globex's tenant, and nobody else through the referral.
+    await api(app, token.dave).get(`/v1/verification/${row.id}`).expect(404);
+    await api(app, token.indy).get(`/v1/verification/${row.id}`).expect(404);
+    const own = (await api(app, token.dave).get('/v1/verification?size=1').expect(200)).body as { content: { id: string }[] };
+    if (own.content[0]) await api(app, token.alice).get(`/v1/verification/${own.content[0].id}`).expect(404);
+  });
+
   it('refuses bad filters in the spec body', async () => {
     const res = await api(app, token.alice).get('/v1/referral/history?fromDate=yesterday').expect(400);
     expect(res.body).toEqual({ errors: [{ message: 'The fromDate parameter must be a date (YYYY-MM-DD).' }] });

@@ -159,5 +159,12 @@ export const referralsOfAnOrganisation: Journey = {
     await history.getByRole('row', { name: /Homer Jay/ }).waitFor({ state: 'detached' });
     await t.axe('referrals');
     await t.shot('referrals');
+    // The row opens the verification (2.14), read only for the referrer.
+    await history.getByRole('row', { name: /Siobhan O'Brien/ }).click();
+    await page.waitForURL((url) => /^\/verification\/history\/[^/]+$/.test(url.pathname));
+    await page.getByRole('main').getByText("Siobhan", { exact: false }).first().waitFor();
+    assert.equal(await page.getByText('Verification not found', { exact: false }).count(), 0, 'the referrer may open it');
+    await t.axe('referral-verification');
+    await t.shot('referral-verification');
   },
 };

@@ -6,6 +6,7 @@ export {
 } from './projections/verification-tables';
 export { BLOB_STORE, type BlobStore } from './ports/blob-store.port';
 export { APPLICATION_MEMBERSHIP, memberOf, type ApplicationMembership } from './ports/application-membership.port';
+export { REFERRAL_READERS, type ReferralReaders } from './ports/referral-readers.port';
 export { bytesOfDataUrl, checkPdf, MAX_DOCUMENT_BYTES, tooLarge } from './commands/document-intake';
 export { iso, presentListRow } from './http/verification.presenter';
 export { VerificationMailer } from './mail/verification-mailer';

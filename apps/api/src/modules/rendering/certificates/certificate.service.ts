@@ -9,7 +9,7 @@ import {
   type VerificationEvent,
   type VerificationState,
 } from '@credence/domain';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { metrics } from '@opentelemetry/api';
 import { toString as qrSvg } from 'qrcode';
 import type { Principal } from '../../../common/auth/principal';
@@ -18,6 +18,7 @@ import { APP_CONFIG } from '../../../config/config.tokens';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '../../../infrastructure/event-store/event-store.port';
 import { ApplicationGateway } from '../../applications';
 import { AccountsRepository } from '../../identity';
+import { REFERRAL_READERS, type ReferralReaders } from '../../verifications';
 import { LifecycleService } from '../../verifications';
 import { BLOB_STORE, type BlobStore } from '../../verifications';
 import { PdfRenderer } from '../browser/pdf-renderer';
@@ -80,6 +81,8 @@ export class CertificateService {
     private readonly store: CertificateStore,
     private readonly renderer: PdfRenderer,
     private readonly jobs: CertificateJobs,
+    // Bound by the referrals module (REFERRAL_READERS); absent where it is not loaded.
+    @Optional() @Inject(REFERRAL_READERS) private readonly referrals?: ReferralReaders,
   ) {}
 
   private async load(id: string): Promise<Loaded | null> {
@@ -103,6 +106,9 @@ export class CertificateService {
     const reader = await this.lifecycle.readerOf(principal, state);
     if (!reader) {
       if (state.result !== 'DELETED' && (await this.applications.ownerCanRead(principal.companyId, state.id))) return 'owner';
+      // A referral owner opens the record from its referral history (verifications 2.14) and may download what it
+      // reads there, as an application's owner does (the certificate holds no documents).
+      if (state.result !== 'DELETED' && (await this.referrals?.referrerCanRead(principal.companyId, state.id))) return 'owner';
       throw notFound();
     }
     const organisation = !principal.isIndividual && !principal.isApplicant && !isInstituteOrParent(principal.paymentType);

@@ -13,7 +13,8 @@ import type { VerificationListItem, VerificationView } from '@credence/api-contr
 import type { VerificationListRow } from '@credence/read-models';
 
 /** `owner`: the organisation an application including the verification was made to (read only, no prices). */
-export type Audience = 'customer' | 'resolver' | 'public' | 'staff' | 'owner';
+/** `referrer`: the organisation whose referral brought the requester (2.14): as `owner`, without the documents. */
+export type Audience = 'customer' | 'resolver' | 'public' | 'staff' | 'owner' | 'referrer';
 
 /** Postgres answers timestamptz as text ('2026-11-20 10:00:00+00'); JSON answers use ISO-8601. */
 export const iso = (value: string | Date | null | undefined): string | null => (value ? new Date(value).toISOString() : null);
@@ -89,8 +90,8 @@ export function presentVerification(
     approvedByTitle: s.approvedByTitle,
     approvedDate: s.approvedDate,
     approvalProcess: options.audience === 'staff' ? s.approvalProcess : undefined,
-    documents: documents.map(doc),
-    outputDocs: outputs.map(doc),
+    documents: options.audience === 'referrer' ? [] : documents.map(doc),
+    outputDocs: options.audience === 'referrer' ? [] : outputs.map(doc),
     additionalFieldData: [{ subjects: s.subjects }],
     applicationId: s.applicationId,
     supplierId: s.supplierId,

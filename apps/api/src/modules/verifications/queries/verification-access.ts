@@ -1,8 +1,9 @@
 import { DomainError } from '@credence/domain';
 import type { VerificationDetailRow } from '@credence/read-models';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { Principal } from '../../../common/auth/principal';
 import { APPLICATION_MEMBERSHIP, type ApplicationMembership } from '../ports/application-membership.port';
+import { REFERRAL_READERS, type ReferralReaders } from '../ports/referral-readers.port';
 import { Actors } from '../commands/actors';
 import { DocumentIntake } from '../commands/document-intake';
 import { VerificationDetailQuery } from './verification-detail.query';
@@ -10,7 +11,12 @@ import { VerificationReaders } from './verification-readers';
 import type { ListScope } from './verification-list.query';
 
 export const verificationNotFound = () => new DomainError('not-found', 'Verification not found.', 'QC-VERIFICATION-NOT-FOUND');
-export type Reader = 'customer' | 'resolver' | 'staff' | 'owner';
+/**
+ * `owner`: the organisation an application including it was made to. `referrer`: the organisation whose referral
+ * brought the requesting organisation (its referral history row opens the record): read only, no prices, no
+ * timeline, no documents.
+ */
+export type Reader = 'customer' | 'resolver' | 'staff' | 'owner' | 'referrer';
 
 /** Who may read what, shared by the query handlers: a customer's scope, one readable record, its documents. */
 @Injectable()
@@ -21,6 +27,8 @@ export class VerificationAccess {
     private readonly readers: VerificationReaders,
     private readonly intake: DocumentIntake,
     @Inject(APPLICATION_MEMBERSHIP) private readonly applications: ApplicationMembership,
+    // Bound by the referrals module; absent where it is not loaded (then nobody reads as a referrer).
+    @Optional() @Inject(REFERRAL_READERS) private readonly referrals?: ReferralReaders,
   ) {}
 
   /** A customer's scope: the company, narrowed to the user's own under Restricted User View. */
@@ -45,6 +53,7 @@ export class VerificationAccess {
     const reader = await this.readers.readerOf(principal, row.state);
     if (reader) return { row, reader };
     if (row.state.result !== 'DELETED' && (await this.applications.ownerCanRead(principal.companyId, id))) return { row, reader: 'owner' };
+    if (row.state.result !== 'DELETED' && (await this.referrals?.referrerCanRead(principal.companyId, id))) return { row, reader: 'referrer' };
     throw verificationNotFound();
   }
 

@@ -1,4 +1,4 @@
-import { awaitsResolver } from '@credence/domain';
+import { awaitsResolver, DomainError } from '@credence/domain';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { presentVerification } from '../../http/verification.presenter';
 import { VerificationAccess, verificationNotFound } from '../verification-access';
@@ -12,10 +12,11 @@ export class GetVerificationHandler implements IQueryHandler<GetVerification> {
   async execute({ principal, id, list }: GetVerification) {
     const { row, reader } = await this.access.readable(principal, id);
     return presentVerification(row.state, {
+      // A referrer reads it as an application's owner does (read only, no prices), without the documents.
       audience: reader,
       list: list ?? (reader === 'resolver' ? 'pending' : 'history'),
       // The applicant's own trail of actions is theirs: the organisation sees the record and its result.
-      timeline: reader === 'owner' ? null : row.timeline,
+      timeline: reader === 'owner' || reader === 'referrer' ? null : row.timeline,
     });
   }
 }
@@ -27,7 +28,7 @@ export class GetPendingVerificationHandler implements IQueryHandler<GetPendingVe
   /** Only what waits for this resolver; resolved ones answer null (204). */
   async execute({ principal, id }: GetPendingVerification) {
     const { row, reader } = await this.access.readable(principal, id);
-    if (reader === 'customer' || reader === 'owner') throw verificationNotFound();
+    if (reader === 'customer' || reader === 'owner' || reader === 'referrer') throw verificationNotFound();
     if (!awaitsResolver(row.state.stage, row.state.result)) return null;
     return presentVerification(row.state, { audience: reader, list: 'pending', timeline: row.timeline });
   }
@@ -39,7 +40,7 @@ export class GetVerificationTimelineHandler implements IQueryHandler<GetVerifica
 
   async execute({ principal, id }: GetVerificationTimeline) {
     const { row, reader } = await this.access.readable(principal, id);
-    if (reader === 'owner') throw verificationNotFound();
+    if (reader === 'owner' || reader === 'referrer') throw verificationNotFound();
     return { content: row.timeline };
   }
 }
@@ -68,7 +69,9 @@ export class GetVerificationDocumentHandler implements IQueryHandler<GetVerifica
       if (!found || found.row.state.resolveKeyHash !== found.keyHash) throw verificationNotFound();
       return this.access.documentOf(found.row, documentId);
     }
-    const { row } = await this.access.readable(access.principal, access.id);
+    const { row, reader } = await this.access.readable(access.principal, access.id);
+    // A referrer sees the record and its result, never the candidate's documents.
+    if (reader === 'referrer') throw new DomainError('not-found', 'Document not found.', 'QC-DOCUMENT-NOT-FOUND');
     return this.access.documentOf(row, documentId);
   }
 }
