@@ -1,6 +1,7 @@
 import { allowedTypes, isInstituteOrParent, usesTokens, type TypeCode } from '@credence/domain';
 import { Box, Button, Card, CardContent, Link, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
+import { ApplicantHistoryCard, ReferralHistoryCard } from '@/features/dashboard/components/DashboardHistories';
 import { IndividualDashboard } from '@/features/dashboard/components/IndividualDashboard';
 import { useCreditSummary } from '@/features/credit/hooks/useCreditSummary';
 import { APPLICANT_STATUSES, useApplicantCounts, useNewsFeed, useRecentVerifications } from '@/features/dashboard/hooks/useDashboard';
@@ -57,7 +58,8 @@ const grid = { display: 'grid', gap: 2, p: 0, m: 0, gridTemplateColumns: { xs: '
 /**
  * Dashboard for organisations (money 2.6): statistics cards with View links (verifications when the account orders,
  * applicants when it has them, outstanding pendings for institutes and parents), Current Credit with Topup, the Verify
- * cards of the allowed types, the latest verifications and the News card from the product's RSS feed.
+ * cards of the allowed types, the latest verifications, applicants (hasApplicants) and referrals (hasReferrals), and
+ * the News card from the product's RSS feed.
  */
 export function DashboardScreen() {
   const facts = useAccountFacts();
@@ -114,6 +116,8 @@ function OrganisationDashboard() {
         </Stack>
         <Stack spacing={3}>
           {orders && <RecentVerifications />}
+          {facts.hasApplicants && <ApplicantHistoryCard />}
+          {facts.hasReferrals && <ReferralHistoryCard />}
           <NewsCard />
         </Stack>
       </Box>
