@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { signIn } from '../api.ts';
+import { apiGet, signIn } from '../api.ts';
 import type { Journey } from '../harness.ts';
 import { expectTitle, signInThroughUi } from '../ui.ts';
 
@@ -73,6 +73,14 @@ export const homeAndDashboard: Journey = {
     await main.getByLabel(`Verifications in Progress: ${pending}`).waitFor();
     await main.getByLabel(`Action Required: ${action}`).waitFor();
     await main.getByLabel(`Verified: ${verified}`).waitFor();
+    // The applicant cards count alice's applications per status, as her applicant history lists them.
+    for (const [status, title] of [['OPEN', 'Open Applications'], ['COMPLETED', 'Completed Applications']] as const) {
+      const listed = await apiGet<{ totalSize: number }>(baseUrl, 'alice@acme.test', `/v1/application?status=${status}&size=1`);
+      assert.ok(status !== 'COMPLETED' || listed.totalSize > 0, 'the demo has a completed application');
+      await main.getByLabel(`${title}: ${listed.totalSize}`).waitFor();
+    }
+    await main.getByRole('region', { name: 'Applicant History' }).getByRole('listitem').first().waitFor();
+    await main.getByRole('region', { name: 'Referral History' }).getByRole('listitem').first().waitFor();
     await main.getByRole('link', { name: 'Topup' }).waitFor();
     await main.getByRole('link', { name: 'Verify High School' }).waitFor();
     // The News card reads the product's own RSS feed back.

@@ -65,7 +65,8 @@ export class CountApplicationsHandler implements IQueryHandler<CountApplications
     const { statuses } = criteriaOf({ status }, scope, new Set());
     const counts = await this.lists.countByStatus({ scope, custom: {} });
     const keys = statuses ?? [...APPLICATION_STATUSES];
-    return { statusCounts: keys.map((key) => ({ key, value: counts[key] ?? 0 })), openCount: counts.OPEN ?? 0 };
+    // money 9: GET /application/meta answers resultCounts[].value, the verification meta's shape.
+    return { resultCounts: keys.map((key) => ({ key, value: counts[key] ?? 0 })), openCount: counts.OPEN ?? 0 };
   }
 }
 
