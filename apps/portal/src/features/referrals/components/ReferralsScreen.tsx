@@ -4,13 +4,12 @@ import { useNavigate } from 'react-router';
 import type { Referral, ReferralHistoryRow } from '@/features/referrals/api/referrals';
 import { referralPricing, referralTypeName } from '@/features/referrals/components/referralPresentation';
 import { useReferralHistory, useReferrals } from '@/features/referrals/hooks/useReferrals';
+import { DateRangeFilter } from '@/features/verifications/components/DateRangeFilter';
 import { DebouncedTextField } from '@/features/verifications/components/DebouncedTextField';
 import { instituteColumn, personName } from '@/features/verifications/presentation';
 import { useAccountFacts } from '@/shared/session/account';
 import { formatDate } from '@/shared/ui/format';
 import { DEFAULT_PER_PAGE, PaginatedTable, type TableColumn, type TableState } from '@/shared/ui/table';
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 interface HistoryFilters {
   query: string;
@@ -61,7 +60,9 @@ function ReferralHistoryCard() {
     { id: 'recorded', header: 'Date', cell: (r) => formatDate(r.recorded) },
     { id: 'name', header: 'Name', cell: (r) => personName(r.fields) },
     { id: 'institute', header: 'Institute / Organisation', cell: instituteColumn },
-    ...(facts.isIndividual ? [] : [{ id: 'requestedBy', header: 'Requested By', cell: (r: ReferralHistoryRow) => r.company.name }]),
+    ...(facts.isIndividual
+      ? []
+      : [{ id: 'requestedBy', header: 'Requested By', cell: (r: ReferralHistoryRow) => r.company.name }]),
     { id: 'total', header: 'Pricing', cell: (r) => referralPricing(r.total, r.currency), align: 'right' },
   ];
 
@@ -71,7 +72,14 @@ function ReferralHistoryCard() {
         <Typography id="referral-history-title" component="h3" variant="h6" sx={{ mb: 2 }}>
           Past verifications requested by your referrals
         </Typography>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: facts.isIndividual ? '1fr 1fr' : '1fr 1fr 1fr' }, mb: 2.5 }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', md: facts.isIndividual ? '1fr 1fr' : '1fr 1fr 1fr' },
+            mb: 2.5,
+          }}
+        >
           <DebouncedTextField
             id="referral-filter-name"
             label="Name or QCID"
@@ -98,29 +106,13 @@ function ReferralHistoryCard() {
               ))}
             </TextField>
           )}
-          <Box role="group" aria-labelledby="referral-filter-dates">
-            <Typography id="referral-filter-dates" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              Show only verifications on or between these dates.
-            </Typography>
-            <Stack direction="row" spacing={1.5}>
-              <TextField
-                label="From"
-                type="date"
-                size="small"
-                value={filters.fromDate}
-                onChange={(e) => set({ fromDate: e.target.value })}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.toDate || today() } }}
-              />
-              <TextField
-                label="To"
-                type="date"
-                size="small"
-                value={filters.toDate}
-                onChange={(e) => set({ toDate: e.target.value })}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.fromDate || undefined, max: today() } }}
-              />
-            </Stack>
-          </Box>
+          <DateRangeFilter
+            id="referral-filter"
+            fromDate={filters.fromDate}
+            toDate={filters.toDate}
+            onChange={set}
+            shortcuts={false}
+          />
         </Box>
         {active && (
           <Button sx={{ mb: 1 }} onClick={() => set(NO_FILTERS)}>
@@ -148,7 +140,11 @@ function ReferralHistoryCard() {
             state={table}
             onChange={setTable}
             loading={isPlaceholderData}
-            emptyText={active ? 'No verifications match these filters.' : 'No verifications requested by your referrals yet.'}
+            emptyText={
+              active
+                ? 'No verifications match these filters.'
+                : 'No verifications requested by your referrals yet.'
+            }
             onRowClick={(r) => void navigate(`/verification/history/${encodeURIComponent(r.id)}`)}
           />
         )}

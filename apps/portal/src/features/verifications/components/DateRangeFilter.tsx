@@ -3,18 +3,21 @@ import { DATE_SHORTCUTS, daysBefore, localToday } from '@/features/verifications
 
 /**
  * The filters' date range (2.10, 2.11): From and To with no future dates and To never before From, and the
- * shortcuts that set a range ending today. Used by the history and by the resolvers' lists.
+ * shortcuts that set a range ending today (the referral history's Date filter, 2.14, has none). Used by the history,
+ * the resolvers' lists and the referral history.
  */
 export function DateRangeFilter({
   id,
   fromDate,
   toDate,
   onChange,
+  shortcuts = true,
 }: {
   id: string;
   fromDate: string;
   toDate: string;
   onChange: (range: { fromDate?: string; toDate?: string }) => void;
+  shortcuts?: boolean;
 }) {
   const today = localToday();
   return (
@@ -46,17 +49,19 @@ export function DateRangeFilter({
             sx={{ width: { xs: '50%', sm: 180 } }}
           />
         </Stack>
-        <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
-          {DATE_SHORTCUTS.map((s) => (
-            <Button
-              key={s.days}
-              size="small"
-              onClick={() => onChange({ fromDate: daysBefore(today, s.days), toDate: today })}
-            >
-              {s.label}
-            </Button>
-          ))}
-        </Stack>
+        {shortcuts && (
+          <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
+            {DATE_SHORTCUTS.map((s) => (
+              <Button
+                key={s.days}
+                size="small"
+                onClick={() => onChange({ fromDate: daysBefore(today, s.days), toDate: today })}
+              >
+                {s.label}
+              </Button>
+            ))}
+          </Stack>
+        )}
       </Stack>
     </Box>
   );
