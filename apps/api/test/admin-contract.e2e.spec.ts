@@ -223,6 +223,19 @@ describe('admin API contract (ra-data-simple-rest)', () => {
       expect(await statusOf(staff.update('users', { id: me.id, data: { disabled: true }, previousData: me }))).toBe(422);
     });
 
+    it('refuses a user update of the wrong shape with 400 and every message, changing nothing', async () => {
+      const [bob] = (await staff.getList('users', { pagination: page(), sort: { field: 'username', order: 'ASC' }, filter: { q: 'bob@acme.test' } })).data;
+      const put = (body: unknown) => request(app.getHttpServer()).put(`/admin/users/${bob.id}`).set('X-AUTH-TOKEN', staffToken).send(body as object);
+      const res = await put({ firstname: null, lastname: '  ', disabled: 'yes', phone: 7, admin: 1 }).expect(400);
+      expect(res.body.errors.map((e: { message: string }) => e.message)).toEqual(
+        expect.arrayContaining(['First name is required', 'Last name is required', 'disabled must be true or false', 'phone must be text', 'admin must be true or false']),
+      );
+      const trimmed = await put({ ...bob, firstname: '  Robert ', phone: null, companyName: 'ignored' }).expect(200);
+      expect(trimmed.body).toMatchObject({ firstname: 'Robert', phone: null, disabled: false });
+      await put({ firstname: bob.firstname, phone: bob.phone }).expect(200);
+      expect((await staff.getOne('users', { id: bob.id })).data).toMatchObject({ firstname: bob.firstname, phone: bob.phone, companyName: bob.companyName });
+    });
+
     it('resends the registration mail of a pending team member through the team invitation', async () => {
       const alice = (await signIn(app, 'alice@acme.test')).token;
       await request(app.getHttpServer())

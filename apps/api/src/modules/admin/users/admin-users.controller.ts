@@ -10,6 +10,7 @@ import { PG_POOL } from '../../../infrastructure/database/database.tokens';
 import { listRows, oneRow } from '../../../common/http/simple-rest';
 import { AdminUsersService } from './admin-users.service';
 import { usersResource } from './users.resource';
+import { UserUpdateDto } from './user-update.dto';
 
 /** All users of all customers, for staff: list, show, update (disable, admin flag) and resend registration. */
 @ApiTags('admin')
@@ -32,7 +33,7 @@ export class AdminUsersController {
   }
 
   @Put(':id')
-  async update(@Param('id') id: string, @Body() body: unknown, @CurrentPrincipal() staff: Principal) {
+  async update(@Param('id') id: string, @Body() body: UserUpdateDto, @CurrentPrincipal() staff: Principal) {
     await this.users.update(staff, id, body);
     return oneRow(this.pool, usersResource, id, 'User');
   }

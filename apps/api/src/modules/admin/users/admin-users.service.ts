@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, isStaffUsername } from '@credence/domain';
-import { z } from 'zod';
 import type { Principal } from '../../../common/auth/principal';
 import type { AppConfig } from '../../../config/config.schema';
 import { APP_CONFIG } from '../../../config/config.tokens';
@@ -9,20 +8,8 @@ import { MailService } from '../../../infrastructure/mail/mail.service';
 import { AccountsRepository, type UserRow } from '../../identity';
 import { RegistrationService } from '../../identity';
 import { TeamService } from '../../identity';
-import { parseBody } from '../shared/parse-body';
 import { staffActor } from '../shared/staff-actor';
-
-const userUpdateSchema = z
-  .object({
-    firstname: z.string().trim().min(1, 'First name is required').max(100),
-    lastname: z.string().trim().min(1, 'Last name is required').max(100),
-    phone: z.string().trim().max(50).nullable(),
-    admin: z.boolean(),
-    disabled: z.boolean(),
-    /** Staff accounts only (issue 24): 'auditor' is read-only; null or 'administrator' a staff administrator. */
-    staffRole: z.enum(['administrator', 'auditor']).nullable(),
-  })
-  .partial();
+import type { UserUpdateDto } from './user-update.dto';
 
 /** Staff changes to any user: disable/enable, the admin flag, names; and the registration mail again. */
 @Injectable()
@@ -36,9 +23,8 @@ export class AdminUsersService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async update(staff: Principal, id: string, body: unknown): Promise<void> {
+  async update(staff: Principal, id: string, input: UserUpdateDto): Promise<void> {
     const user = await this.user(id);
-    const input = parseBody(userUpdateSchema, body);
     const changes: Partial<UserRow> = {};
     const diff: Record<string, { from: unknown; to: unknown }> = {};
     for (const [key, value] of Object.entries(input) as [keyof typeof input, unknown][]) {
