@@ -172,6 +172,15 @@ describe('analytics, reports and the news feed', () => {
     const stolen = (await post('/analytics/volume', other, { range: 'MONTHLY12', templateIds }).expect(200)).body as PeriodSeriesView;
     expect(stolen.currentPeriod.every((p) => p.count === 0)).toBe(true);
     await post('/analytics/volume', alice, { templateIds: 'all' }).expect(400);
+    // A bare list of ids is read as the template ids (the spec shows no body shape).
+    const bare = (await post('/analytics/volume?range=MONTHLY12', alice, templateIds).expect(200)).body as PeriodSeriesView;
+    expect(bare.currentPeriod[11].count).toBe(view.currentPeriod[11].count);
+    const wrong = await post('/analytics/overview', alice, { templateIds: [{ id: 1 }, 'x'.repeat(65)] }).expect(400);
+    expect(wrong.body).toEqual({ errors: [expect.objectContaining({ message: 'templateIds must be a list of application template ids.' })] });
+    const range = await post('/analytics/verifications', alice, { range: true }).expect(400);
+    expect(range.body.errors[0].message).toBe('The range must be one of MONTHLY12, MONTHLY24, WEEKLY or DAILY.');
+    expect((await post('/analytics/revenue', alice, { range: 'weekly' }).expect(200)).body.range).toBe('WEEKLY');
+    await post('/reports?report=pendings', alice, { templateIds: 5 }).expect(400);
   });
 
   it('downloads each report as xlsx (opened back with exceljs) and CSV, with the file names of section 9', async () => {

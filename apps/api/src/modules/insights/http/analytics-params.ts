@@ -2,6 +2,7 @@ import type { AnalyticsRange } from '@credence/api-contract';
 import { canUseAnalytics, DomainError } from '@credence/domain';
 import type { Principal } from '../../../common/auth/principal';
 import { RANGES, type AnalyticsScope } from '../queries/analytics-reads';
+import type { TemplateFilterDto } from './analytics.dto';
 
 /** The Applications view's "nothing selected" id (money 2.15): it selects no template. */
 export const NO_TEMPLATE_SENTINEL = '999999999.9999';
@@ -17,23 +18,13 @@ export function rangeOf(raw: unknown): AnalyticsRange {
   throw new DomainError('invalid', 'The range must be one of MONTHLY12, MONTHLY24, WEEKLY or DAILY.');
 }
 
-/** Template ids from the body: `{templateIds: [...]}` or a bare array. */
-export function templateIdsOf(body: unknown): string[] | undefined {
-  const raw = Array.isArray(body) ? body : body && typeof body === 'object' ? (body as { templateIds?: unknown }).templateIds : undefined;
-  if (raw === undefined || raw === null) return undefined;
-  if (!Array.isArray(raw) || raw.length > 500 || raw.some((v) => (typeof v !== 'string' && typeof v !== 'number') || String(v).length > 64)) {
-    throw new DomainError('invalid', 'templateIds must be a list of application template ids.');
-  }
-  return raw.map(String);
-}
-
 /**
  * The company's verifications, or those of the selected templates' applications. No list or an empty one means
  * the whole company (the Verifications Overview); the sentinel alone selects nothing. Template ids are matched
  * against the caller's company's own templates only, so another company's id answers nothing.
  */
-export function scopeOf(p: Principal, body: unknown): AnalyticsScope {
-  const ids = templateIdsOf(body);
+export function scopeOf(p: Principal, filter: TemplateFilterDto): AnalyticsScope {
+  const ids = filter.templateIds?.map(String);
   if (!ids || ids.length === 0) return { kind: 'company', companyId: p.companyId };
   return { kind: 'templates', companyId: p.companyId, templateIds: ids.filter((id) => id !== NO_TEMPLATE_SENTINEL && Number(id) !== Number(NO_TEMPLATE_SENTINEL)) };
 }

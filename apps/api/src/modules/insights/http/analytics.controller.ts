@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type {
   AnalyticsTemplateView,
@@ -15,10 +15,12 @@ import type { Pool } from 'pg';
 import { PG_POOL } from '../../../infrastructure/database/database.tokens';
 import { AccountsRepository } from '../../identity';
 import { AnalyticsReads, RANGES } from '../queries/analytics-reads';
+import { BareListBody } from '../../../common/http/bare-list-body';
+import { RangeFilterDto, TemplateFilterDto } from './analytics.dto';
 import { assertAnalytics, assertHomeVolume, assertReports, rangeOf, scopeOf, whole } from './analytics-params';
 
-type RangeBody = { range?: unknown; templateIds?: unknown } | unknown[] | undefined;
-const rangeIn = (query: string | undefined, body: RangeBody) => rangeOf(query ?? (Array.isArray(body) ? undefined : body?.range));
+/** The query's range wins over the body's (access 7.4 has it in the query, money 7 in the body). */
+const rangeIn = (query: string | undefined, body: RangeFilterDto) => rangeOf(query ?? body.range);
 
 /**
  * The analytics calls of access 7.4 (money 2.15), served from the analytics read model and scoped to the caller's
@@ -52,31 +54,35 @@ export class AnalyticsController {
   }
 
   @Post('overview')
+  @UseInterceptors(BareListBody('templateIds'))
   @HttpCode(200)
-  overview(@CurrentPrincipal() p: Principal, @Body() body: RangeBody): Promise<OverviewView> {
+  overview(@CurrentPrincipal() p: Principal, @Body() body: TemplateFilterDto): Promise<OverviewView> {
     assertAnalytics(p);
     return this.reads.overview(scopeOf(p, body));
   }
 
   @Post('volume')
+  @UseInterceptors(BareListBody('templateIds'))
   @HttpCode(200)
-  async volume(@CurrentPrincipal() p: Principal, @Body() body: RangeBody, @Query('range') range?: string): Promise<PeriodSeriesView> {
+  async volume(@CurrentPrincipal() p: Principal, @Body() body: RangeFilterDto, @Query('range') range?: string): Promise<PeriodSeriesView> {
     assertAnalytics(p);
     const r = rangeIn(range, body);
     return { range: r, currentPeriod: await this.reads.volume(scopeOf(p, body), RANGES[r].grain, RANGES[r].count) };
   }
 
   @Post('revenue')
+  @UseInterceptors(BareListBody('templateIds'))
   @HttpCode(200)
-  async revenue(@CurrentPrincipal() p: Principal, @Body() body: RangeBody, @Query('range') range?: string): Promise<PeriodSeriesView> {
+  async revenue(@CurrentPrincipal() p: Principal, @Body() body: RangeFilterDto, @Query('range') range?: string): Promise<PeriodSeriesView> {
     assertAnalytics(p);
     const r = rangeIn(range, body);
     return { range: r, currentPeriod: await this.reads.revenue(scopeOf(p, body), RANGES[r].grain, RANGES[r].count) };
   }
 
   @Post('verifications')
+  @UseInterceptors(BareListBody('templateIds'))
   @HttpCode(200)
-  async verifications(@CurrentPrincipal() p: Principal, @Body() body: RangeBody, @Query('range') range?: string): Promise<VerificationsChartView> {
+  async verifications(@CurrentPrincipal() p: Principal, @Body() body: RangeFilterDto, @Query('range') range?: string): Promise<VerificationsChartView> {
     assertAnalytics(p);
     const r = rangeIn(range, body);
     return { range: r, rows: await this.reads.verifications(scopeOf(p, body), RANGES[r].grain, RANGES[r].count) };
@@ -84,10 +90,11 @@ export class AnalyticsController {
 
   /** COUNTRY STATISTICS: `limit` 1-200 (Top 5 by default), `months` 1-24 (12 by default). */
   @Post('countries')
+  @UseInterceptors(BareListBody('templateIds'))
   @HttpCode(200)
   countries(
     @CurrentPrincipal() p: Principal,
-    @Body() body: RangeBody,
+    @Body() body: TemplateFilterDto,
     @Query('limit') limit?: string,
     @Query('months') months?: string,
   ): Promise<CountryStatisticView[]> {

@@ -6,6 +6,7 @@ import { CurrentPrincipal } from '../../../common/auth/current-principal.decorat
 import type { Principal } from '../../../common/auth/principal';
 import { CountryDetail } from '../queries/country-detail';
 import { CountryFigures } from '../queries/country-figures';
+import { CountryNotifications } from '../queries/country-notifications';
 
 /** Country Insights (access 6.2, money 6): non-individuals with hasCountryAccess; others see the prompt page. */
 export function assertCountryAccess(p: Principal) {
@@ -25,6 +26,7 @@ export class CountryInsightsController {
   constructor(
     private readonly figures: CountryFigures,
     private readonly detail: CountryDetail,
+    private readonly notifications: CountryNotifications,
   ) {}
 
   @Get('countries')
@@ -33,10 +35,14 @@ export class CountryInsightsController {
     return this.figures.all();
   }
 
-  /** One country's expanded row: capital, population, languages, this year's public holidays and today's. */
+  /**
+   * One country's expanded row: capital, population, languages, this year's public holidays and today's, the
+   * Macro-Level series and the active country notifications.
+   */
   @Get('countries/:code')
-  country(@CurrentPrincipal() p: Principal, @Param('code') code: string): CountryDetailView {
+  async country(@CurrentPrincipal() p: Principal, @Param('code') code: string): Promise<CountryDetailView> {
     assertCountryAccess(p);
-    return this.detail.of(code);
+    const detail = this.detail.of(code);
+    return { ...detail, notifications: await this.notifications.activeFor(detail.code) };
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Query, Res, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { ReportKind } from '@credence/api-contract';
 import { DomainError } from '@credence/domain';
@@ -8,6 +8,8 @@ import { CurrentPrincipal } from '../../../common/auth/current-principal.decorat
 import type { Principal } from '../../../common/auth/principal';
 import { REPORTS, ReportRows, type ReportCell } from '../queries/report-rows';
 import { assertReports, scopeOf } from './analytics-params';
+import { BareListBody } from '../../../common/http/bare-list-body';
+import { TemplateFilterDto } from './analytics.dto';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const validDate = (v: string) => DATE.test(v) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
@@ -37,9 +39,10 @@ export class ReportsController {
 
   @Post()
   @HttpCode(200)
+  @UseInterceptors(BareListBody('templateIds'))
   async download(
     @CurrentPrincipal() p: Principal,
-    @Body() body: unknown,
+    @Body() body: TemplateFilterDto,
     @Res() res: Response,
     @Query('report') report?: string,
     @Query('fromDate') fromDate?: string,
