@@ -16,7 +16,8 @@ export interface SeedStep {
 
 /**
  * Seeds an empty database at start-up: modules register steps in onModuleInit, and the steps run in order once
- * the application has started its modules, each recorded in seed_runs so a restart does not repeat it.
+ * the application has started its modules, each recorded in seed_runs (made by migration 0001) so a restart does
+ * not repeat it.
  */
 @Injectable()
 export class SeedRegistry implements OnApplicationBootstrap {
@@ -37,7 +38,6 @@ export class SeedRegistry implements OnApplicationBootstrap {
   }
 
   async runAll(): Promise<string[]> {
-    await this.pool.query(`CREATE TABLE IF NOT EXISTS seed_runs (name text PRIMARY KEY, ran_at timestamptz NOT NULL DEFAULT now())`);
     const ran: string[] = [];
     const client = await this.pool.connect();
     try {

@@ -27,7 +27,6 @@ import { VerificationJobsReactor } from './reactions/verification-jobs.reactor';
 import { ResolveLinks } from './commands/resolve-links';
 import { ProjectionsService } from '../../infrastructure/projections/projections.service';
 import { VerificationMailer } from './mail/verification-mailer';
-import { VERIFICATIONS_SCHEMA } from './persistence/verifications.schema';
 import { BLOB_STORE, BLOB_STORE_CONFIG, type BlobStoreConfig } from './ports/blob-store.port';
 import { CatalogueInstituteDirectory } from './ports/catalogue-institute-directory';
 import { MoneyVerificationPayments } from './ports/money-verification-payments';
@@ -103,7 +102,6 @@ export class VerificationsModule implements OnModuleInit {
 
   async onModuleInit() {
     this.projections.registerReactor(this.reactor.definition());
-    await ensureSchema(this.pool, 'verifications', VERIFICATIONS_SCHEMA);
     // The quick search (name, QCID, reference) needs a trigram index, which the projection's index list cannot
     // express; made here, and again at the next start after a rebuild replaces the table.
     try {

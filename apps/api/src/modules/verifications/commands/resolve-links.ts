@@ -13,8 +13,8 @@ import { hashResolveKey } from '../queries/verification-detail.query';
  * 256 bits, unguessable without the secret.
  *
  * The secret is RESOLVE_LINK_SECRET (required in production). In the embedded/dev default, when it is unset, a
- * secret generated once into the database's server_secrets table stands in: a per-process secret would break every
- * link already mailed at the next restart.
+ * secret generated once into the database's server_secrets table (made by migration 0001) stands in: a per-process
+ * secret would break every link already mailed at the next restart.
  */
 @Injectable()
 export class ResolveLinks implements OnModuleInit {
@@ -54,12 +54,6 @@ export class ResolveLinks implements OnModuleInit {
   }
 
   private async storedSecret(): Promise<Buffer> {
-    await this.pool.query(`CREATE TABLE IF NOT EXISTS server_secrets (name text PRIMARY KEY, secret bytea NOT NULL)`).catch((e: unknown) => {
-      // Two processes creating it at once: PostgreSQL's IF NOT EXISTS is not atomic, and the loser sees the
-      // winner's type (23505) or table (42P07). The table is there either way.
-      const code = (e as { code?: string }).code;
-      if (code !== '23505' && code !== '42P07') throw e;
-    });
     // Two processes starting at once: the first insert wins and both read it.
     await this.pool.query(`INSERT INTO server_secrets (name, secret) VALUES ('resolve-links', $1) ON CONFLICT (name) DO NOTHING`, [randomBytes(32)]);
     const { rows } = await this.pool.query<{ secret: Buffer }>(`SELECT secret FROM server_secrets WHERE name = 'resolve-links'`);
