@@ -113,6 +113,22 @@ export interface CountryDetailView {
   holidays: PublicHolidayView[];
   /** The holidays that today (UTC) falls within. */
   celebrating: string[];
+  /** Macro-Level charts: the newest years the source has; empty where it has none ('Not enough current data available'). */
+  macro: { netMigrationPer1000: YearValueView[]; gdpPerCapita: YearValueView[] };
+  /** The active country notifications staff wrote, newest first. */
+  notifications: CountryNotificationView[];
   /** Where the figures come from, named on the page. */
   sources: string[];
+}
+
+export interface YearValueView {
+  year: number;
+  value: number;
+}
+
+/** A country notification (money 2.18): a message with an optional link. */
+export interface CountryNotificationView {
+  id: number;
+  message: string;
+  link: string | null;
 }

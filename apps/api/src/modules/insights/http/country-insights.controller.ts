@@ -11,7 +11,10 @@ import { CountryNotifications } from '../queries/country-notifications';
 /** Country Insights (access 6.2, money 6): non-individuals with hasCountryAccess; others see the prompt page. */
 export function assertCountryAccess(p: Principal) {
   if (!p.hasCountryAccess || p.isIndividual) {
-    throw new DomainError('forbidden', 'Country Insights are available to organisations with Country Insights access.');
+    throw new DomainError(
+      'forbidden',
+      'Country Insights are available to organisations with Country Insights access.',
+    );
   }
 }
 

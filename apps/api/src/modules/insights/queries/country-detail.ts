@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { CountryDetailView, PublicHolidayView } from '@credence/api-contract';
+import type { CountryDetailView, PublicHolidayView, YearValueView } from '@credence/api-contract';
 import { DomainError } from '@credence/domain';
 import governments from 'country-json/src/country-by-government-type.json';
 import populations from 'country-json/src/country-by-population.json';
 import religions from 'country-json/src/country-by-religion.json';
 import Holidays from 'date-holidays';
 import worldCountries from 'world-countries';
+import macroSeries from '../data/macro-series.json';
 
 const DAY_MS = 86_400_000;
 /** Holidays that close offices (date-holidays' types); observances such as Mother's Day do not slow verifications. */
@@ -15,15 +16,32 @@ export const COUNTRY_SOURCES = [
   'Capital and languages: world-countries (mledoze/countries, ODbL)',
   'Population, government and religion: country-json (samayo/country-json, MIT)',
   'Public holidays: date-holidays (commenthol/date-holidays, ISC)',
+  'Net migration, population and GDP per capita: World Bank World Development Indicators (CC BY 4.0)',
   'Verification figures: Credence verifications completed in the last 12 months',
 ];
 
-const byName = <T extends { country: string }>(rows: readonly T[]) => new Map(rows.map((r) => [r.country.toLowerCase(), r]));
+const byName = <T extends { country: string }>(rows: readonly T[]) =>
+  new Map(rows.map((r) => [r.country.toLowerCase(), r]));
 const population = byName(populations as { country: string; population: number | null }[]);
 const government = byName(governments as { country: string; government: string | null }[]);
 const religion = byName(religions as { country: string; religion: string | null }[]);
 
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+type Pairs = [number, number][];
+const macroOf = macroSeries.countries as unknown as Record<
+  string,
+  { netMigrationPer1000: Pairs; gdpPerCapita: Pairs } | undefined
+>;
+const asYears = (pairs: Pairs | undefined): YearValueView[] =>
+  (pairs ?? []).map(([year, value]) => ({ year, value }));
+
+/** The Macro-Level series of a country (data/macro-series.json, built by tools/insights/build-macro-series.mjs). */
+export function macroLevel(code: string): CountryDetailView['macro'] {
+  const m = macroOf[code];
+  return { netMigrationPer1000: asYears(m?.netMigrationPer1000), gdpPerCapita: asYears(m?.gdpPerCapita) };
+}
+
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
 interface RawHoliday {
   date: string;
@@ -63,21 +81,25 @@ export function publicHolidays(code: string, year: number): PublicHolidayView[] 
       regional.set(key(h), entry);
     }
   }
-  return [...national, ...regional.values()].sort((a, b) => a.date.localeCompare(b.date) || a.event.localeCompare(b.event));
+  return [...national, ...regional.values()].sort(
+    (a, b) => a.date.localeCompare(b.date) || a.event.localeCompare(b.event),
+  );
 }
 
 /** money 4: a holiday counts as today when today falls within its start and end dates. */
-export const celebrating = (holidays: readonly PublicHolidayView[], today: string) =>
-  [...new Set(holidays.filter((h) => h.date <= today && today <= (h.endDate ?? h.date)).map((h) => h.event))];
+export const celebrating = (holidays: readonly PublicHolidayView[], today: string) => [
+  ...new Set(holidays.filter((h) => h.date <= today && today <= (h.endDate ?? h.date)).map((h) => h.event)),
+];
 
 /** A country's expanded row of Country Insights (money 2.18), from the packages named in COUNTRY_SOURCES. */
 @Injectable()
 export class CountryDetail {
   today = () => new Date().toISOString().slice(0, 10);
 
-  of(rawCode: string): CountryDetailView {
+  of(rawCode: string): Omit<CountryDetailView, 'notifications'> {
     const code = rawCode.toUpperCase();
-    if (!/^[A-Z]{2}$/.test(code)) throw new DomainError('invalid', 'The country must be an ISO 3166 alpha-2 code.');
+    if (!/^[A-Z]{2}$/.test(code))
+      throw new DomainError('invalid', 'The country must be an ISO 3166 alpha-2 code.');
     const c = worldCountries.find((w) => w.cca2 === code);
     if (!c) throw new DomainError('not-found', 'Country not found.');
     const names = [c.name.common, c.name.official, ...c.altSpellings].map((n) => n.toLowerCase());
@@ -99,6 +121,7 @@ export class CountryDetail {
       religion: pick(religion)?.religion ?? null,
       holidays,
       celebrating: celebrating(holidays, today),
+      macro: macroLevel(code),
       sources: COUNTRY_SOURCES,
     };
   }

@@ -1,5 +1,5 @@
 import { DomainError } from '@credence/domain';
-import { celebrating, CountryDetail, publicHolidays } from './country-detail';
+import { celebrating, CountryDetail, macroLevel, publicHolidays } from './country-detail';
 
 describe('Country Insights detail (money 2.18, 4)', () => {
   it("reads the United Kingdom's capital, population, languages and this year's holidays with their regions", () => {
@@ -26,5 +26,16 @@ describe('Country Insights detail (money 2.18, 4)', () => {
     expect(celebrating(holidays, '2026-05-05')).toEqual(['Golden Week']);
     expect(celebrating(holidays, '2026-05-06')).toEqual([]);
     expect(publicHolidays('FR', 2026).some((h) => h.date === '2026-07-14')).toBe(true);
+  });
+
+  it("gives a country's Macro-Level series oldest first, and empty ones where the World Bank has none", () => {
+    const de = macroLevel('DE');
+    expect(de.gdpPerCapita.length).toBe(10);
+    expect(de.gdpPerCapita[0].year).toBeLessThan(de.gdpPerCapita[9].year);
+    // Germany's GDP per capita is tens of thousands of dollars; net migration per 1000 is a small positive rate.
+    expect(de.gdpPerCapita.every((p) => p.value > 20_000 && p.value < 100_000)).toBe(true);
+    expect(de.netMigrationPer1000.every((p) => Math.abs(p.value) < 30)).toBe(true);
+    expect(macroLevel('AQ')).toEqual({ netMigrationPer1000: [], gdpPerCapita: [] });
+    expect(new CountryDetail().of('DE').macro).toEqual(de);
   });
 });
