@@ -1,8 +1,24 @@
-import { Alert, Box, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Link,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
-import type { CountryInsightsView } from '@credence/api-contract';
+import type { CountryInsightsView, YearValueView } from '@credence/api-contract';
 import { useCountryDetail } from '@/features/country-insights/hooks/useCountryInsights';
-import { celebratingText, formatRate, formatTurnaround, type CountryRow } from '@/features/country-insights/components/rows';
+import {
+  celebratingText,
+  formatRate,
+  formatTurnaround,
+  type CountryRow,
+} from '@/features/country-insights/components/rows';
 import { BarChart, LineChart } from '@/shared/ui/charts';
 import { formatDayMonth } from '@/shared/ui/format';
 import { Pager } from '@/shared/ui/table/Pager';
@@ -10,6 +26,38 @@ import { Pager } from '@/shared/ui/table/Pager';
 /** Public holidays: 10 a page (money 9). */
 const HOLIDAYS_PER_PAGE = 10;
 const NOT_ENOUGH = 'Not enough current data available';
+const GDP = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+const RATE = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
+
+/** A Macro-Level line chart: one point a year, oldest first; no points show the spec's empty state. */
+function YearChart({
+  title,
+  label,
+  points,
+  format,
+}: {
+  title: string;
+  label: string;
+  points: YearValueView[];
+  format: (v: number) => string;
+}) {
+  return (
+    <Box>
+      <Typography variant="subtitle2" component="p" sx={{ mt: 1 }}>
+        {title}
+      </Typography>
+      <LineChart
+        title={title}
+        categoryLabel="Year"
+        categories={points.map((p) => String(p.year))}
+        series={[{ label, data: points.map((p) => p.value) }]}
+        valueFormatter={format}
+        emptyText={NOT_ENOUGH}
+        height={160}
+      />
+    </Box>
+  );
+}
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -26,11 +74,18 @@ function Fact({ label, value }: { label: string; value: string }) {
 
 /**
  * A country's expanded row (money 2.18): the public-holiday alert, Capital, Population, Languages, Current Number of
- * Institutions, Verification Information with the global averages, Student Mobility and Macro-Level charts (no
- * openly licensed series ships with the product yet, so they show 'Not enough current data available'), the Public
- * Holidays table and where the figures come from.
+ * Institutions, Verification Information with the global averages, Student Mobility charts (no openly licensed
+ * series ships with the product, so they show 'Not enough current data available'), the Macro-Level charts from the
+ * World Bank extract the API ships (empty where it has nothing for the country), the Public Holidays table and where
+ * the figures come from. Active country notifications staff wrote come first.
  */
-export function CountryDetailPanel({ row, figures }: { row: CountryRow; figures: CountryInsightsView | undefined }) {
+export function CountryDetailPanel({
+  row,
+  figures,
+}: {
+  row: CountryRow;
+  figures: CountryInsightsView | undefined;
+}) {
   const { data, isLoading } = useCountryDetail(row.id);
   const [page, setPage] = useState(0);
   if (isLoading) return <Typography color="text.secondary">Loading…</Typography>;
@@ -39,10 +94,29 @@ export function CountryDetailPanel({ row, figures }: { row: CountryRow; figures:
   const holidays = data.holidays.slice(page * HOLIDAYS_PER_PAGE, (page + 1) * HOLIDAYS_PER_PAGE);
   return (
     <Stack spacing={2.5} sx={{ py: 1 }}>
+      {data.notifications.map((n) => (
+        <Alert key={n.id} severity="info">
+          {n.message}
+          {n.link && (
+            <>
+              {' '}
+              <Link href={n.link} target="_blank" rel="noopener noreferrer">
+                {n.link}
+              </Link>
+            </>
+          )}
+        </Alert>
+      ))}
       {alert && <Alert severity="warning">{alert}</Alert>}
-      <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
+      <Box
+        component="dl"
+        sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}
+      >
         <Fact label="Capital" value={data.capital || 'n/a'} />
-        <Fact label="Population" value={data.population === null ? 'n/a' : data.population.toLocaleString('en-GB')} />
+        <Fact
+          label="Population"
+          value={data.population === null ? 'n/a' : data.population.toLocaleString('en-GB')}
+        />
         <Fact label="Languages" value={data.languages || 'n/a'} />
         <Fact label="Current Number of Institutions" value={String(row.instituteNumbers)} />
       </Box>
@@ -50,7 +124,10 @@ export function CountryDetailPanel({ row, figures }: { row: CountryRow; figures:
         <Typography variant="h5" component="h4" sx={{ mb: 1 }}>
           Verification Information
         </Typography>
-        <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <Box
+          component="dl"
+          sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+        >
           <Fact
             label="Average Verification Time"
             value={`${formatTurnaround(row.turnaround)} (global average ${formatTurnaround(figures?.averageDays ?? -1)})`}
@@ -61,20 +138,54 @@ export function CountryDetailPanel({ row, figures }: { row: CountryRow; figures:
           />
         </Box>
       </Box>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+        }}
+      >
         <Box>
           <Typography variant="h5" component="h4">
             Student Mobility
           </Typography>
-          <BarChart title={`Inbound students 2021, ${data.name}`} categories={[]} series={[{ label: 'Inbound', data: [] }]} emptyText={NOT_ENOUGH} height={160} />
-          <BarChart title={`Outbound students 2021, ${data.name}`} categories={[]} series={[{ label: 'Outbound', data: [] }]} emptyText={NOT_ENOUGH} height={160} />
+          <Typography variant="subtitle2" component="p" sx={{ mt: 1 }}>
+            Inbound students 2021
+          </Typography>
+          <BarChart
+            title={`Inbound students 2021, ${data.name}`}
+            categories={[]}
+            series={[{ label: 'Inbound', data: [] }]}
+            emptyText={NOT_ENOUGH}
+            height={160}
+          />
+          <Typography variant="subtitle2" component="p" sx={{ mt: 1 }}>
+            Outbound students 2021
+          </Typography>
+          <BarChart
+            title={`Outbound students 2021, ${data.name}`}
+            categories={[]}
+            series={[{ label: 'Outbound', data: [] }]}
+            emptyText={NOT_ENOUGH}
+            height={160}
+          />
         </Box>
         <Box>
           <Typography variant="h5" component="h4">
             Macro-Level
           </Typography>
-          <LineChart title="Net migration per 1000 population" categories={[]} series={[{ label: 'Net migration', data: [] }]} emptyText={NOT_ENOUGH} height={160} />
-          <LineChart title="GDP per capita ($)" categories={[]} series={[{ label: 'GDP per capita', data: [] }]} emptyText={NOT_ENOUGH} height={160} />
+          <YearChart
+            title="Net migration per 1000 population"
+            label="Net migration"
+            points={data.macro.netMigrationPer1000}
+            format={(v) => RATE.format(v)}
+          />
+          <YearChart
+            title="GDP per capita ($)"
+            label="GDP per capita"
+            points={data.macro.gdpPerCapita}
+            format={(v) => GDP.format(v)}
+          />
         </Box>
       </Box>
       <Box>

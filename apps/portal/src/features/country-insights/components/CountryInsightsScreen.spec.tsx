@@ -9,12 +9,24 @@ import { renderRoutes } from '@/test/renderRoutes';
 import { signInAs } from '@/test/session';
 import { stubResizeObserver } from '@/shared/ui/test/renderUi';
 
-const names = ['France', 'Germany', 'United Kingdom', ...Array.from({ length: 17 }, (_, i) => `Country ${String(i + 10)}`)];
+const names = [
+  'France',
+  'Germany',
+  'United Kingdom',
+  ...Array.from({ length: 17 }, (_, i) => `Country ${String(i + 10)}`),
+];
 const meta = {
   regions: [],
   totalInstitutes: 3,
   countries: names.map((name, i) => ({
-    id: name === 'France' ? 'FR' : name === 'Germany' ? 'DE' : name === 'United Kingdom' ? 'GB' : `Q${String.fromCharCode(65 + i)}`,
+    id:
+      name === 'France'
+        ? 'FR'
+        : name === 'Germany'
+          ? 'DE'
+          : name === 'United Kingdom'
+            ? 'GB'
+            : `Q${String.fromCharCode(65 + i)}`,
     ccn3: null,
     name,
     regionId: '150',
@@ -29,7 +41,12 @@ function answer() {
   mockFetch((req) => {
     if (req.path === '/v1/region/meta') return json(meta);
     if (req.path === '/v1/insights/countries') {
-      return json({ months: 12, averageDays: 2.5, fraudPercent: 10, countries: [{ country: 'United Kingdom', completed: 4, averageDays: 1, fraudPercent: 25 }] });
+      return json({
+        months: 12,
+        averageDays: 2.5,
+        fraudPercent: 10,
+        countries: [{ country: 'United Kingdom', completed: 4, averageDays: 1, fraudPercent: 25 }],
+      });
     }
     if (req.path === '/v1/insights/countries/GB') {
       return json({
@@ -45,6 +62,20 @@ function answer() {
           { event: "St Andrew's Day", date: '2026-11-30', endDate: null, regions: ['Scotland'] },
         ],
         celebrating: ['Christmas Day'],
+        macro: {
+          netMigrationPer1000: [
+            { year: 2024, value: 6.02 },
+            { year: 2025, value: 5.61 },
+          ],
+          gdpPerCapita: [],
+        },
+        notifications: [
+          {
+            id: 3,
+            message: 'Universities answer slowly during the strike',
+            link: 'https://example.test/strike',
+          },
+        ],
         sources: ['Public holidays: date-holidays'],
       });
     }
@@ -57,7 +88,10 @@ describe('Country Insights (/countryinfo, money 2.18, 2.19)', () => {
     stubResizeObserver();
     signInAs({ hasCountryAccess: true });
     answer();
-    const { container } = renderRoutes([{ path: '/countryinfo', element: <CountryInsightsScreen /> }], '/countryinfo');
+    const { container } = renderRoutes(
+      [{ path: '/countryinfo', element: <CountryInsightsScreen /> }],
+      '/countryinfo',
+    );
     expect(await screen.findByText('Showing entries 1 to 15 of 20 countries')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Countries' });
     expect(within(table).getAllByRole('rowheader')[0]).toHaveTextContent('Country 10');
@@ -66,12 +100,16 @@ describe('Country Insights (/countryinfo, money 2.18, 2.19)', () => {
     expect(screen.getByLabelText('Search')).toHaveAttribute('aria-invalid', 'true');
     await userEvent.clear(screen.getByLabelText('Search'));
     await userEvent.type(screen.getByLabelText('Search'), 'KINGDOM');
-    const row = (await screen.findByRole('rowheader', { name: 'United Kingdom' })).closest('tr') as HTMLElement;
+    const row = (await screen.findByRole('rowheader', { name: 'United Kingdom' })).closest(
+      'tr',
+    ) as HTMLElement;
     expect(within(row).getByText('1 day')).toBeInTheDocument();
     expect(within(row).getByText('25%')).toBeInTheDocument();
     await userEvent.click(within(row).getByRole('button', { name: 'Expand United Kingdom' }));
     expect(
-      await screen.findByText('United Kingdom is currently celebrating Christmas Day. Unfortunately, this may slow down verification times.'),
+      await screen.findByText(
+        'United Kingdom is currently celebrating Christmas Day. Unfortunately, this may slow down verification times.',
+      ),
     ).toBeInTheDocument();
     expect(screen.getByText('London')).toBeInTheDocument();
     expect(screen.getByText('66,488,991')).toBeInTheDocument();
@@ -82,7 +120,21 @@ describe('Country Insights (/countryinfo, money 2.18, 2.19)', () => {
     expect(within(holidays).getAllByText('25 December')).toHaveLength(2);
     expect(within(holidays).getByText('All Regions')).toBeInTheDocument();
     expect(within(holidays).getByText('Scotland')).toBeInTheDocument();
-    expect((await screen.findAllByText('Not enough current data available')).length).toBeGreaterThan(0);
+    // The staff's country notification with its link, above the holiday alert.
+    const notice = screen
+      .getByText('Universities answer slowly during the strike')
+      .closest('[role="alert"]') as HTMLElement;
+    expect(within(notice).getByRole('link', { name: 'https://example.test/strike' })).toHaveAttribute(
+      'href',
+      'https://example.test/strike',
+    );
+    // Net migration has two years; GDP per capita and both mobility charts have none and say so.
+    const migration = await screen.findByRole('table', { name: 'Net migration per 1000 population' });
+    expect(within(migration).getByRole('rowheader', { name: '2025' })).toBeInTheDocument();
+    expect(within(migration).getByText('5.61')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'GDP per capita ($)' })).not.toBeInTheDocument();
+    expect(screen.getByText('GDP per capita ($)')).toBeInTheDocument();
+    expect(await screen.findAllByText('Not enough current data available')).toHaveLength(3);
     expect(await seriousAxeViolations(container)).toEqual([]);
   }, 120_000);
 
@@ -96,8 +148,15 @@ describe('Country Insights (/countryinfo, money 2.18, 2.19)', () => {
       ],
       '/countryinfo',
     );
-    expect(await screen.findByText(/shows global information regarding all country turnaround times, fraudulent rates, public holidays/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', 'mailto:support@credence.test');
+    expect(
+      await screen.findByText(
+        /shows global information regarding all country turnaround times, fraudulent rates, public holidays/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Contact Us' })).toHaveAttribute(
+      'href',
+      'mailto:support@credence.test',
+    );
     expect(screen.getByRole('heading', { level: 2, name: 'Country Insights' })).toBeInTheDocument();
   }, 60_000);
 });
