@@ -323,6 +323,12 @@ describe('applications', () => {
       const indys = (await api(app, token.indy).get('/v1/verification').expect(200)).body.content as { id: string }[];
       const refused = await api(app, token.anna).put(`/v1/application/${mine.id}/verification`, [wallet[0].id, indys[0].id]).expect(400);
       expect(messages(refused)).toEqual([`Verification ${indys[0].id} was not found in your wallet.`]);
+      for (const body of [{ verificationIds: wallet[0].id }, { verificationIds: [{ id: wallet[0].id }] }, {}]) {
+        const wrong = await api(app, token.anna).put(`/v1/application/${mine.id}/verification`, body).expect(400);
+        expect(messages(wrong)).toEqual(['Send the verification ids as a list (at most 100).']);
+      }
+      const one = await api(app, token.anna).put(`/v1/application/${mine.id}/verification`, { verificationIds: [wallet[0].id] }).expect(200);
+      expect(one.body).toMatchObject({ status: 'OPEN', verificationCount: 1 });
 
       const selected = await api(app, token.anna).put(`/v1/application/${mine.id}/verification`, wallet.map((v) => v.id)).expect(200);
       expect(selected.body).toMatchObject({ status: 'OPEN', verificationCount: wallet.length });

@@ -1,4 +1,3 @@
-import { DomainError } from '@credence/domain';
 import { Body, Controller, Get, Param, Put, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
@@ -11,6 +10,7 @@ import { listResource, type ResourceSpec } from '../../../common/http/simple-res
 import { ArchiveApplication } from '../commands/handlers';
 import { STAFF_SORTS, type StaffSort } from '../queries/application-list.query';
 import { GetApplicationForStaff, ListApplicationsForStaff } from '../queries/application.queries';
+import { StaffArchiveDto } from './application.dto';
 
 const ADMIN_LIST: ResourceSpec<StaffSort> = {
   resource: 'applications',
@@ -44,17 +44,9 @@ export class AdminApplicationsController {
     return this.queryBus.execute(new GetApplicationForStaff(id));
   }
 
-  /**
-   * Staff archive. react-admin's update sends `data` only; anything but {status: 'ARCHIVED'} is refused, so the body
-   * is read whole here (a whitelisting DTO would drop the extra fields this must refuse).
-   */
+  /** Staff archive: {status: 'ARCHIVED'} only (StaffArchiveDto refuses anything else). */
   @Put(':id')
-  async update(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: unknown) {
-    const fields =
-      body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-    const others = Object.keys(fields).filter((k) => k !== 'status' && k !== 'id');
-    if (fields.status !== 'ARCHIVED' || others.length)
-      throw new DomainError('invalid', "Staff can only archive an application: send {status: 'ARCHIVED'}.");
+  async update(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() _body: StaffArchiveDto) {
     await this.one(id);
     await this.commandBus.execute(new ArchiveApplication(principal, id));
     return this.one(id);

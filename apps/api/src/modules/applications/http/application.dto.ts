@@ -1,6 +1,6 @@
-import { Type } from 'class-transformer';
+import { Expose, Transform, Type } from 'class-transformer';
 import { QueryValues } from '../../../common/http/list-query';
-import { Allow, IsArray, IsIn, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { Allow, ArrayMaxSize, Equals, IsArray, IsIn, IsOptional, IsString, MaxLength, ValidateBy, ValidateIf, ValidateNested } from 'class-validator';
 
 export class ApplicationDocumentDto {
   @IsOptional() @IsString() @MaxLength(100) id?: string;
@@ -31,4 +31,39 @@ export class ApplicationUploadDto {
 /** GET /application/meta?status=: the statuses to count (repeated or comma separated). */
 export class ApplicationMetaQueryDto {
   @QueryValues() status?: string | string[];
+}
+
+/**
+ * PUT /application/{id}/verification: the applicant's verifications the application includes, as
+ * {verificationIds: [...]} or a bare list (BareListBody), ids as text or numbers, at most 100.
+ */
+export class SelectVerificationsDto {
+  @ValidateBy(
+    {
+      name: 'isVerificationIdList',
+      validator: {
+        validate: (v: unknown) => Array.isArray(v) && v.length <= 100 && v.every((id) => typeof id === 'string' || typeof id === 'number'),
+      },
+    },
+    { message: 'Send the verification ids as a list (at most 100).' },
+  )
+  verificationIds!: (string | number)[];
+}
+
+export const STAFF_ARCHIVE_ONLY = "Staff can only archive an application: send {status: 'ARCHIVED'}.";
+
+/**
+ * PUT /admin/applications/{id}: the staff archive, {status: 'ARCHIVED'} and nothing else (the id aside). Any other
+ * field is refused rather than dropped, so no one believes they changed it: the global pipe's whitelist would drop
+ * unknown fields unseen, so their names are collected from the raw body before it does.
+ */
+export class StaffArchiveDto {
+  @ValidateIf((o: StaffArchiveDto) => !o.otherFields?.length)
+  @Equals('ARCHIVED', { message: STAFF_ARCHIVE_ONLY })
+  status!: 'ARCHIVED';
+
+  @Expose({ toClassOnly: true })
+  @Transform(({ obj }) => Object.keys(obj as object).filter((k) => k !== 'status' && k !== 'id'), { toClassOnly: true })
+  @ArrayMaxSize(0, { message: STAFF_ARCHIVE_ONLY })
+  otherFields!: string[];
 }

@@ -14,7 +14,8 @@ import {
   SelectApplicationVerifications,
 } from '../commands/handlers';
 import { CountApplications, GetApplication, GetApplicationDocument, ListApplicationFilters, ListApplications, ListApplicationTemplates } from '../queries/application.queries';
-import { ApplicationMetaQueryDto, ApplicationUpdateDto, ApplicationUploadDto } from './application.dto';
+import { ApplicationMetaQueryDto, ApplicationUpdateDto, ApplicationUploadDto, SelectVerificationsDto } from './application.dto';
+import { BareListBody } from '../../../common/http/bare-list-body';
 
 interface UploadedPdf {
   buffer: Buffer;
@@ -67,7 +68,8 @@ export class ApplicationsController {
 
   /** The verifications the application includes, as a list of ids (or {verificationIds}). */
   @Put(':id/verification')
-  async select(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: unknown) {
+  @UseInterceptors(BareListBody('verificationIds'))
+  async select(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: SelectVerificationsDto) {
     await this.commandBus.execute(SelectApplicationVerifications.fromRequest(principal, id, body));
     return this.queryBus.execute(new GetApplication(principal, id));
   }

@@ -4,7 +4,7 @@ import type { Principal } from '../../../../common/auth/principal';
 import { bytesOfDataUrl } from '../../../verifications';
 import { applicationActorOf } from '../../core/application-actor';
 import { ApplicationMembers } from '../../core/application-members';
-import type { ApplicationUpdateDto } from '../../http/application.dto';
+import type { ApplicationUpdateDto, SelectVerificationsDto } from '../../http/application.dto';
 import { ApplicationDocuments, type DocumentInput } from '../application-documents';
 import { ApplicationWriter } from '../application-writer';
 import { ArchiveApplication, SubmitApplication } from './application-status.handler';
@@ -96,13 +96,8 @@ export class SelectApplicationVerifications extends Command<void> {
     super();
   }
 
-  /** A list of ids, or {verificationIds}; at most 100. */
-  static fromRequest(principal: Principal, applicationId: string, body: unknown) {
-    const ids = Array.isArray(body) ? body : (body as { verificationIds?: unknown } | null)?.verificationIds;
-    if (!Array.isArray(ids) || ids.some((v) => typeof v !== 'string' && typeof v !== 'number') || ids.length > 100) {
-      throw invalid('Send the verification ids as a list (at most 100).');
-    }
-    return new SelectApplicationVerifications(principal, applicationId, ids.map(String));
+  static fromRequest(principal: Principal, applicationId: string, body: SelectVerificationsDto) {
+    return new SelectApplicationVerifications(principal, applicationId, body.verificationIds.map(String));
   }
 }
 
