@@ -6,6 +6,7 @@ import { RoleHome } from '@/auth/RoleHome';
 import { dataProvider } from '@/dataProvider';
 import { ConsoleLayout } from '@/layout/ConsoleLayout';
 import { applications } from '@/resources/applications';
+import { countryNotifications } from '@/resources/country-notifications';
 import { approvalProcesses } from '@/resources/approval-processes';
 import { creditMovements } from '@/resources/credit-movements';
 import { customers } from '@/resources/customers';
@@ -48,6 +49,7 @@ export function App() {
       <Resource {...creditMovements} />
       <Resource {...notices} />
       <Resource {...news} />
+      <Resource {...countryNotifications} />
       <Resource {...mails} />
       <Resource {...projections} />
       <Resource {...failedJobs} />
