@@ -4,7 +4,11 @@ import { IdentityModule } from '../identity/identity.module';
 import { MoneyModule } from '../money/money.module';
 import { VerificationsModule } from '../verifications/verifications.module';
 import { PdfRenderer } from './browser/pdf-renderer';
+import { CertificateAccess } from './certificates/certificate-access';
+import { CertificateIssuer } from './certificates/certificate-issuer';
+import { CertificatePrinter } from './certificates/certificate-printer';
 import { CertificateService } from './certificates/certificate.service';
+import { CertificateSource } from './certificates/certificate-source';
 import { CertificateStore } from './certificates/certificate-store';
 import { CertificateDownloadController, CertificateVerifyController } from './http/certificates.controller';
 import { AdminInvoicePdfController, InvoicePdfController } from './http/invoice-pdf.controller';
@@ -25,8 +29,24 @@ import { CertificateRenderProcessor } from './jobs/certificate-render.processor'
     // Only the public certificate check uses it (its controller names ThrottlerGuard); no global guard.
     ThrottlerModule.forRoot([{ name: 'default', ttl: 60_000, limit: 30 }]),
   ],
-  controllers: [CertificateDownloadController, CertificateVerifyController, InvoicePdfController, AdminInvoicePdfController],
-  providers: [PdfRenderer, CertificateStore, CertificateService, InvoicePdfService, CertificateJobs, CertificateRenderProcessor],
+  controllers: [
+    CertificateDownloadController,
+    CertificateVerifyController,
+    InvoicePdfController,
+    AdminInvoicePdfController,
+  ],
+  providers: [
+    PdfRenderer,
+    CertificateStore,
+    CertificateSource,
+    CertificateAccess,
+    CertificatePrinter,
+    CertificateIssuer,
+    CertificateService,
+    InvoicePdfService,
+    CertificateJobs,
+    CertificateRenderProcessor,
+  ],
   exports: [PdfRenderer, CertificateService],
 })
 export class RenderingModule {}
