@@ -9,6 +9,7 @@ import { ApplicantRegistrations } from './registration/applicant-registrations';
 import { OwnersService } from './registration/owners.service';
 import { ApplicantInvitations } from './registration/applicant-invitations';
 import { RegistrationCompanies } from './registration/registration-companies';
+import { RegistrationCompletion } from './registration/registration-completion';
 import { RegistrationService } from './registration/registration.service';
 import { RegistrationTokens } from './registration/registration-tokens';
 import { seedDemoAccounts } from './seed/demo-accounts';
@@ -21,7 +22,7 @@ import { TeamService } from './team/team.service';
 /** Sign-in, sessions, registration, accounts and teams (access.md 3-9). */
 @Module({
   controllers: [AuthController, RegisterController, AccountController, NoticesController],
-  providers: [AccountsRepository, SessionService, PasswordService, RateLimiter, RegistrationService, RegistrationTokens, RegistrationCompanies, ApplicantInvitations, OwnersService, TeamService, AccountService, ApplicantRegistrations],
+  providers: [AccountsRepository, SessionService, PasswordService, RateLimiter, RegistrationService, RegistrationCompletion, RegistrationTokens, RegistrationCompanies, ApplicantInvitations, OwnersService, TeamService, AccountService, ApplicantRegistrations],
   exports: [AccountsRepository, SessionService, TeamService, RegistrationService, RegistrationTokens, RegistrationCompanies, ApplicantInvitations, OwnersService, ApplicantRegistrations],
 })
 export class IdentityModule implements OnModuleInit {
