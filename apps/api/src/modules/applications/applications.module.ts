@@ -16,6 +16,7 @@ import { ApplicationReadModels } from './core/application-stream';
 import { AdminApplicationsController } from './http/admin-applications.controller';
 import { ApplicationsController } from './http/applications.controller';
 import { ApplicationOpener } from './jobs/application-opener';
+import { ApplicationMailProcessor } from './jobs/application-mail.processor';
 import { ApplicationProcessors } from './jobs/application-processors';
 import { ApplicationJobsReactor } from './reactions/application-jobs.reactor';
 import { ProjectionsService } from '../../infrastructure/projections/projections.service';
@@ -44,7 +45,7 @@ import { DemoApplicationsSeeder } from './seed/demo-applications.seeder';
     ApplicationGateway,
     { provide: APPLICATION_MEMBERSHIP, useExisting: ApplicationGateway },
     { provide: APPLICATION_PRICING, useClass: ApplicationPricingFromApplications },
-    ApplicationWriter, ApplicationDocuments, ...APPLICATION_COMMAND_HANDLERS, ApplicationAccess, ApplicationBundle, ...APPLICATION_QUERY_HANDLERS, ApplicationListQuery, ApplicationJobsReactor, ApplicationProcessors, ApplicationOpener, DemoApplicationsSeeder,
+    ApplicationWriter, ApplicationDocuments, ...APPLICATION_COMMAND_HANDLERS, ApplicationAccess, ApplicationBundle, ...APPLICATION_QUERY_HANDLERS, ApplicationListQuery, ApplicationJobsReactor, ApplicationProcessors, ApplicationMailProcessor, ApplicationOpener, DemoApplicationsSeeder,
   ],
   exports: [APPLICATION_MEMBERSHIP, APPLICATION_PRICING, ApplicationGateway],
 })

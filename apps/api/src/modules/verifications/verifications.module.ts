@@ -22,7 +22,8 @@ import { AdminVerificationsController } from './http/admin-verifications.control
 import { IdentityController } from './http/identity.controller';
 import { ResolutionController } from './http/resolution.controller';
 import { VerificationsController } from './http/verifications.controller';
-import { VerificationProcessors } from './jobs/verification-processors';
+import { VerificationChecksProcessor } from './jobs/verification-checks.processor';
+import { VerificationMailProcessor } from './jobs/verification-mail.processor';
 import { VerificationJobsReactor } from './reactions/verification-jobs.reactor';
 import { ResolveLinks } from './commands/resolve-links';
 import { ProjectionsService } from '../../infrastructure/projections/projections.service';
@@ -61,7 +62,8 @@ import { DemoVerificationsSeeder } from './seed/demo-verifications.seeder';
     VerificationJobsReactor,
     ResolveLinks,
     VerificationMailer,
-    VerificationProcessors,
+    VerificationChecksProcessor,
+    VerificationMailProcessor,
     VerificationWriter,
     InstituteLookup,
     InlineDocuments,

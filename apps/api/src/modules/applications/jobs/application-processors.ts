@@ -1,9 +1,8 @@
-import { applicationDecider, applicationStream, type ApplicationState } from '@credence/domain';
+import { applicationDecider, applicationStream } from '@credence/domain';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { PG_POOL } from '../../../infrastructure/database/database.tokens';
-import { JOB_QUEUE, type Job, type JobQueue } from '../../../infrastructure/queue/job-queue.port';
-import { AccountsRepository } from '../../identity';
+import { JOB_QUEUE, type JobQueue } from '../../../infrastructure/queue/job-queue.port';
 import { VerificationMailer } from '../../verifications';
 import { ApplicationMembers } from '../core/application-members';
 import { CommandHandling } from '../../../infrastructure/command-handling/command-handling';
@@ -21,8 +20,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const REMINDER_DAYS = [3, 7];
 
 /**
- * The applications' jobs: take stock after a verification changed (status, completion, insights), the mails
- * (both enqueued by the reactors), and a sweep for what no event causes (reminders, stragglers, missing ones).
+ * The applications' jobs: take stock after a verification changed (status, completion, insights; enqueued by the
+ * reactors), and a sweep for what no event causes (reminders, stragglers, missing ones). The mails an
+ * application's events cause are ApplicationMailProcessor's.
  */
 @Injectable()
 export class ApplicationProcessors implements OnApplicationBootstrap, OnModuleDestroy {
@@ -35,14 +35,19 @@ export class ApplicationProcessors implements OnApplicationBootstrap, OnModuleDe
     private readonly commands: CommandHandling,
     private readonly members: ApplicationMembers,
     private readonly mailer: VerificationMailer,
-    private readonly accounts: AccountsRepository,
     private readonly opener: ApplicationOpener,
   ) {}
 
   async onApplicationBootstrap() {
-    await this.queue.work('application.reconcile', (job) => this.reconcile(job.payload.applicationId, job.key), { concurrency: 2 });
-    await this.queue.work('application.notify', (job) => this.notify(job), { concurrency: 2 });
-    this.sweeper = setInterval(() => void this.sweep().catch((e: Error) => this.logger.warn(`sweep: ${e.message}`)), SWEEP_EVERY_MS);
+    await this.queue.work(
+      'application.reconcile',
+      (job) => this.reconcile(job.payload.applicationId, job.key),
+      { concurrency: 2 },
+    );
+    this.sweeper = setInterval(
+      () => void this.sweep().catch((e: Error) => this.logger.warn(`sweep: ${e.message}`)),
+      SWEEP_EVERY_MS,
+    );
     this.sweeper.unref();
   }
 
@@ -58,7 +63,11 @@ export class ApplicationProcessors implements OnApplicationBootstrap, OnModuleDe
     await this.commands.handleCommand(
       onApplication(
         applicationId,
-        { type: 'ReconcileApplication', actor: { kind: 'system', process: 'application-reconcile' }, members },
+        {
+          type: 'ReconcileApplication',
+          actor: { kind: 'system', process: 'application-reconcile' },
+          members,
+        },
         { commandId: `application-reconcile/${causeId}`, actor: 'system:application-reconcile' },
       ),
     );
@@ -66,36 +75,6 @@ export class ApplicationProcessors implements OnApplicationBootstrap, OnModuleDe
 
   private load(applicationId: string) {
     return this.commands.load(applicationStream(applicationId), applicationDecider);
-  }
-
-  async notify(job: Job<'application.notify'>) {
-    const { applicationId, eventId, eventType } = job.payload;
-    const { state } = await this.load(applicationId);
-    if (!state.exists) return;
-    const applicantLink = this.mailer.link(`/application/history/${encodeURIComponent(applicationId)}`);
-    const ownerLink = this.mailer.link(`/applicant/history/${encodeURIComponent(applicationId)}`);
-    switch (eventType) {
-      case 'ApplicationProgressed':
-        return this.mailer.send('actionRequired', state.applicant.username, applicationMails.actionRequired(state, applicantLink), eventId, 'application');
-      case 'ApplicationArchived':
-        return this.mailer.send('archived', state.applicant.username, applicationMails.archived(state, state.completed !== null, applicantLink), eventId, 'application');
-      case 'ApplicationCompleted':
-        for (const to of await this.ownerAddresses(state)) await this.mailer.send('completed', to, applicationMails.completed(state, ownerLink), eventId, 'application');
-        return;
-      default:
-        this.logger.warn(`no mail for ${eventType}`);
-    }
-  }
-
-  /** The organisation's central notification address when set, otherwise its admins (access.md 6.3). */
-  private async ownerAddresses(state: ApplicationState): Promise<string[]> {
-    const company = await this.accounts.company(state.template.ownerCompanyId);
-    if (company?.callbackEmail?.trim()) return [company.callbackEmail.trim()];
-    const { rows } = await this.accounts.pool.query<{ username: string }>(
-      `SELECT username FROM users WHERE company_id = $1 AND admin AND NOT disabled AND NOT pending ORDER BY username`,
-      [state.template.ownerCompanyId],
-    );
-    return rows.map((r) => r.username);
   }
 
   /**
@@ -129,15 +108,31 @@ export class ApplicationProcessors implements OnApplicationBootstrap, OnModuleDe
       const { state } = await this.load(r.applicationId);
       if (state.status !== 'OPEN') continue;
       const ids = [...new Set([...state.verificationIds, ...r.ids])];
-      const ctx = { commandId: `application-stragglers/${r.applicationId}/${ids.join(',')}`, actor: 'system:application-sweep' };
-      const select = () => this.commands.handleCommand(onApplication(r.applicationId, { type: 'SelectVerifications', actor: system, verificationIds: ids }, ctx));
+      const ctx = {
+        commandId: `application-stragglers/${r.applicationId}/${ids.join(',')}`,
+        actor: 'system:application-sweep',
+      };
+      const select = () =>
+        this.commands.handleCommand(
+          onApplication(
+            r.applicationId,
+            { type: 'SelectVerifications', actor: system, verificationIds: ids },
+            ctx,
+          ),
+        );
       if (!r.submitted) {
         await select();
         continue;
       }
       const members = await this.members.of(ids);
       try {
-        await this.commands.handleCommand(onApplication(r.applicationId, { type: 'SubmitApplication', actor: system, add: r.ids, members }, ctx));
+        await this.commands.handleCommand(
+          onApplication(
+            r.applicationId,
+            { type: 'SubmitApplication', actor: system, add: r.ids, members },
+            ctx,
+          ),
+        );
       } catch (e) {
         if (!(e instanceof VerificationInvalid)) throw e;
         await select();
@@ -157,14 +152,23 @@ export class ApplicationProcessors implements OnApplicationBootstrap, OnModuleDe
           WHERE a."status" = 'OPEN' AND a."created" <= $1 AND a."created" > $2
             AND NOT EXISTS (SELECT 1 FROM unsubscribes u WHERE u.application_id = a."id")
           LIMIT ${SWEEP_BATCH}`,
-        [new Date(now.getTime() - days * DAY_MS).toISOString(), new Date(now.getTime() - (days + 1) * DAY_MS).toISOString()],
+        [
+          new Date(now.getTime() - days * DAY_MS).toISOString(),
+          new Date(now.getTime() - (days + 1) * DAY_MS).toISOString(),
+        ],
       );
       for (const { id } of rows) {
         const { state } = await this.load(id);
         if (state.status !== 'OPEN') continue;
         const link = this.mailer.link(`/application/${encodeURIComponent(id)}/start`);
         const unsubscribe = this.mailer.link(`/unsubscribe?appid=${encodeURIComponent(id)}`);
-        await this.mailer.send(`reminder${n + 1}`, state.applicant.username, applicationMails.reminder(state, link, unsubscribe), `reminder/${id}`, 'application');
+        await this.mailer.send(
+          `reminder${n + 1}`,
+          state.applicant.username,
+          applicationMails.reminder(state, link, unsubscribe),
+          `reminder/${id}`,
+          'application',
+        );
       }
     }
   }

@@ -10,7 +10,8 @@ import { CancelVerification, DeleteVerification, MarkVerificationUnable, Resolve
 import type { SubmissionResult } from '../commands/submission-entry';
 import { heldJobs, runSeeding } from '../../../infrastructure/seeding/seeding-context';
 import type { SubmissionBodyDto } from '../dto/submission.dto';
-import { VerificationProcessors } from '../jobs/verification-processors';
+import { VerificationChecksProcessor } from '../jobs/verification-checks.processor';
+import { VerificationMailProcessor } from '../jobs/verification-mail.processor';
 
 export const PDF = `data:application/pdf;base64,${Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1').toString('base64')}`;
 export const CARD = { amount: 0, btNonce: 'fake-valid-nonce', btSaveCard: false };
@@ -63,7 +64,8 @@ export class DemoVerificationsSeeder {
   constructor(
     private readonly accounts: AccountsRepository,
     private readonly commandBus: CommandBus,
-    private readonly processors: VerificationProcessors,
+    private readonly checks: VerificationChecksProcessor,
+    private readonly mails: VerificationMailProcessor,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -85,9 +87,9 @@ export class DemoVerificationsSeeder {
     for (let job = held.shift(); job; job = held.shift()) {
       const base = { key: job.key, attempt: 1 };
       if (job.queue === 'verification.auto-check') {
-        await this.processors.autoCheck({ ...base, queue: job.queue, payload: job.payload as { verificationId: string; checkId: string } });
+        await this.checks.autoCheck({ ...base, queue: job.queue, payload: job.payload as { verificationId: string; checkId: string } });
       } else if (job.queue === 'verification.notify') {
-        await this.processors.notify({ ...base, queue: job.queue, payload: job.payload as { verificationId: string; eventId: string; eventType: string } });
+        await this.mails.notify({ ...base, queue: job.queue, payload: job.payload as { verificationId: string; eventId: string; eventType: string } });
       }
     }
   }
