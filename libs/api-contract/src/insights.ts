@@ -62,7 +62,7 @@ export interface HomeVolumeView {
 /** The report kinds of money 2.16 and 9. */
 export type ReportKind = 'monthlyoverview' | 'rejecteds' | 'pendings' | 'successrates';
 
-/** GET /analytics/templates: the caller's company's application templates (money 3: id, name, paymentType). */
+/** GET /application/template (money 7): the caller's company's application templates (money 3: id, name, paymentType). */
 export interface AnalyticsTemplateView {
   id: string;
   name: string;

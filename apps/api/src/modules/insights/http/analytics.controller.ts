@@ -1,7 +1,6 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Query, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type {
-  AnalyticsTemplateView,
   CountryStatisticView,
   HomeVolumeView,
   OverviewView,
@@ -11,13 +10,11 @@ import type {
 import { DomainError } from '@credence/domain';
 import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator';
 import type { Principal } from '../../../common/auth/principal';
-import type { Pool } from 'pg';
-import { PG_POOL } from '../../../infrastructure/database/database.tokens';
 import { AccountsRepository } from '../../identity';
 import { AnalyticsReads, RANGES } from '../queries/analytics-reads';
 import { BareListBody } from '../../../common/http/bare-list-body';
 import { RangeFilterDto, TemplateFilterDto } from './analytics.dto';
-import { assertAnalytics, assertHomeVolume, assertReports, rangeOf, scopeOf, whole } from './analytics-params';
+import { assertAnalytics, assertHomeVolume, rangeOf, scopeOf, whole } from './analytics-params';
 
 /** The query's range wins over the body's (access 7.4 has it in the query, money 7 in the body). */
 const rangeIn = (query: string | undefined, body: RangeFilterDto) => rangeOf(query ?? body.range);
@@ -32,26 +29,7 @@ export class AnalyticsController {
   constructor(
     private readonly reads: AnalyticsReads,
     private readonly accounts: AccountsRepository,
-    @Inject(PG_POOL) private readonly pool: Pool,
   ) {}
-
-  /**
-   * The company's application templates (money 2.15, 2.16, 3): the Applications tab and the reports dialog's
-   * multi-select. UPFRONT when the organisation pays (REVENUE SPEND is hidden then), APPLICANT when applicants pay.
-   */
-  @Get('templates')
-  async templates(@CurrentPrincipal() p: Principal): Promise<AnalyticsTemplateView[]> {
-    try {
-      assertAnalytics(p);
-    } catch {
-      assertReports(p);
-    }
-    const { rows } = await this.pool.query<{ id: string; name: string; applicantPays: boolean }>(
-      `SELECT id, name, applicant_pays AS "applicantPays" FROM application_owners WHERE company_id = $1 ORDER BY name, id`,
-      [p.companyId],
-    );
-    return rows.map((r) => ({ id: r.id, name: r.name, paymentType: r.applicantPays ? 'APPLICANT' : 'UPFRONT' }));
-  }
 
   @Post('overview')
   @UseInterceptors(BareListBody('templateIds'))

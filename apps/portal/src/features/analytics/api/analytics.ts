@@ -26,7 +26,7 @@ export function templateBody(filter: TemplateFilter): { templateIds?: (string | 
 // Load failures of charts stop loading and show nothing (money 8): the chart calls are silent.
 const quiet = (options: CallOptions): CallOptions => ({ ...options, silent: true });
 
-export const getTemplates = (options: CallOptions = {}) => api.get<AnalyticsTemplateView[]>('/analytics/templates', undefined, quiet(options));
+export const getTemplates = (options: CallOptions = {}) => api.get<AnalyticsTemplateView[]>('/application/template', undefined, quiet(options));
 
 export const getOverview = (filter: TemplateFilter, options: CallOptions = {}) =>
   api.post<OverviewView>('/analytics/overview', templateBody(filter), undefined, quiet(options));

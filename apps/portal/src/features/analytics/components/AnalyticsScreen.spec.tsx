@@ -15,7 +15,7 @@ function answer(templates: { id: string; name: string; paymentType: string }[]) 
   const bodies: { path: string; body: unknown; query: string }[] = [];
   mockFetch((req) => {
     bodies.push({ path: req.path, body: req.body, query: req.query.toString() });
-    if (req.path === '/v1/analytics/templates') return json(templates);
+    if (req.path === '/v1/application/template') return json(templates);
     if (req.path === '/v1/analytics/overview') return json({ day: { first: 1, second: 2 }, week: { first: 3, second: 4 }, month: { first: 7, second: 9 } });
     if (req.path === '/v1/analytics/volume' || req.path === '/v1/analytics/revenue') {
       return json({ range: 'MONTHLY12', currentPeriod: months.map((date, i) => ({ date, count: i })) });
