@@ -2,8 +2,8 @@
 // event per append, streams of 10 events with exact expected revisions), next to the same number of writers doing
 // plain single-row INSERT commits of the same JSON into a table with only a primary key: what the database itself
 // gives per commit on this machine. In the same run:
-// - "notify-in-transaction": the append as it was before issue 18, one statement ending in pg_notify (a NOTIFY in a
-//   transaction takes a database-wide lock at commit);
+// - "notify-in-transaction": the append statement with the NOTIFY put back inside it, as appends woke subscribers
+//   before issue 18 (a NOTIFY in a transaction takes a database-wide lock at commit);
 // - "unchained": today's append without the hash chain, to show what the chain costs (issue 24);
 // - "chained": the product's append.
 // Then replay-to-instant latency: read a 1,000-event verification stream and fold it to a random revision with the
@@ -59,7 +59,7 @@ function notifyInTransaction(expected) {
 }
 async function oldAppend(stream, events, expected) {
   const payload = JSON.stringify(events.map((e) => ({ id: e.metadata.eventId, type: e.type, v: e.schemaVersion, data: e.data, m: e.metadata })));
-  const params = [stream, events.length, payload];
+  const params = [stream, payload];
   if (typeof expected === 'bigint') params.push(expected.toString());
   const kind = typeof expected === 'bigint' ? 'exact' : expected;
   const { rows } = await pool.query({ name: `bench_old_${kind}`, text: notifyInTransaction(expected), values: params });

@@ -372,7 +372,6 @@ describe('Auditing: replay, export and verify a verification (issue 24)', () => 
       const id = ids[5];
       const { lastRevision } = await replay(id);
       await tamper(`DELETE FROM es_events WHERE stream_name = $1 AND stream_revision >= $2`, [stream(id), lastRevision - 1]);
-      await tamper(`UPDATE es_streams SET revision = $2 WHERE stream_name = $1`, [stream(id), lastRevision - 2]);
       await expectCaught(id, lastRevision - 1, /signed revision \d+, but the stream ends at revision \d+: .*truncated/);
     });
 

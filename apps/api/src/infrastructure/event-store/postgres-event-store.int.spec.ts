@@ -81,7 +81,7 @@ describe('PostgreSQL event store', () => {
       await Promise.all(pools.map((p) => new PostgresEventStore(p).init()));
       await Promise.all(pools.map((p) => new PostgresEventStore(p).init()));
       const { rows } = await pools[0].query(
-        `SELECT count(*)::int AS n FROM pg_tables WHERE tablename IN ('es_events', 'es_streams')`,
+        `SELECT count(*)::int AS n FROM pg_tables WHERE tablename IN ('es_events', 'es_migrations')`,
       );
       expect(rows[0].n).toBe(2);
     } finally {

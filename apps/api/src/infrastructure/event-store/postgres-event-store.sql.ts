@@ -1,5 +1,3 @@
-import type { ExpectedRevision } from './event-store.port';
-
 /**
  * NOTIFY channel that wakes subscribers. Sent after an append commits, by a batcher (see PgNotifyBatcher), never
  * inside the append: a NOTIFY in a transaction takes a database-wide lock at commit and serialises all appends.
@@ -11,20 +9,16 @@ export const NOTIFY_SQL = `SELECT pg_notify('${NOTIFY_CHANNEL}', '')`;
 export const INIT_LOCK_KEY = '0x637265642d6573';
 
 /**
- * es_events is the log, append-only (a trigger refuses UPDATE, DELETE and TRUNCATE). es_streams holds each
- * stream's current revision: the row an append locks and moves, which is what makes optimistic concurrency exact.
- * transaction_id is the appending transaction's xid8: it gives the global order readers follow (see readAll).
+ * es_events is the log, append-only (a trigger refuses UPDATE, DELETE and TRUNCATE), and the only table an append
+ * writes: a stream's revision is its last event's stream_revision, and the (stream_name, stream_revision) key is
+ * what makes optimistic concurrency exact (see appendSql). transaction_id is the appending transaction's xid8: it
+ * gives the global order readers follow (see readAll).
  */
 export const SCHEMA_SQL = `
-CREATE TABLE IF NOT EXISTS es_streams (
-  stream_name text PRIMARY KEY,
-  revision bigint NOT NULL
-);
-
--- The hash of the stream's last event, kept beside its revision so a chained append checks what it chains to
--- without reading that event's metadata back (issue 24's cost budget). NULL where the stream was last moved by a
--- writer that does not chain, or before this column existed: the append then checks the event itself.
-ALTER TABLE es_streams ADD COLUMN IF NOT EXISTS head_hash text;
+-- Until issue 18's second round every append also moved a row of es_streams (the stream's revision and head hash):
+-- a second write and row lock per append that the unique key on es_events already makes redundant. Nothing reads
+-- it any more; a database made before then loses it here (it holds nothing es_events does not).
+DROP TABLE IF EXISTS es_streams;
 
 CREATE TABLE IF NOT EXISTS es_events (
   global_position bigserial PRIMARY KEY,
@@ -60,58 +54,32 @@ CREATE TABLE IF NOT EXISTS es_migrations (
 `;
 
 /**
- * Moves the stream's revision by $2 (the number of events) if the expectation holds, returning the revision
- * before the append; no row when it does not hold. The row lock it takes makes concurrent appends to one stream
- * queue up, and PostgreSQL re-checks the WHERE clause against the winner's committed row, so exactly one of
- * several writers expecting the same revision gets a row back.
+ * The whole append as ONE statement, so on a pool it is one round trip and one implicit transaction: the events
+ * ($2, a JSON array, their metadata already carrying the chained hashes) inserted in order with the revisions after
+ * the expected one, only if the expectation holds:
+ * - 'no_stream': the stream has no event;
+ * - an exact revision $3: the stream has the event at $3 (chained: with the hash $4 these events were chained to).
+ *   That it is also the LAST event is what the (stream_name, stream_revision) key enforces: the first new revision
+ *   is taken already when the stream went on. Of several writers expecting the same revision, the first to insert
+ *   wins; the others wait on the key for its commit and then fail with a unique violation (nothing written).
+ * No row back, or a unique violation, means nothing was written: the adapter then says why (LOOKUP_SQL). A unique
+ * violation on (stream_name, event_id) is a retry of events already there. Subscribers are woken after the commit,
+ * not from in here. 'any' and 'stream_exists' read the stream's head and append expecting exactly it.
  */
-function claimRevisions(expected: ExpectedRevision, chained: boolean): string {
-  if (chained && typeof expected === 'bigint') {
-    // The hashes were chained (in the adapter) to $5, the hash of revision $4: that event must still be the last.
-    // The stream row remembers its head's hash; where it does not (NULL), the event itself is checked.
-    return `UPDATE es_streams SET revision = revision + $2::bigint, head_hash = $6::text
-              WHERE stream_name = $1 AND revision = $4::bigint
-              AND (head_hash = $5::text OR (head_hash IS NULL AND EXISTS (
-                SELECT 1 FROM es_events WHERE stream_name = $1 AND stream_revision = $4::bigint
-                AND metadata->>'hash' = $5::text)))
-              RETURNING revision - $2::bigint AS before`;
-  }
-  if (chained && expected === 'no_stream') {
-    return `INSERT INTO es_streams (stream_name, revision, head_hash) VALUES ($1, $2::bigint - 1, $4::text)
-              ON CONFLICT (stream_name) DO NOTHING RETURNING -1::bigint AS before`;
-  }
-  // A writer that does not chain leaves no head hash behind: the next chained append checks the event itself.
-  switch (expected) {
-    case 'no_stream':
-      return `INSERT INTO es_streams (stream_name, revision) VALUES ($1, $2::bigint - 1)
-              ON CONFLICT (stream_name) DO NOTHING RETURNING -1::bigint AS before`;
-    case 'any':
-      return `INSERT INTO es_streams AS s (stream_name, revision) VALUES ($1, $2::bigint - 1)
-              ON CONFLICT (stream_name) DO UPDATE SET revision = s.revision + $2::bigint, head_hash = NULL
-              RETURNING s.revision - $2::bigint AS before`;
-    case 'stream_exists':
-      return `UPDATE es_streams SET revision = revision + $2::bigint, head_hash = NULL WHERE stream_name = $1
-              RETURNING revision - $2::bigint AS before`;
-    default:
-      return `UPDATE es_streams SET revision = revision + $2::bigint, head_hash = NULL
-              WHERE stream_name = $1 AND revision = $4::bigint
-              RETURNING revision - $2::bigint AS before`;
-  }
-}
-
-/**
- * The whole append as ONE statement, so on a pool it is one round trip and one implicit transaction: claim the
- * revisions, insert the events ($3, a JSON array, their metadata already carrying the chained hashes) in order.
- * No row back means the expectation failed and nothing was written; a unique violation on (stream_name, event_id)
- * rolls the whole statement back. Subscribers are woken after the commit, not from in here.
- */
-export function appendSql(expected: ExpectedRevision, chained = true): string {
+export function appendSql(expected: 'no_stream' | bigint, chained = true): string {
+  const holds =
+    expected === 'no_stream'
+      ? `NOT EXISTS (SELECT 1 FROM es_events WHERE stream_name = $1)`
+      : `EXISTS (SELECT 1 FROM es_events WHERE stream_name = $1 AND stream_revision = $3::bigint${
+          chained ? ` AND metadata->>'hash' = $4::text` : ''
+        })`;
+  const before = expected === 'no_stream' ? '-1' : '$3::bigint';
   return `
-WITH claimed AS (${claimRevisions(expected, chained)}),
-inserted AS (
+WITH inserted AS (
   INSERT INTO es_events (stream_name, stream_revision, event_id, type, schema_version, data, metadata)
-  SELECT $1, claimed.before + e.ord, (e.ev->>'id')::uuid, e.ev->>'type', (e.ev->>'v')::int, e.ev->'data', e.ev->'m'
-  FROM claimed CROSS JOIN jsonb_array_elements($3::jsonb) WITH ORDINALITY AS e(ev, ord)
+  SELECT $1, ${before} + e.ord, (e.ev->>'id')::uuid, e.ev->>'type', (e.ev->>'v')::int, e.ev->'data', e.ev->'m'
+  FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS e(ev, ord)
+  WHERE ${holds}
   ORDER BY e.ord
   RETURNING stream_revision, transaction_id, global_position
 )
@@ -121,7 +89,7 @@ FROM inserted ORDER BY stream_revision DESC LIMIT 1`;
 
 /** What an append that wrote nothing finds: the stream's revision and which of its event ids are already there. */
 export const LOOKUP_SQL = `
-SELECT (SELECT revision::text FROM es_streams WHERE stream_name = $1) AS current,
+SELECT (SELECT max(stream_revision)::text FROM es_events WHERE stream_name = $1) AS current,
        coalesce((SELECT json_agg(json_build_object('id', event_id, 'revision', stream_revision::text,
                                                    'commit', transaction_id::text, 'prepare', global_position::text))
                  FROM es_events WHERE stream_name = $1 AND event_id = ANY($2::uuid[])), '[]') AS found`;
@@ -129,12 +97,10 @@ SELECT (SELECT revision::text FROM es_streams WHERE stream_name = $1) AS current
 const COLUMNS = `global_position::text AS prepare, transaction_id::text AS commit, stream_name, stream_revision::text AS
   revision, type, schema_version, data, metadata, recorded_at`;
 
-/** The stream's last revision and that event's hash: what an append with 'any' or 'stream_exists' chains to. */
+/** The stream's last revision and that event's hash: what an append with 'any' or 'stream_exists' expects and chains to. */
 export const STREAM_HEAD_SQL = `
-SELECT s.revision::text AS revision,
-       coalesce(s.head_hash, (SELECT e.metadata->>'hash' FROM es_events e
-                              WHERE e.stream_name = s.stream_name AND e.stream_revision = s.revision)) AS hash
-FROM es_streams s WHERE s.stream_name = $1`;
+SELECT stream_revision::text AS revision, metadata->>'hash' AS hash FROM es_events
+WHERE stream_name = $1 ORDER BY stream_revision DESC LIMIT 1`;
 
 /** The hash of one event: what an append expecting that revision chains to when the adapter has not seen it. */
 export const HASH_AT_SQL = `SELECT metadata->>'hash' AS hash FROM es_events WHERE stream_name = $1 AND stream_revision = $2::bigint`;

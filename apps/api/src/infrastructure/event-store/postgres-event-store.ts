@@ -106,7 +106,9 @@ export class PostgresEventStore implements EventStore {
       const chained = await chainExistingEvents(client);
       await client.query('COMMIT');
       if (chained && chained.events > 0) {
-        this.log(`hash chain migration: chained ${chained.events} existing events of ${chained.streams} streams`);
+        this.log(
+          `hash chain migration: chained ${chained.events} existing events of ${chained.streams} streams`,
+        );
       }
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
@@ -116,7 +118,11 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
-  async append(streamName: string, events: EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
+  async append(
+    streamName: string,
+    events: EventToAppend[],
+    expected: ExpectedRevision,
+  ): Promise<AppendResult> {
     const result = await this.appendOn(this.pool, streamName, events, expected);
     // Committed (one autocommit statement): wake this process's subscribers now, the others' by a NOTIFY.
     this.listener.wakeLocal();
@@ -127,7 +133,8 @@ export class PostgresEventStore implements EventStore {
   /**
    * The same append inside a transaction the caller runs on its own client (BEGIN ... COMMIT). For tests that hold
    * a transaction open to show readers wait for it; also usable to append together with other writes. A clash of
-   * event ids aborts the caller's transaction, so there it surfaces as PostgreSQL's unique violation. Subscribers
+   * event ids, or of revisions with an append that got there first, aborts the caller's transaction, so there it
+   * surfaces as PostgreSQL's unique violation. Subscribers
    * find these events by polling (or the next append's wake-up): only the caller knows when it commits.
    */
   appendWithin(
@@ -146,8 +153,8 @@ export class PostgresEventStore implements EventStore {
     expected: ExpectedRevision,
   ): Promise<AppendResult> {
     const ids = checkAppend(streamName, events, expected);
-    if (!this.hashChain) return this.write(db, streamName, events, ids, expected);
-    if (expected === 'no_stream') return this.writeChained(db, streamName, events, ids, expected, GENESIS_HASH);
+    if (expected === 'no_stream')
+      return this.writeChained(db, streamName, events, ids, expected, GENESIS_HASH);
     if (typeof expected === 'bigint') return this.appendExact(db, streamName, events, ids, expected);
     // 'any' and 'stream_exists': chain to the stream's head as it is now, and append expecting exactly it.
     for (let attempt = 0; ; attempt++) {
@@ -158,7 +165,8 @@ export class PostgresEventStore implements EventStore {
       });
       try {
         if (rows.length === 0) {
-          if (expected === 'stream_exists') throw new WrongExpectedRevisionError(streamName, expected, 'no_stream');
+          if (expected === 'stream_exists')
+            throw new WrongExpectedRevisionError(streamName, expected, 'no_stream');
           return await this.writeChained(db, streamName, events, ids, 'no_stream', GENESIS_HASH);
         }
         const head = BigInt(rows[0].revision);
@@ -172,15 +180,36 @@ export class PostgresEventStore implements EventStore {
   }
 
   /** An exact expected revision: chain to that event's hash, known from an earlier read or append, else looked up. */
-  private async appendExact(db: Queryable, streamName: string, events: EventToAppend[], ids: string[], expected: bigint) {
+  private async appendExact(
+    db: Queryable,
+    streamName: string,
+    events: EventToAppend[],
+    ids: string[],
+    expected: bigint,
+  ) {
+    if (!this.hashChain) return this.write(db, streamName, events, ids, expected);
     const cached = this.heads.get(streamName, expected);
     try {
-      return await this.writeChained(db, streamName, events, ids, expected, cached ?? (await this.hashAt(db, streamName, expected)));
+      return await this.writeChained(
+        db,
+        streamName,
+        events,
+        ids,
+        expected,
+        cached ?? (await this.hashAt(db, streamName, expected)),
+      );
     } catch (error) {
       // The revision held but not the hash we chained to: a remembered head that is not the stored one. Look it up.
       if (!(cached && error instanceof WrongExpectedRevisionError && error.actual === expected)) throw error;
       this.heads.forget(streamName);
-      return this.writeChained(db, streamName, events, ids, expected, await this.hashAt(db, streamName, expected));
+      return this.writeChained(
+        db,
+        streamName,
+        events,
+        ids,
+        expected,
+        await this.hashAt(db, streamName, expected),
+      );
     }
   }
 
@@ -194,6 +223,7 @@ export class PostgresEventStore implements EventStore {
     return rows[0]?.hash ?? GENESIS_HASH;
   }
 
+  /** Hashes the events onto prevHash (unless the chain is off) and writes them expecting `expected`. */
   private async writeChained(
     db: Queryable,
     streamName: string,
@@ -202,9 +232,10 @@ export class PostgresEventStore implements EventStore {
     expected: 'no_stream' | bigint,
     prevHash: string,
   ): Promise<AppendResult> {
+    if (!this.hashChain) return this.write(db, streamName, events, ids, expected);
     const first = expected === 'no_stream' ? 0n : expected + 1n;
     const chained = chainEvents(prevHash, first, events);
-    const result = await this.write(db, streamName, chained.events, ids, expected, { prevHash, lastHash: chained.lastHash });
+    const result = await this.write(db, streamName, chained.events, ids, expected, prevHash);
     // Only what is committed may be remembered: a caller's transaction (appendWithin) can still roll back.
     if (db === this.pool && result.nextExpectedRevision === first + BigInt(events.length) - 1n) {
       this.heads.remember(streamName, result.nextExpectedRevision, chained.lastHash);
@@ -217,8 +248,8 @@ export class PostgresEventStore implements EventStore {
     streamName: string,
     events: EventToAppend[],
     ids: string[],
-    expected: ExpectedRevision,
-    chain?: { prevHash: string; lastHash: string },
+    expected: 'no_stream' | bigint,
+    prevHash?: string,
   ): Promise<AppendResult> {
     const payload = JSON.stringify(
       events.map((e, i) => ({
@@ -229,24 +260,26 @@ export class PostgresEventStore implements EventStore {
         m: e.metadata,
       })),
     );
-    // Chained: the stream row is moved only if its head is the hash these events were chained to ($5), and then
-    // remembers the new head ($6); a new stream starts with its last event's hash ($4).
-    const chained = chain !== undefined && (typeof expected === 'bigint' || expected === 'no_stream');
-    const params: unknown[] = [streamName, events.length, payload];
+    // Chained onto an existing event: the append holds only if that event's hash is the one chained to ($4).
+    const checksHash = prevHash !== undefined && typeof expected === 'bigint';
+    const params: unknown[] = [streamName, payload];
     if (typeof expected === 'bigint') params.push(expected.toString());
-    if (chained && typeof expected === 'bigint') params.push(chain.prevHash, chain.lastHash);
-    if (chained && expected === 'no_stream') params.push(chain.lastHash);
+    if (checksHash) params.push(prevHash);
     try {
       // Named, so each connection plans the statement once: planning it every time halves throughput.
       const { rows } = await db.query<{ revision: string; commit: string; prepare: string }>({
-        name: `es_append_${typeof expected === 'bigint' ? 'exact' : expected}${chained ? '_chained' : ''}`,
-        text: appendSql(expected, chained),
+        name: `es_append_${typeof expected === 'bigint' ? 'exact' : expected}${checksHash ? '_chained' : ''}`,
+        text: appendSql(expected, checksHash),
         values: params,
       });
       if (rows.length === 1) return toResult(rows[0]);
     } catch (error) {
-      // Some of these ids are already in the stream. Only answerable outside the failed transaction.
-      if (!(isUniqueViolation(error, 'es_events_stream_event_id_key') && db === this.pool)) throw error;
+      // A revision after the expected one is taken (the stream went on), or some of these ids are already in the
+      // stream (a retry). Only answerable outside the failed transaction: in a caller's, PostgreSQL's error stands.
+      const conflict =
+        isUniqueViolation(error, 'es_events_stream_event_id_key') ||
+        isUniqueViolation(error, 'es_events_stream_revision_key');
+      if (!(conflict && db === this.pool)) throw error;
     }
     return this.explainEmptyAppend(db, streamName, ids, expected);
   }
@@ -301,7 +334,8 @@ export class PostgresEventStore implements EventStore {
     });
     const last = rows[rows.length - 1];
     // What a command handler reads before it appends: its append will chain to this without a lookup.
-    if (last) this.heads.remember(streamName, BigInt(last.revision), (last.metadata as { hash?: string }).hash);
+    if (last)
+      this.heads.remember(streamName, BigInt(last.revision), (last.metadata as { hash?: string }).hash);
     return rows;
   }
 
