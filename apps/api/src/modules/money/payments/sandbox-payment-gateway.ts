@@ -1,8 +1,15 @@
 import { DomainError, fromMinor } from '@credence/domain';
-import { randomBytes } from 'node:crypto';
 import type { Pool } from 'pg';
-import type { ChargeOutcome, ChargeRequest, PaymentGateway, RefundOutcome, RefundRequest, SavedCard } from './payment-gateway.port';
-import { SANDBOX_NONCE_CARDS, sandboxBehaviour, VAULTED_NONCE_PREFIX } from './sandbox-nonces';
+import type {
+  ChargeOutcome,
+  ChargeRequest,
+  PaymentGateway,
+  RefundOutcome,
+  RefundRequest,
+  SavedCard,
+} from './payment-gateway.port';
+import { sandboxBehaviour, VAULTED_NONCE_PREFIX } from './sandbox-nonces';
+import { randomId, SandboxVault } from './sandbox-vault';
 
 interface TransactionRow {
   id: string;
@@ -13,30 +20,45 @@ interface TransactionRow {
   receipt_id: string | null;
 }
 
-const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
-const randomId = (length: number) => [...randomBytes(length)].map((b) => alphabet[b % alphabet.length]).join('');
-
 /**
  * The embedded default card provider, behaving like the provider's test mode: the documented test nonces succeed,
  * decline or fail 3-D Secure (see sandbox-nonces.ts), and no money moves. It keeps its own record of charges, as a
- * provider does, which makes a retried charge (same idempotency key) answer the first outcome.
+ * provider does, which makes a retried charge (same idempotency key) answer the first outcome. Saved cards are
+ * SandboxVault's.
  */
 export class SandboxPaymentGateway implements PaymentGateway {
   readonly name = 'sandbox' as const;
 
-  constructor(private readonly pool: Pool) {}
+  private readonly vault: SandboxVault;
 
-  async clientToken(customer: { customerId: string; email: string }): Promise<string> {
-    const { rows } = await this.pool.query<{ n: string }>(`SELECT count(*) AS n FROM money_sandbox_vault WHERE customer_id = $1`, [customer.customerId]);
-    const payload = { environment: 'sandbox', customerId: customer.customerId, savedCards: Number(rows[0].n), threeDSecure: true };
-    return `sandbox_${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
+  constructor(private readonly pool: Pool) {
+    this.vault = new SandboxVault(pool);
+  }
+
+  clientToken(customer: { customerId: string; email: string }): Promise<string> {
+    return this.vault.clientToken(customer);
+  }
+
+  savedCards(customerId: string): Promise<SavedCard[]> {
+    return this.vault.savedCards(customerId);
+  }
+
+  removeSavedCard(customerId: string, token: string): Promise<boolean> {
+    return this.vault.removeSavedCard(customerId, token);
+  }
+
+  savedCardNonce(customerId: string, token: string): Promise<string | null> {
+    return this.vault.savedCardNonce(customerId, token);
   }
 
   async charge(request: ChargeRequest): Promise<ChargeOutcome> {
-    if (!Number.isSafeInteger(request.amountMinor) || request.amountMinor <= 0) throw new Error('charge needs a positive amount');
+    if (!Number.isSafeInteger(request.amountMinor) || request.amountMinor <= 0)
+      throw new Error('charge needs a positive amount');
     const earlier = await this.find(request.idempotencyKey);
     if (earlier) return this.replay(earlier, request);
-    const vaulted = request.nonce.startsWith(VAULTED_NONCE_PREFIX) ? await this.useVaultedNonce(request.nonce, request.customerId) : null;
+    const vaulted = request.nonce.startsWith(VAULTED_NONCE_PREFIX)
+      ? await this.vault.useVaultedNonce(request.nonce, request.customerId)
+      : null;
     // A saved card pays like the approving test card it was saved from; a used or foreign nonce is refused.
     const behaviour = !vaulted
       ? sandboxBehaviour(request.nonce, request.amountMinor)
@@ -45,7 +67,10 @@ export class SandboxPaymentGateway implements PaymentGateway {
         : sandboxBehaviour('fake-consumed-nonce', request.amountMinor);
     const succeeded = behaviour.status === 'succeeded';
     const id = randomId(8);
-    const paymentMethodToken = succeeded ? (vaulted?.token ?? (request.saveCard ? await this.vault(request.customerId, request.nonce) : null)) : null;
+    const paymentMethodToken = succeeded
+      ? (vaulted?.token ??
+        (request.saveCard ? await this.vault.save(request.customerId, request.nonce) : null))
+      : null;
     await this.pool.query(
       `INSERT INTO money_sandbox_transactions
          (id, idempotency_key, customer_id, email, amount_minor, currency, nonce, status, code, message, receipt_id, save_card, payment_method_token)
@@ -71,57 +96,11 @@ export class SandboxPaymentGateway implements PaymentGateway {
     return this.replay((await this.find(request.idempotencyKey))!, request);
   }
 
-  async savedCards(customerId: string): Promise<SavedCard[]> {
-    const { rows } = await this.pool.query<{ token: string; card_type: string; last4: string; expiration_month: string; expiration_year: string }>(
-      `SELECT token, card_type, last4, expiration_month, expiration_year FROM money_sandbox_vault WHERE customer_id = $1 ORDER BY created_at, token`,
-      [customerId],
-    );
-    return rows.map((r) => ({ token: r.token, cardType: r.card_type, last4: r.last4, expirationMonth: r.expiration_month, expirationYear: r.expiration_year }));
-  }
-
-  async removeSavedCard(customerId: string, token: string): Promise<boolean> {
-    const { rowCount } = await this.pool.query(`DELETE FROM money_sandbox_vault WHERE token = $1 AND customer_id = $2`, [token, customerId]);
-    return (rowCount ?? 0) > 0;
-  }
-
-  async savedCardNonce(customerId: string, token: string): Promise<string | null> {
-    const nonce = `${VAULTED_NONCE_PREFIX}${randomId(24)}`;
-    const { rowCount } = await this.pool.query(
-      `INSERT INTO money_sandbox_vault_nonces (nonce, token, customer_id) SELECT $1, token, customer_id FROM money_sandbox_vault WHERE token = $2 AND customer_id = $3`,
-      [nonce, token, customerId],
-    );
-    return rowCount ? nonce : null;
-  }
-
-  /**
-   * Keeps the card behind an approving test nonce in the customer's vault, as the provider's storeInVaultOnSuccess
-   * does; the same card saved again is the one already there.
-   */
-  private async vault(customerId: string, nonce: string): Promise<string | null> {
-    const card = SANDBOX_NONCE_CARDS[nonce];
-    if (!card) return null;
-    const { rows } = await this.pool.query<{ token: string }>(
-      `INSERT INTO money_sandbox_vault (token, customer_id, card_type, last4, expiration_month, expiration_year) VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (customer_id, card_type, last4, expiration_month, expiration_year) DO UPDATE SET customer_id = EXCLUDED.customer_id
-       RETURNING token`,
-      [`sbx_${randomId(12)}`, customerId, card.cardType, card.last4, card.expirationMonth, card.expirationYear],
-    );
-    return rows[0].token;
-  }
-
-  /** A nonce minted for a saved card: used once, by the customer it was minted for, while the card is still saved. */
-  private async useVaultedNonce(nonce: string, customerId: string): Promise<{ token: string | null }> {
-    const { rows } = await this.pool.query<{ token: string }>(
-      `UPDATE money_sandbox_vault_nonces SET consumed_at = now() WHERE nonce = $1 AND customer_id = $2 AND consumed_at IS NULL RETURNING token`,
-      [nonce, customerId],
-    );
-    return { token: rows[0]?.token ?? null };
-  }
-
   async voidCharge(transactionId: string): Promise<void> {
-    await this.pool.query(`UPDATE money_sandbox_transactions SET voided_at = now() WHERE id = $1 AND voided_at IS NULL`, [
-      transactionId,
-    ]);
+    await this.pool.query(
+      `UPDATE money_sandbox_transactions SET voided_at = now() WHERE id = $1 AND voided_at IS NULL`,
+      [transactionId],
+    );
   }
 
   /**
@@ -130,7 +109,8 @@ export class SandboxPaymentGateway implements PaymentGateway {
    * per key: a retry gets the first outcome.
    */
   async refund(request: RefundRequest): Promise<RefundOutcome> {
-    if (!Number.isSafeInteger(request.amountMinor) || request.amountMinor <= 0) throw new Error('refund needs a positive amount');
+    if (!Number.isSafeInteger(request.amountMinor) || request.amountMinor <= 0)
+      throw new Error('refund needs a positive amount');
     const earlier = await this.findRefund(request.idempotencyKey);
     if (earlier) return earlier;
     const client = await this.pool.connect();
@@ -147,12 +127,22 @@ export class SandboxPaymentGateway implements PaymentGateway {
       );
       let refusal: { code: string; message: string } | null = null;
       if (!charge) refusal = { code: '91510', message: 'Transaction not found.' };
-      else if (charge.status !== 'succeeded' || charge.voided_at) refusal = { code: '91506', message: 'Cannot refund a transaction unless it is settled.' };
-      else if (Number(done[0].n) + request.amountMinor > Number(charge.amount_minor)) refusal = { code: '91521', message: 'Refund amount is too large.' };
+      else if (charge.status !== 'succeeded' || charge.voided_at)
+        refusal = { code: '91506', message: 'Cannot refund a transaction unless it is settled.' };
+      else if (Number(done[0].n) + request.amountMinor > Number(charge.amount_minor))
+        refusal = { code: '91521', message: 'Refund amount is too large.' };
       await client.query(
         `INSERT INTO money_sandbox_refunds (id, idempotency_key, transaction_id, amount_minor, status, code, message)
          VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (idempotency_key) DO NOTHING`,
-        [randomId(8), request.idempotencyKey, request.transactionId, request.amountMinor, refusal ? 'refused' : 'refunded', refusal?.code ?? null, refusal?.message ?? null],
+        [
+          randomId(8),
+          request.idempotencyKey,
+          request.transactionId,
+          request.amountMinor,
+          refusal ? 'refused' : 'refunded',
+          refusal?.code ?? null,
+          refusal?.message ?? null,
+        ],
       );
       await client.query('COMMIT');
     } catch (e) {
@@ -169,17 +159,23 @@ export class SandboxPaymentGateway implements PaymentGateway {
       `SELECT id, status, voided_at FROM money_sandbox_transactions WHERE idempotency_key = $1`,
       [idempotencyKey],
     );
-    return rows[0] ? { transactionId: rows[0].id, succeeded: rows[0].status === 'succeeded' && !rows[0].voided_at } : null;
+    return rows[0]
+      ? { transactionId: rows[0].id, succeeded: rows[0].status === 'succeeded' && !rows[0].voided_at }
+      : null;
   }
 
   private async findRefund(key: string): Promise<RefundOutcome | null> {
-    const { rows } = await this.pool.query<{ id: string; status: string; code: string | null; message: string | null }>(
-      `SELECT id, status, code, message FROM money_sandbox_refunds WHERE idempotency_key = $1`,
-      [key],
-    );
+    const { rows } = await this.pool.query<{
+      id: string;
+      status: string;
+      code: string | null;
+      message: string | null;
+    }>(`SELECT id, status, code, message FROM money_sandbox_refunds WHERE idempotency_key = $1`, [key]);
     const row = rows[0];
     if (!row) return null;
-    return row.status === 'refunded' ? { status: 'refunded', refundTransactionId: row.id } : { status: 'refused', code: row.code ?? '', message: row.message ?? '' };
+    return row.status === 'refunded'
+      ? { status: 'refunded', refundTransactionId: row.id }
+      : { status: 'refused', code: row.code ?? '', message: row.message ?? '' };
   }
 
   private async find(key: string) {
@@ -200,11 +196,21 @@ export class SandboxPaymentGateway implements PaymentGateway {
     }
     switch (row.status) {
       case 'succeeded':
-        return { status: 'succeeded', transactionId: row.id, receiptId: row.receipt_id ?? row.id, amountMinor: Number(row.amount_minor) };
+        return {
+          status: 'succeeded',
+          transactionId: row.id,
+          receiptId: row.receipt_id ?? row.id,
+          amountMinor: Number(row.amount_minor),
+        };
       case 'declined':
       case 'three-d-secure-failed':
       case 'rejected':
-        return { status: row.status, code: row.code ?? '', message: row.message ?? '', transactionId: row.status === 'rejected' ? null : row.id };
+        return {
+          status: row.status,
+          code: row.code ?? '',
+          message: row.message ?? '',
+          transactionId: row.status === 'rejected' ? null : row.id,
+        };
       default: {
         const never: never = row.status;
         throw new Error(`unknown sandbox status ${String(never)}`);
