@@ -59,6 +59,10 @@ export const configSchema = z.object({
   S3_REGION: z.string().default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  SEARCH_ENGINE: z.enum(['in-process', 'meilisearch']).default('in-process'),
+  MEILISEARCH_URL: url(['http', 'https']).optional(),
+  MEILISEARCH_KEY: z.string().min(1).optional(),
+  MEILISEARCH_INDEX: z.string().regex(/^[A-Za-z0-9_-]{1,400}$/, 'must be letters, digits, - and _ (a Meilisearch index name)').default('institutes'),
   CHROMIUM_PATH: z.string().min(1).optional(),
   PUPPETEER_EXECUTABLE_PATH: z.string().min(1).optional(),
   PDF_POOL_SIZE: z.coerce.number().int().min(1).max(16).default(2),
@@ -110,6 +114,11 @@ export interface AppConfig {
     | { kind: 's3'; endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
   /** PDF rendering: one headless Chromium with a pool of pages, started at the first render. */
   pdf: PdfSettings;
+  /**
+   * The typo-tolerant institute search: an index in each API process by default, or a Meilisearch server
+   * (SEARCH_ENGINE=meilisearch, MEILISEARCH_URL, MEILISEARCH_KEY) shared by every replica.
+   */
+  search: { kind: 'in-process' } | { kind: 'meilisearch'; url: string; apiKey?: string; indexUid: string };
 }
 
 export interface PdfSettings {

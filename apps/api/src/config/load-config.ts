@@ -45,6 +45,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const missing = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !c[k]);
     if (missing.length) throw new ConfigError(missing.map((k) => `${k} is required when S3_BUCKET is set`));
   }
+  if (c.SEARCH_ENGINE === 'meilisearch' && !c.MEILISEARCH_URL) {
+    throw new ConfigError(['MEILISEARCH_URL is required when SEARCH_ENGINE is meilisearch']);
+  }
   return {
     env: c.NODE_ENV,
     port: c.PORT,
@@ -82,5 +85,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxRendersPerBrowser: c.PDF_BROWSER_MAX_RENDERS,
       renderTimeoutMs: c.PDF_RENDER_TIMEOUT_MS,
     },
+    search:
+      c.SEARCH_ENGINE === 'meilisearch' && c.MEILISEARCH_URL
+        ? { kind: 'meilisearch', url: c.MEILISEARCH_URL, apiKey: c.MEILISEARCH_KEY, indexUid: c.MEILISEARCH_INDEX }
+        : { kind: 'in-process' },
   };
 }

@@ -45,6 +45,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, S3_BUCKET: 'docs' })).toThrow(/S3_ENDPOINT is required when S3_BUCKET is set[\s\S]*S3_SECRET_ACCESS_KEY is required/);
   });
 
+  it('searches institutes in process by default and in Meilisearch when chosen, which then needs its URL', () => {
+    expect(loadConfig(base).search).toEqual({ kind: 'in-process' });
+    expect(loadConfig({ ...base, SEARCH_ENGINE: 'meilisearch', MEILISEARCH_URL: 'http://meilisearch:7700', MEILISEARCH_KEY: 'k' }).search).toEqual({
+      kind: 'meilisearch',
+      url: 'http://meilisearch:7700',
+      apiKey: 'k',
+      indexUid: 'institutes',
+    });
+    expect(() => loadConfig({ ...base, SEARCH_ENGINE: 'meilisearch' })).toThrow(/MEILISEARCH_URL is required when SEARCH_ENGINE is meilisearch/);
+    expect(() => loadConfig({ ...base, SEARCH_ENGINE: 'opensearch' })).toThrow(/SEARCH_ENGINE/);
+    expect(() => loadConfig({ ...base, MEILISEARCH_INDEX: 'a b"' })).toThrow(/MEILISEARCH_INDEX must be letters, digits/);
+  });
+
   it('takes the resolve-link secret from RESOLVE_LINK_SECRET, required in production like JWT_SECRET', () => {
     const secret = 'r'.repeat(32);
     expect(loadConfig(base).resolveLinkSecret).toBeUndefined();

@@ -1,4 +1,6 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
+import type { AppConfig } from '../../config/config.schema';
+import { APP_CONFIG } from '../../config/config.tokens';
 import {
   AdminCountriesController,
   AdminInstitutesController,
@@ -22,7 +24,8 @@ import { InstituteRequestedMailer } from './requests/institute-requested.mailer'
 import { InstituteRequestsService } from './requests/institute-requests.service';
 import { InProcessInstituteIndex } from './search/in-process-institute-index';
 import { InstituteIndexSync } from './search/institute-index-sync';
-import { INSTITUTE_SEARCH_INDEX } from './search/institute-search.port';
+import { INSTITUTE_SEARCH_INDEX, type InstituteSearchIndex } from './search/institute-search.port';
+import { MeilisearchInstituteIndex } from './search/meilisearch-institute-index';
 import { CatalogueSeeder } from './seeding/catalogue.seeder';
 
 /**
@@ -46,8 +49,20 @@ import { CatalogueSeeder } from './seeding/catalogue.seeder';
     ReferenceDataQuery,
     CountryVerificationFiguresQuery,
     InstituteSearchQuery,
-    // The typo-tolerant search: this process's own index, kept current from the catalogue's notifications.
-    { provide: INSTITUTE_SEARCH_INDEX, useClass: InProcessInstituteIndex },
+    // The typo-tolerant search: this process's own index, or a Meilisearch server (SEARCH_ENGINE), kept current
+    // from the catalogue's notifications either way.
+    {
+      provide: INSTITUTE_SEARCH_INDEX,
+      inject: [APP_CONFIG],
+      useFactory: ({ search }: AppConfig): InstituteSearchIndex =>
+        search.kind === 'meilisearch'
+          ? new MeilisearchInstituteIndex({
+              url: search.url,
+              apiKey: search.apiKey,
+              indexUid: search.indexUid,
+            })
+          : new InProcessInstituteIndex(),
+    },
     InstituteIndexSync,
     InstituteDetailQuery,
     InstituteRecordsService,

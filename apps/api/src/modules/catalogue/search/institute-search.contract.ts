@@ -1,6 +1,6 @@
 /// <reference types="jest" />
-// Test support, not runtime code: the behaviour every InstituteSearchIndex adapter must show (the in-process index
-// today; a Meilisearch or OpenSearch adapter would run the same suite against its server).
+// Test support, not runtime code: the behaviour every InstituteSearchIndex adapter must show (the in-process index,
+// and the Meilisearch adapter against a server when MEILISEARCH_URL is set).
 import type { IndexedInstitute, InstituteSearchIndex } from './institute-search.port';
 
 export interface ContractSearchIndex {

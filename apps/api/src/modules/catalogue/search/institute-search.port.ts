@@ -48,8 +48,8 @@ export interface InstituteTextResult {
 /**
  * The typo-tolerant institute search (verifications.md 2.3). Every required word of the query (not 'of', 'the',
  * single letters) must match a word of one of the institute's names: exactly, as the start of a word, with two
- * neighbouring letters swapped, or within an edit or two. The in-process index implements it; an external engine
- * (Meilisearch, OpenSearch) for deployments that outgrow one process sits behind the same port, and
+ * neighbouring letters swapped, or within an edit or two. The in-process index implements it, and for deployments
+ * that outgrow one process a Meilisearch server does (meilisearch-institute-index.ts, SEARCH_ENGINE=meilisearch);
  * search/institute-search.contract.ts is the behaviour each must show.
  */
 export interface InstituteSearchIndex {
