@@ -82,35 +82,42 @@ export interface SqlResource<S extends string> {
   filters: Record<string, (value: RawFilter, bind: Bind) => string>;
 }
 
+/** What the list route parses and pages by for a SQL resource: its sortable fields and filter names. */
+export function sqlResourceSpec<S extends string>(spec: SqlResource<S>): ResourceSpec<S> {
+  return {
+    resource: spec.resource,
+    sortable: Object.keys(spec.sortable) as S[],
+    filterable: Object.keys(spec.filters),
+    defaultSort: spec.defaultSort,
+  };
+}
+
+/** One page of a SQL resource, the id filter (getMany) and the id sort applied in the query, before paging. */
+export async function sqlPage<S extends string>(pool: Pool, spec: SqlResource<S>, q: ListQuery<S>): Promise<Page<Record<string, unknown>>> {
+  const values: unknown[] = [];
+  const bind: Bind = (value) => `$${values.push(value)}`;
+  const conditions: string[] = [];
+  for (const [name, value] of Object.entries(q.filter)) {
+    conditions.push(name === 'id' ? `${spec.id}::text = ANY(${bind((value as string[]).map(String))})` : spec.filters[name](value, bind));
+  }
+  const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+  const total = Number((await pool.query<{ count: string }>(`SELECT count(*) FROM ${spec.from} ${where}`, values)).rows[0].count);
+  const column = q.sort.field === 'id' ? spec.id : spec.sortable[q.sort.field];
+  const order = `${column} ${q.sort.order} NULLS LAST, ${spec.id} ${q.sort.order}`;
+  const { rows } = await pool.query<Record<string, unknown>>(
+    `SELECT ${spec.select} FROM ${spec.from} ${where} ORDER BY ${order} LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
+    [...values, q.limit, q.offset],
+  );
+  return { rows, total };
+}
+
 export function listRows<S extends string>(
   pool: Pool,
   spec: SqlResource<S>,
   query: ListQueryDto | Record<string, unknown>,
   res: Response,
 ): Promise<Record<string, unknown>[]> {
-  const resourceSpec: ResourceSpec<S> = {
-    resource: spec.resource,
-    sortable: Object.keys(spec.sortable) as S[],
-    filterable: Object.keys(spec.filters),
-    defaultSort: spec.defaultSort,
-  };
-  return listResource(res, resourceSpec, query, async (q) => {
-    const values: unknown[] = [];
-    const bind: Bind = (value) => `$${values.push(value)}`;
-    const conditions: string[] = [];
-    for (const [name, value] of Object.entries(q.filter)) {
-      conditions.push(name === 'id' ? `${spec.id}::text = ANY(${bind((value as string[]).map(String))})` : spec.filters[name](value, bind));
-    }
-    const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
-    const total = Number((await pool.query<{ count: string }>(`SELECT count(*) FROM ${spec.from} ${where}`, values)).rows[0].count);
-    const column = q.sort.field === 'id' ? spec.id : spec.sortable[q.sort.field];
-    const order = `${column} ${q.sort.order} NULLS LAST, ${spec.id} ${q.sort.order}`;
-    const { rows } = await pool.query(
-      `SELECT ${spec.select} FROM ${spec.from} ${where} ORDER BY ${order} LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
-      [...values, q.limit, q.offset],
-    );
-    return { rows, total };
-  });
+  return listResource(res, sqlResourceSpec(spec), query, (q) => sqlPage(pool, spec, q));
 }
 
 export async function oneRow<S extends string>(pool: Pool, spec: SqlResource<S>, id: string, what: string): Promise<Record<string, unknown>> {
