@@ -1,16 +1,18 @@
-import { ListQueryDto } from '../../../common/http/list-query';
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import type { Pool } from 'pg';
 import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator';
 import type { Principal } from '../../../common/auth/principal';
 import { StaffOnly } from '../../../common/auth/roles.decorator';
-import { PG_POOL } from '../../../infrastructure/database/database.tokens';
-import { listRows, oneRow } from '../../../common/http/simple-rest';
+import { ListQueryDto } from '../../../common/http/list-query';
+import { listResource, sqlResourceSpec } from '../../../common/http/simple-rest';
 import { AdminUsersService } from './admin-users.service';
-import { usersResource } from './users.resource';
+import { GetUserForStaff, ListUsersForStaff } from './queries/user.queries';
 import { UserUpdateDto } from './user-update.dto';
+import { usersResource } from './users.resource';
+
+const USERS_LIST = sqlResourceSpec(usersResource);
 
 /** All users of all customers, for staff: list, show, update (disable, admin flag) and resend registration. */
 @ApiTags('admin')
@@ -18,24 +20,24 @@ import { UserUpdateDto } from './user-update.dto';
 @Controller('admin/users')
 export class AdminUsersController {
   constructor(
-    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly queryBus: QueryBus,
     private readonly users: AdminUsersService,
   ) {}
 
   @Get()
   list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response) {
-    return listRows(this.pool, usersResource, query, res);
+    return listResource(res, USERS_LIST, query, (q) => this.queryBus.execute(new ListUsersForStaff(q)));
   }
 
   @Get(':id')
   one(@Param('id') id: string) {
-    return oneRow(this.pool, usersResource, id, 'User');
+    return this.queryBus.execute(new GetUserForStaff(id));
   }
 
   @Put(':id')
   async update(@Param('id') id: string, @Body() body: UserUpdateDto, @CurrentPrincipal() staff: Principal) {
     await this.users.update(staff, id, body);
-    return oneRow(this.pool, usersResource, id, 'User');
+    return this.one(id);
   }
 
   @Post(':id/resend-registration')

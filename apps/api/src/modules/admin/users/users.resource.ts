@@ -1,7 +1,9 @@
 import { contains, filterAs, type SqlResource } from '../../../common/http/simple-rest';
 
 /** Every user with their company, for the console's `users` resource. */
-export const usersResource: SqlResource<'username' | 'firstname' | 'lastname' | 'companyName' | 'lastLoginAt' | 'createdAt'> = {
+export type UserSort = 'username' | 'firstname' | 'lastname' | 'companyName' | 'lastLoginAt' | 'createdAt';
+
+export const usersResource: SqlResource<UserSort> = {
   resource: 'users',
   from: 'users u JOIN companies c ON c.id = u.company_id',
   id: 'u.id',
