@@ -1,20 +1,22 @@
 import type { INestApplication } from '@nestjs/common';
 import type { Pool } from 'pg';
 import request from 'supertest';
-import type { CountryMetaView, RegionMetaView } from '@credence/api-contract';
+import type { CountryInsightsView, CountryMetaView, RegionMetaView } from '@credence/api-contract';
+import { ALL, counterRowId, dayOf, lastPeriods } from '@credence/read-models';
+import { EVENT_STORE, type EventStore } from '../src/infrastructure/event-store/event-store.port';
+import { ProjectionsService } from '../src/infrastructure/projections/projections.service';
+import { signIn } from './demo-sessions';
 import { freshDatabase } from './fresh-database';
 import { sessionToken } from './sessions';
 import { startTestApp } from './test-app';
 import { readModelsCaughtUp } from './verification-support';
 
-const DAY = 86_400_000;
-
 /**
- * GET /region/meta (money-and-insights.md 2.17, 9): the coverage map's figures per country come from the verification
- * list read model (turnaround = resolved minus recorded, in the institute's country; fraud = Not Verified share) and
- * the catalogue (institutes), not from constants.
+ * GET /region/meta (money-and-insights.md 2.17, 9): the coverage map's figures per country come from the analytics
+ * read model's country outcomes (turnaround = submitted to completed, in the institute's country; fraud = Not
+ * Verified and not-accredited outcomes), the same counters Country Insights reads, and the catalogue (institutes).
  */
-describe('GET /region/meta: coverage figures from the verification read model', () => {
+describe('GET /region/meta: coverage figures from the analytics read model', () => {
   let app: INestApplication;
   let pool: Pool;
   let drop: () => Promise<void>;
@@ -27,6 +29,9 @@ describe('GET /region/meta: coverage figures from the verification read model', 
     ({ app } = await startTestApp({ DATABASE_URL: db.url, SEED_DEMO: 'true' }));
     token = sessionToken(app);
     await readModelsCaughtUp(app);
+    await app
+      .get(ProjectionsService)
+      .waitFor('analytics', await app.get<EventStore>(EVENT_STORE).headPosition());
   });
   afterAll(async () => {
     await app?.close();
@@ -34,12 +39,16 @@ describe('GET /region/meta: coverage figures from the verification read model', 
   });
 
   const meta = async () => {
-    const res = await request(app.getHttpServer()).get('/v1/region/meta').set('X-AUTH-TOKEN', token).expect(200);
+    const res = await request(app.getHttpServer())
+      .get('/v1/region/meta')
+      .set('X-AUTH-TOKEN', token)
+      .expect(200);
     return res.body as RegionMetaView;
   };
-  const country = (body: RegionMetaView, id: string) => body.countries.find((c) => c.id === id) as CountryMetaView;
+  const country = (body: RegionMetaView, id: string) =>
+    body.countries.find((c) => c.id === id) as CountryMetaView;
 
-  it("answers the demo's completed verifications at University of Demo for the United Kingdom", async () => {
+  it("shows the United Kingdom's demo completions with the numbers Country Insights shows", async () => {
     const gb = country(await meta(), 'GB');
     const { rows } = await pool.query<{ result: string }>(
       `SELECT v.result FROM rm_verification_list v JOIN catalogue_institute i ON i.id = v."instituteId"
@@ -48,40 +57,58 @@ describe('GET /region/meta: coverage figures from the verification read model', 
     expect(rows.length).toBeGreaterThan(1);
     const notVerified = rows.filter((r) => r.result === 'NOT_VERIFIED').length;
     expect(notVerified).toBeGreaterThan(0);
+    // The demo's institutes are accredited: the fraud rate is the Not Verified share of the completions.
     expect(gb.fraudulentPercent).toBe(Math.round((10000 * notVerified) / rows.length) / 100);
-    expect(gb.annualAverageVerificationDays).toBeGreaterThanOrEqual(0);
+    const alice = (await signIn(app, 'alice@acme.test')).token;
+    const insights = (
+      await request(app.getHttpServer()).get('/v1/insights/countries').set('X-AUTH-TOKEN', alice).expect(200)
+    ).body as CountryInsightsView;
+    const same = insights.countries.find((c) => c.country === 'United Kingdom');
+    expect(same?.completed).toBe(rows.length);
+    expect(gb).toMatchObject({
+      annualAverageVerificationDays: same?.averageDays,
+      fraudulentPercent: same?.fraudPercent,
+    });
     expect(gb.currentVerificationDays).toBeGreaterThanOrEqual(0);
     expect(gb.institutes).toBeGreaterThan(0);
   });
 
-  it('averages turnaround over 365 and 90 days, counts Not Verified as fraud, and answers -1 without data', async () => {
+  it('averages turnaround over 12 and 3 calendar months, counts Not Verified and not-accredited outcomes, and answers -1 without data', async () => {
     const before = await meta();
-    expect(country(before, 'JP')).toMatchObject({ annualAverageVerificationDays: -1, currentVerificationDays: -1, fraudulentPercent: -1 });
-    const { rows } = await pool.query<{ id: string }>(`SELECT id FROM catalogue_institute WHERE country_id = 'JP' ORDER BY id LIMIT 1`);
-    const jp = rows[0].id;
-    const now = Date.now();
-    const at = (daysAgo: number) => new Date(now - daysAgo * DAY).toISOString();
-    // [institute, country name, result, recorded days ago, resolved days ago]
-    const seeded: [string | null, string | null, string, number, number | null][] = [
-      [jp, null, 'VERIFIED', 210, 200], // 10 days, this year only
-      [jp, null, 'VERIFIED', 130, 120], // 10 days, this year only
-      [null, 'Japan', 'NOT_VERIFIED', 14, 10], // 4 days, current; matched by the country's name
-      [jp, null, 'PENDING', 30, null], // not completed: left out
-      [jp, null, 'NOT_VERIFIED', 420, 400], // over a year ago: left out
+    expect(country(before, 'JP')).toMatchObject({
+      annualAverageVerificationDays: -1,
+      currentVerificationDays: -1,
+      fraudulentPercent: -1,
+    });
+    const months = lastPeriods('M', dayOf(new Date().toISOString()), 14);
+    const DAY = 86_400;
+    // [month (0 = this one), completions, summed turnaround (s), Not Verified, not accredited]
+    const seeded: [number, number, number, number, number][] = [
+      [0, 1, 4 * DAY, 1, 0], // this month: 4 days, Not Verified
+      [6, 2, 20 * DAY, 0, 1], // half a year ago: 10 days each, and a not-accredited institution
+      [13, 5, 50 * DAY, 5, 0], // over a year ago: left out
     ];
-    for (const [i, [instituteId, instituteCountry, result, recorded, resolved]] of seeded.entries()) {
+    for (const [ago, count, seconds, notVerified, notAccredited] of seeded) {
+      const period = months[months.length - 1 - ago];
       await pool.query(
-        `INSERT INTO rm_verification_list (id, "companyId", "requestedBy", type, "instituteId", "instituteCountry", result, stage,
-           "resolvedAt", recorded, updated, search)
-         VALUES ($1, 'c-test', 'u-test', 'UNI', $2, $3, $4, 'COMPLETED', $5, $6, $7, '')`,
-        [`JPTEST${i}`, instituteId, instituteCountry, result, resolved === null ? null : at(resolved), at(recorded), at(resolved ?? recorded)],
+        `INSERT INTO rm_analytics (id, kind, "companyId", scope, grain, period, dim, key, count, amount, "notVerified", "notAccredited")
+         VALUES ($1, 'COUNTER', $2, $2, 'M', $3, 'country-outcome', 'Japan', $4, $5, $6, $7)`,
+        [
+          counterRowId(ALL, ALL, 'M', period, 'country-outcome', 'Japan'),
+          ALL,
+          period,
+          count,
+          seconds,
+          notVerified,
+          notAccredited,
+        ],
       );
     }
     const after = await meta();
     expect(country(after, 'JP')).toMatchObject({
-      annualAverageVerificationDays: 8, // (10 + 10 + 4) / 3
+      annualAverageVerificationDays: 8, // (4 + 20) days / 3 completions
       currentVerificationDays: 4,
-      fraudulentPercent: 33.33,
+      fraudulentPercent: 50, // (1 Not Verified + 1 not accredited) / (3 completions + 1 not accredited)
     });
     expect(country(after, 'JP').institutes).toBe(country(before, 'JP').institutes);
     expect(country(after, 'AQ')).toMatchObject({ annualAverageVerificationDays: -1, fraudulentPercent: -1 });

@@ -46,8 +46,8 @@ export class RegionsController {
   /**
    * The coverage map's data: the regions, and per country its map region, numeric code, the number of institutes in
    * the catalogue, and the verification times and fraud rate of the verifications completed there (from the
-   * verification list read model, CountryVerificationFiguresQuery); -1 where there are none, which the map leaves
-   * off (money-and-insights.md 9).
+   * analytics read model's country outcomes, as Country Insights reads them: CountryVerificationFiguresQuery); -1
+   * where there are none, which the map leaves off (money-and-insights.md 9).
    */
   @Get('meta')
   async meta(): Promise<RegionMetaView> {
