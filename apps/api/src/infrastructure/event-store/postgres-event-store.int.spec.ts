@@ -100,6 +100,25 @@ describe('PostgreSQL event store', () => {
     await expect(pool.query(`TRUNCATE es_events`)).rejects.toThrow(/append-only: TRUNCATE refused/);
   });
 
+  it("lets every 'any' append through when many race for one stream, in this process and from another", async () => {
+    // 60 appends from this store and 20 from a second one (another process's adapter) at once, on one stream.
+    const s = `any-race-${randomUUID()}`;
+    const here = makeStore(1000);
+    const there = makeStore(1000);
+    const appends = Array.from({ length: 80 }, (_, i) =>
+      (i % 4 === 3 ? there : here).append(s, [event('Raced', { i })], 'any'),
+    );
+    const results = await Promise.all(appends);
+    const revisions = results.map((r) => Number(r.nextExpectedRevision)).sort((a, b) => a - b);
+    expect(revisions).toEqual(Array.from({ length: 80 }, (_, i) => i));
+    const stored = await here.readStoredStream(s);
+    let prev = GENESIS_HASH;
+    for (const e of stored) {
+      expect(e.hash).toBe(chainHash(prev, e));
+      prev = e.hash as string;
+    }
+  });
+
   it('answers exactly the last event position, as bigints', async () => {
     const store = makeStore(1000);
     const s = `pos-${randomUUID()}`;

@@ -48,7 +48,7 @@ export interface PostgresEventStoreOptions {
 }
 
 /** How often an append with 'any' re-reads the stream's head when another writer moved it meanwhile. */
-const HEAD_RETRIES = 10;
+const HEAD_RETRIES = 20;
 
 type Queryable = Pick<Pool, 'query'>;
 
@@ -82,6 +82,7 @@ export class PostgresEventStore implements EventStore {
   private readonly subscriptions = new Set<Subscription>();
   private readonly hashChain: boolean;
   private readonly heads = new StreamHeadCache();
+  private readonly turns = new StreamTurns();
 
   constructor(
     private readonly pool: Pool,
@@ -156,27 +157,32 @@ export class PostgresEventStore implements EventStore {
     if (expected === 'no_stream')
       return this.writeChained(db, streamName, events, ids, expected, GENESIS_HASH);
     if (typeof expected === 'bigint') return this.appendExact(db, streamName, events, ids, expected);
-    // 'any' and 'stream_exists': chain to the stream's head as it is now, and append expecting exactly it.
-    for (let attempt = 0; ; attempt++) {
-      const { rows } = await db.query<{ revision: string; hash: string | null }>({
-        name: 'es_stream_head',
-        text: STREAM_HEAD_SQL,
-        values: [streamName],
-      });
-      try {
-        if (rows.length === 0) {
-          if (expected === 'stream_exists')
-            throw new WrongExpectedRevisionError(streamName, expected, 'no_stream');
-          return await this.writeChained(db, streamName, events, ids, 'no_stream', GENESIS_HASH);
+    // 'any' and 'stream_exists': chain to the stream's head as it is now, and append expecting exactly it. This
+    // process's own appends to one stream take turns (they would only race each other for the same head); other
+    // processes' moves are met by reading the head again, after a short random wait that lets the winner finish.
+    return this.turns.run(streamName, async () => {
+      for (let attempt = 0; ; attempt++) {
+        const { rows } = await db.query<{ revision: string; hash: string | null }>({
+          name: 'es_stream_head',
+          text: STREAM_HEAD_SQL,
+          values: [streamName],
+        });
+        try {
+          if (rows.length === 0) {
+            if (expected === 'stream_exists')
+              throw new WrongExpectedRevisionError(streamName, expected, 'no_stream');
+            return await this.writeChained(db, streamName, events, ids, 'no_stream', GENESIS_HASH);
+          }
+          const head = BigInt(rows[0].revision);
+          return await this.writeChained(db, streamName, events, ids, head, rows[0].hash ?? GENESIS_HASH);
+        } catch (error) {
+          if (!(error instanceof WrongExpectedRevisionError) || error.expected === expected) throw error;
+          if (attempt >= HEAD_RETRIES)
+            throw new WrongExpectedRevisionError(streamName, expected, error.actual);
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 ** Math.min(attempt, 6)));
         }
-        const head = BigInt(rows[0].revision);
-        return await this.writeChained(db, streamName, events, ids, head, rows[0].hash ?? GENESIS_HASH);
-      } catch (error) {
-        // Another writer moved the stream between our read of its head and our append: read it again.
-        if (!(error instanceof WrongExpectedRevisionError) || error.expected === expected) throw error;
-        if (attempt >= HEAD_RETRIES) throw new WrongExpectedRevisionError(streamName, expected, error.actual);
       }
-    }
+    });
   }
 
   /** An exact expected revision: chain to that event's hash, known from an earlier read or append, else looked up. */
@@ -441,4 +447,24 @@ export function isConnectionError(error: unknown): boolean {
   return /Connection terminated|connection timeout|Client has encountered a connection error/i.test(
     e.message ?? '',
   );
+}
+
+/** One piece of work at a time per stream, in call order; the others wait their turn (nothing kept once idle). */
+class StreamTurns {
+  private readonly tails = new Map<string, Promise<void>>();
+
+  async run<T>(stream: string, work: () => Promise<T>): Promise<T> {
+    const before = this.tails.get(stream) ?? Promise.resolve();
+    let done!: () => void;
+    const mine = new Promise<void>((resolve) => (done = resolve));
+    const tail = before.then(() => mine);
+    this.tails.set(stream, tail);
+    await before;
+    try {
+      return await work();
+    } finally {
+      done();
+      if (this.tails.get(stream) === tail) this.tails.delete(stream);
+    }
+  }
 }
