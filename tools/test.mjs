@@ -1,29 +1,78 @@
 // `npm test`: every test of the workspace. jest runs the Node projects (unit and integration, against a real
 // PostgreSQL), vitest the two React apps. Ends with one summary line: "N passed, N failed".
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, existsSync } from 'node:fs';
+//
+// jest and vitest each use one worker on a two-core machine (their default: cores - 1), so they run side by side:
+// jest in one lane, the portal's then the console's vitest in the other. Every line is prefixed with its lane
+// ([jest], [portal], [console]). TEST_SERIAL=1 runs them one after the other (a machine with one core, or a
+// loaded one). Arguments go to jest only, as before.
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import readline from 'node:readline';
 
 const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, 'tmp', 'test-results');
 mkdirSync(out, { recursive: true });
 const extra = process.argv.slice(2);
 const env = { ...process.env, TZ: 'UTC', NX_DAEMON: 'false' };
+const serial = process.env.TEST_SERIAL === '1' || process.env.TEST_SERIAL === 'true';
 
-function run(cmd, args) {
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
-  return r.status ?? 1;
+/** Runs a command with its output line by line behind a lane label; resolves with the exit code. */
+function run(label, cmd, args) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(cmd, args, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Piped, jest and vitest would drop their colours on a terminal.
+      env: process.stdout.isTTY ? { ...env, FORCE_COLOR: '1' } : env,
+    });
+    const prefix = `[${label}] `;
+    for (const [stream, target] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      readline
+        .createInterface({ input: stream, crlfDelay: Infinity })
+        .on('line', (line) => target.write(`${prefix}${line}\n`));
+    }
+    child.on('error', (error) => {
+      process.stderr.write(`${prefix}${error.message}\n`);
+    });
+    child.on('close', (code) => {
+      const seconds = (Date.now() - started) / 1000;
+      process.stdout.write(`${prefix}finished (exit ${code ?? 1}) in ${seconds.toFixed(1)} s\n`);
+      resolve(code ?? 1);
+    });
+  });
 }
 
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
-const codes = [];
-codes.push(run(bin('jest'), ['--json', `--outputFile=${path.join(out, 'jest.json')}`, ...extra]));
-for (const app of ['portal', 'console']) {
-  if (!existsSync(path.join(root, 'apps', app, 'vite.config.ts'))) continue;
-  codes.push(
-    run(bin('vitest'), ['run', '--root', `apps/${app}`, '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(out, `${app}.json`)}`]),
-  );
+// Results of an earlier run must not count towards this one.
+for (const f of ['jest.json', 'portal.json', 'console.json']) rmSync(path.join(out, f), { force: true });
+
+const jest = () =>
+  run('jest', bin('jest'), ['--json', `--outputFile=${path.join(out, 'jest.json')}`, ...extra]);
+async function vitest() {
+  const codes = [];
+  for (const app of ['portal', 'console']) {
+    if (!existsSync(path.join(root, 'apps', app, 'vite.config.ts'))) continue;
+    codes.push(
+      await run(app, bin('vitest'), [
+        'run',
+        '--root',
+        `apps/${app}`,
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${path.join(out, `${app}.json`)}`,
+      ]),
+    );
+  }
+  return codes;
 }
+
+const started = Date.now();
+const codes = serial ? [await jest(), ...(await vitest())] : (await Promise.all([jest(), vitest()])).flat();
 
 let passed = 0;
 let failed = 0;
@@ -35,5 +84,6 @@ for (const f of ['jest.json', 'portal.json', 'console.json']) {
   failed += r.numFailedTests ?? 0;
 }
 const failedRuns = codes.filter((c) => c !== 0).length;
-console.log(`\n${passed} passed, ${failed} failed`);
+console.log(`\nall tests in ${((Date.now() - started) / 60000).toFixed(1)} min`);
+console.log(`${passed} passed, ${failed} failed`);
 process.exit(failedRuns > 0 || failed > 0 || passed === 0 ? 1 : 0);
