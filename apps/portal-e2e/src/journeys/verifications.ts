@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { signIn } from '../api.ts';
 import type { Journey } from '../harness.ts';
@@ -9,7 +10,7 @@ const history = (page: Page) => page.getByRole('table', { name: 'Verification hi
 
 /** Issue 16, journey 1: alice filters her history, opens a Verified result, reads its timeline, downloads the certificate. */
 export const historyAndCertificate: Journey = {
-  name: 'verification history: filter, open a Verified result, timeline, certificate PDF',
+  name: 'verification history: filter, open a Verified result, timeline, certificate PDF, checked signed out',
   async run({ page, shot, axe }) {
     await signInThroughUi(page, 'alice@acme.test');
     await page
@@ -71,10 +72,51 @@ export const historyAndCertificate: Journey = {
     const head = readFileSync(file).subarray(0, 5).toString('latin1');
     assert.equal(head, '%PDF-', 'the certificate is a PDF');
 
+    // The certificate's short URL, as printed on it (pdftotext reads it back, as a holder would read it).
+    const printed = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+    const code = /\/certificate\/([A-Za-z0-9_-]{22})\b/.exec(printed)?.[1];
+    assert.ok(code, 'the certificate prints its verify URL with a 22-character code');
+
     // Back keeps the filters (they live in the URL; the list comes from the cache).
     await page.getByRole('link', { name: 'Back' }).click();
     await page.getByRole('button', { name: 'Filters (3)' }).waitFor();
     await history(page).getByText('Jane Doe').waitFor();
+
+    // Issue 17: anyone can check the certificate, signed out: the page says what was issued, and checks a dropped
+    // PDF in the browser: the downloaded one matches, a copy with one byte changed does not.
+    await page.context().clearCookies();
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+    await page.goto(`/certificate/${code}`);
+    const issued = page.getByRole('table', { name: 'Certificate' });
+    await issued.getByRole('row', { name: /QCID/ }).waitFor();
+    await issued.getByRole('row', { name: /Result/ }).getByText('Verified').waitFor();
+    await issued.getByRole('row', { name: /Certificate code/ }).getByText(code).waitFor();
+    await page.getByText('The verification has not changed since this certificate was issued.').waitFor();
+    const pdfInput = page.getByLabel('Certificate PDF');
+    await pdfInput.setInputFiles(file);
+    await page.getByText('This PDF is the certificate issued under this code.').waitFor();
+    await axe('certificate-check-match');
+    await shot('certificate-check-match');
+
+    const bytes = readFileSync(file);
+    bytes[Math.floor(bytes.length / 2)] ^= 0xff;
+    const tampered = `${file}-tampered.pdf`;
+    writeFileSync(tampered, bytes);
+    await pdfInput.setInputFiles(tampered);
+    await page
+      .getByText('This PDF does not match the certificate issued under this code: it may have been altered.')
+      .waitFor();
+    await axe('certificate-check-tampered');
+    await shot('certificate-check-tampered');
+
+    // An unknown code (same length, never issued).
+    await page.goto(`/certificate/${'A'.repeat(22)}`);
+    await page.getByText('No certificate was issued with this code.').waitFor();
+    await axe('certificate-check-unknown');
+    await shot('certificate-check-unknown');
   },
 };
 
