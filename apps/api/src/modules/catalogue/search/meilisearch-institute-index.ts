@@ -73,7 +73,9 @@ export const MEILISEARCH_INSTITUTE_SETTINGS: Settings = {
   typoTolerance: { enabled: true, minWordSizeForTypos: { oneTypo: 4, twoTypos: 8 } },
   stopWords: [],
   pagination: { maxTotalHits: 100_000 },
-  faceting: { maxValuesPerFacet: 100 },
+  // A query word's facet search keeps the 100 words most institutes have (alphabetical order would keep the
+  // first 100 and drop the rest, however common).
+  faceting: { maxValuesPerFacet: 100, sortFacetValuesBy: { '*': 'alpha', words: 'count' } },
   facetSearch: true,
   prefixSearch: 'indexingTime',
 };
@@ -149,7 +151,7 @@ const HIT_FIELDS = [
  * and the other optional words (search-words.ts) are left out when the query has other words. Meilisearch takes
  * only the last word of a query as a possible prefix, so the last required word is the search's query (typos,
  * prefix, ranking), and each earlier one becomes a filter on the words facet, its values those Meilisearch's facet
- * search finds for it (prefix and typo tolerant, the best 100): 'the univ of dem' is the query 'dem' among
+ * search finds for it (prefix and typo tolerant, the 100 most common, the word itself included): 'the univ of dem' is the query 'dem' among
  * institutes with a word like 'univ'. The earlier words' typos therefore do not take part in the ranking.
  */
 export class MeilisearchInstituteIndex implements InstituteSearchIndex {

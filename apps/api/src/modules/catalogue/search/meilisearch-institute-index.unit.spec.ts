@@ -99,6 +99,7 @@ describe('the Meilisearch institute index (against a local HTTP fake)', () => {
       sortableAttributes: ['nameLength', 'name', 'countryId', 'key'],
       rankingRules: ['words', 'typo', 'exactness', 'sort'],
       typoTolerance: { enabled: true, minWordSizeForTypos: { oneTypo: 4, twoTypos: 8 } },
+      faceting: { maxValuesPerFacet: 100, sortFacetValuesBy: { '*': 'alpha', words: 'count' } },
     });
     const add = fake.seen[4]!;
     expect(add.query.get('primaryKey')).toBe('key');
