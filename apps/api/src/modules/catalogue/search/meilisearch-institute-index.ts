@@ -83,11 +83,10 @@ export const MEILISEARCH_INSTITUTE_SETTINGS: Settings = {
 const SORT = ['nameLength:asc', 'name:asc', 'countryId:asc', 'key:asc'];
 
 /**
- * A value in a Meilisearch filter expression, double-quoted. Inside quotes Meilisearch's filter parser reads a
- * backslash as "the next character is literal" and ends the string at the first unescaped quote, so every quote
- * and every backslash is escaped: nothing a caller sends can end the string early and add a condition. (The parser
- * unescapes only \", so a value with a backslash in it is compared with that backslash doubled and matches
- * nothing; no institute or country id has one.)
+ * A value in a Meilisearch filter expression, double-quoted. Inside quotes Meilisearch's filter parser
+ * (filter-parser/src/value.rs) reads a backslash as "the next character is literal" and ends the string at the first
+ * unescaped quote; it then turns \" into " and unescapes the rest (\\ into \). So every backslash and every quote
+ * is escaped: nothing a caller sends can end the string early and add a condition, and the value reads back as sent.
  */
 export function filterValue(value: string): string {
   return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
