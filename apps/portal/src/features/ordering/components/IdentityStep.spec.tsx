@@ -57,6 +57,9 @@ async function orderIdentity(init: () => Response) {
   await user.click(screen.getByRole('button', { name: 'Next' }));
   await screen.findByRole('region', { name: 'Your Order' }, { timeout: 5000 });
   await user.click(screen.getByRole('switch', { name: 'Terms & Consent' }));
+  // Submit stays disabled (MUI: pointer-events none) until the order's quote has loaded: clicking it earlier, as a
+  // busy machine allows, is refused by user-event instead of submitting.
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled());
   await user.click(screen.getByRole('button', { name: 'Submit' }));
   await screen.findByRole('region', { name: 'Identity document capture' }, { timeout: 5000 });
   return { ...served, ...rendered, user };
