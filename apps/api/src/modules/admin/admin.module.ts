@@ -4,17 +4,26 @@ import { PG_POOL } from '../../infrastructure/database/database.tokens';
 import { SeedRegistry } from '../../infrastructure/seeding/seed.registry';
 import { IdentityModule } from '../identity/identity.module';
 import { AdminApprovalProcessesController } from './approval-processes/admin-approval-processes.controller';
+import { AdminApprovalProcessesService } from './approval-processes/admin-approval-processes.service';
+import { APPROVAL_PROCESS_QUERY_HANDLERS } from './approval-processes/queries/approval-processes.handlers';
 import { ApprovalProcessController } from './approval-processes/approval-process.controller';
 import { DEFAULT_APPROVAL_PROCESSES } from './approval-processes/approval-processes.schema';
 import { AdminAuditEventsController } from './audit/admin-audit-events.controller';
 import { AdminCustomersController } from './customers/admin-customers.controller';
+import { AdminCustomersService } from './customers/admin-customers.service';
+import { CUSTOMER_QUERY_HANDLERS } from './customers/queries/customers.handlers';
 import { AdminDashboardController } from './dashboard/admin-dashboard.controller';
 import { AdminFailedJobsController } from './jobs/admin-failed-jobs.controller';
 import { AdminNewsController } from './news/admin-news.controller';
+import { AdminNewsService } from './news/admin-news.service';
+import { NEWS_QUERY_HANDLERS } from './news/queries/news.handlers';
 import { AdminNoticesController } from './notices/admin-notices.controller';
+import { AdminNoticesService } from './notices/admin-notices.service';
+import { NOTICE_QUERY_HANDLERS } from './notices/queries/notices.handlers';
 import { AdminProjectionsController } from './projections/admin-projections.controller';
 import { AdminUsersController } from './users/admin-users.controller';
 import { AdminUsersService } from './users/admin-users.service';
+import { USER_QUERY_HANDLERS } from './users/queries/users.handlers';
 
 /**
  * The staff console's API (issue 9): simple-rest resources under /admin, every route for staff only, every write
@@ -38,7 +47,18 @@ import { AdminUsersService } from './users/admin-users.service';
     AdminDashboardController,
     AdminAuditEventsController,
   ],
-  providers: [AdminUsersService],
+  providers: [
+    AdminUsersService,
+    ...USER_QUERY_HANDLERS,
+    AdminCustomersService,
+    ...CUSTOMER_QUERY_HANDLERS,
+    AdminNoticesService,
+    ...NOTICE_QUERY_HANDLERS,
+    AdminNewsService,
+    ...NEWS_QUERY_HANDLERS,
+    AdminApprovalProcessesService,
+    ...APPROVAL_PROCESS_QUERY_HANDLERS,
+  ],
 })
 export class AdminModule implements OnModuleInit {
   constructor(
@@ -54,10 +74,10 @@ export class AdminModule implements OnModuleInit {
       demo: false,
       run: async () => {
         for (const p of DEFAULT_APPROVAL_PROCESSES) {
-          await this.pool.query(`INSERT INTO approval_processes (name, description) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [
-            p.name,
-            p.description,
-          ]);
+          await this.pool.query(
+            `INSERT INTO approval_processes (name, description) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`,
+            [p.name, p.description],
+          );
         }
       },
     });

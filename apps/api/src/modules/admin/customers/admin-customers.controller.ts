@@ -1,20 +1,18 @@
-import { ListQueryDto } from '../../../common/http/list-query';
-import { Body, Controller, Get, Inject, Param, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Put, Query, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { DomainError } from '@credence/domain';
 import type { Response } from 'express';
-import type { Pool } from 'pg';
 import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator';
 import type { Principal } from '../../../common/auth/principal';
 import { StaffOnly } from '../../../common/auth/roles.decorator';
-import { AuditService } from '../../../infrastructure/audit/audit.service';
-import { PG_POOL } from '../../../infrastructure/database/database.tokens';
-import { AccountsRepository } from '../../identity';
-import { listRows, oneRow } from '../../../common/http/simple-rest';
-import { staffActor } from '../shared/staff-actor';
-import { customerChanges } from './customer-changes';
+import { ListQueryDto } from '../../../common/http/list-query';
+import { listResource, sqlResourceSpec } from '../../../common/http/simple-rest';
+import { AdminCustomersService } from './admin-customers.service';
 import { CustomerUpdateDto } from './customer-update.dto';
 import { customersResource } from './customers.resource';
+import { GetCustomerForStaff, ListCustomersForStaff } from './queries/customer.queries';
+
+const CUSTOMERS_LIST = sqlResourceSpec(customersResource);
 
 /**
  * Customers (companies and individuals) for staff: list, show and an update that acts at once (the console's
@@ -25,30 +23,29 @@ import { customersResource } from './customers.resource';
 @Controller('admin/customers')
 export class AdminCustomersController {
   constructor(
-    @Inject(PG_POOL) private readonly pool: Pool,
-    private readonly accounts: AccountsRepository,
-    private readonly audit: AuditService,
+    private readonly queryBus: QueryBus,
+    private readonly customers: AdminCustomersService,
   ) {}
 
   @Get()
   list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response) {
-    return listRows(this.pool, customersResource, query, res);
+    return listResource(res, CUSTOMERS_LIST, query, (q) =>
+      this.queryBus.execute(new ListCustomersForStaff(q)),
+    );
   }
 
   @Get(':id')
   one(@Param('id') id: string) {
-    return oneRow(this.pool, customersResource, id, 'Customer');
+    return this.queryBus.execute(new GetCustomerForStaff(id));
   }
 
   @Put(':id')
-  async update(@Param('id') id: string, @Body() body: CustomerUpdateDto, @CurrentPrincipal() staff: Principal) {
-    const current = await this.accounts.company(id);
-    if (!current) throw new DomainError('not-found', 'Customer not found.');
-    const { changes, diff } = customerChanges(current, body);
-    if (Object.keys(changes).length) {
-      await this.accounts.updateCompany(id, changes);
-      await this.audit.record('CustomerUpdatedByStaff', { customerId: id, changes: diff }, staffActor(staff, id));
-    }
-    return oneRow(this.pool, customersResource, id, 'Customer');
+  async update(
+    @Param('id') id: string,
+    @Body() body: CustomerUpdateDto,
+    @CurrentPrincipal() staff: Principal,
+  ) {
+    await this.customers.update(staff, id, body);
+    return this.one(id);
   }
 }

@@ -17,7 +17,9 @@ const FLAG_COLUMNS = {
 const USER_COUNT = `(SELECT count(*)::int FROM users u WHERE u.company_id = c.id AND NOT u.disabled)`;
 
 /** Companies and individuals as the console's `customers` resource. */
-export const customersResource: SqlResource<'name' | 'id' | 'paymentType' | 'currency' | 'country' | 'createdAt' | 'userCount' | 'individual'> = {
+export type CustomerSort = 'name' | 'id' | 'paymentType' | 'currency' | 'country' | 'createdAt' | 'userCount' | 'individual';
+
+export const customersResource: SqlResource<CustomerSort> = {
   resource: 'customers',
   from: 'companies c',
   id: 'c.id',
