@@ -22,6 +22,7 @@ import { CommandLocks } from './persistence/command-locks';
 import { InvoiceNumbers } from './persistence/invoice-numbers';
 import { moneyProjectionDefinitions } from './projections/money.tables';
 import { CustomerInvoices } from './queries/customer-invoices';
+import { MONEY_QUERY_HANDLERS } from './queries/handlers/staff-money.handlers';
 import { MoneyReads } from './queries/money-reads';
 import { OrderQuotes } from './queries/order-quotes';
 import { InvoiceIssuingReactor } from './reactions/issue-invoices.reactor';
@@ -42,6 +43,7 @@ import { DemoMoneySeed } from './seed/demo-money.seed';
   imports: [IdentityModule],
   controllers: [CreditController, AdminMoneyController],
   providers: [
+    ...MONEY_QUERY_HANDLERS,
     moneySettingsProvider,
     paymentGatewayProvider,
     MoneyAccounts,
