@@ -1,8 +1,13 @@
 import { Global, Module } from '@nestjs/common';
 import { AdminMailsController } from './admin-mails.controller';
+import { MAIL_QUERY_HANDLERS } from './mail-outbox.queries';
 import { MailService } from './mail.service';
 import { SmtpDeliveryProcessor } from './smtp-delivery.processor';
 
 @Global()
-@Module({ controllers: [AdminMailsController], providers: [MailService, SmtpDeliveryProcessor], exports: [MailService] })
+@Module({
+  controllers: [AdminMailsController],
+  providers: [MailService, SmtpDeliveryProcessor, ...MAIL_QUERY_HANDLERS],
+  exports: [MailService],
+})
 export class MailModule {}
