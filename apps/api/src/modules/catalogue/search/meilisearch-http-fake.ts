@@ -27,6 +27,8 @@ export class FakeMeilisearch {
   /** Index uid -> primary key -> document, as the tasks left them. */
   readonly indexes = new Map<string, Map<string, Record<string, unknown>>>();
   facetValues: Record<string, string[]> = {};
+  /** Answer searches and facet searches as Meilisearch does for an index that does not exist. */
+  noIndex = false;
   searchAnswer: (body: Record<string, unknown>) => { status: number; body: unknown } = () => ({
     status: 200,
     body: { hits: [], totalHits: 0, page: 1, hitsPerPage: 20, totalPages: 0, processingTimeMs: 1, query: '' },
@@ -154,6 +156,14 @@ export class FakeMeilisearch {
         isIndexing: false,
         fieldDistribution: {},
       });
+    }
+    if (
+      this.noIndex &&
+      method === 'POST' &&
+      (m = path.match(/^\/indexes\/([^/]+)\/(facet-search|search)$/))
+    ) {
+      const message = `Index \`${m[1]!}\` not found.`;
+      return this.json(res, 404, { message, code: 'index_not_found', type: 'invalid_request', link: '' });
     }
     if (method === 'POST' && path.match(/^\/indexes\/[^/]+\/facet-search$/)) {
       const q = (body as { facetQuery: string }).facetQuery;

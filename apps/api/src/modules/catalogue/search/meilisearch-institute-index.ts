@@ -227,8 +227,10 @@ export class MeilisearchInstituteIndex implements InstituteSearchIndex {
     if (q.countryIds) base.push(`countryId IN [${q.countryIds.map(filterValue).join(', ')}]`);
     const last = matched[matched.length - 1]!;
     const earlier = required.length ? matched.slice(0, -1) : [];
-    const expansions = await Promise.all(earlier.map((word) => this.wordsLike(word, base)));
-    if (expansions.some((values) => !values.length)) return none;
+    const expansions = await Promise.all(earlier.map((word) => this.wordsLike(word, base))).catch(
+      nothingLoaded,
+    );
+    if (!expansions || expansions.some((values) => !values.length)) return none;
     const filter = [
       ...base,
       ...expansions.map((values) => `words IN [${values.map(filterValue).join(', ')}]`),
@@ -244,11 +246,7 @@ export class MeilisearchInstituteIndex implements InstituteSearchIndex {
     };
     const response = await this.index()
       .search<MeilisearchInstituteDocument, typeof params>(required.length ? last : words.join(' '), params)
-      .catch((e: unknown) => {
-        // Nothing loaded yet: nothing to find.
-        if (e instanceof MeilisearchApiError && e.cause?.code === 'index_not_found') return null;
-        throw e;
-      });
+      .catch(nothingLoaded);
     if (!response) return none;
     return { hits: response.hits.map(toHit), total: response.totalHits };
   }
@@ -298,6 +296,12 @@ export class MeilisearchInstituteIndex implements InstituteSearchIndex {
   async drop(): Promise<void> {
     await this.client.deleteIndexIfExists(this.uid);
   }
+}
+
+/** Nothing loaded yet (no index): nothing to find. */
+function nothingLoaded(e: unknown): null {
+  if (e instanceof MeilisearchApiError && e.cause?.code === 'index_not_found') return null;
+  throw e;
 }
 
 function taskError(task: Task): Error {

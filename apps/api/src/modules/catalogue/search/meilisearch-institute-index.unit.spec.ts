@@ -299,16 +299,14 @@ describe('the Meilisearch institute index (against a local HTTP fake)', () => {
   });
 
   it('finds nothing before anything was loaded, and passes other failures on', async () => {
-    fake.searchAnswer = () => ({
-      status: 404,
-      body: {
-        message: 'Index `institutes` not found.',
-        code: 'index_not_found',
-        type: 'invalid_request',
-        link: '',
-      },
-    });
+    fake.noIndex = true;
     expect(await index.search({ text: 'demo', page: 0, size: 20 })).toEqual({ hits: [], total: 0 });
+    expect(await index.search({ text: 'university demo', page: 0, size: 20 })).toEqual({
+      hits: [],
+      total: 0,
+    });
+    expect(fake.requests('POST', /\/facet-search$/)).toHaveLength(1);
+    fake.noIndex = false;
     fake.searchAnswer = () => ({
       status: 500,
       body: { message: 'boom', code: 'internal', type: 'internal', link: '' },
