@@ -3,6 +3,9 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { seriesColours } from '@/shared/ui/charts/palette';
 import type { BarChartProps } from '@/shared/ui/charts/types';
 
+/** Room for the x-axis labels (see LineChartView): at x-charts' default 25 px they are shortened to nothing. */
+const X_AXIS_HEIGHT = 34;
+
 /** The @mui/x-charts bar chart, loaded only with a screen that draws one (see charts/index.ts). */
 export default function BarChartView({
   categories,
@@ -19,7 +22,11 @@ export default function BarChartView({
     <BarChart
       height={height}
       layout={horizontal ? 'horizontal' : 'vertical'}
-      xAxis={horizontal ? [{ valueFormatter: format }] : [{ scaleType: 'band', data }]}
+      xAxis={
+        horizontal
+          ? [{ valueFormatter: format, height: X_AXIS_HEIGHT }]
+          : [{ scaleType: 'band', data, height: X_AXIS_HEIGHT }]
+      }
       yAxis={horizontal ? [{ scaleType: 'band', data, width: 120 }] : [{ valueFormatter: format, width: 56 }]}
       series={series.map((s, i) => ({
         id: `${i}`,

@@ -3,6 +3,12 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import { seriesColours } from '@/shared/ui/charts/palette';
 import type { CartesianChartProps } from '@/shared/ui/charts/types';
 
+/**
+ * Room for the x-axis labels: at x-charts' default (25 px, the ticks included) a label in the theme's font does not
+ * fit, is shortened to nothing, and the axis shows no labels at all (seen on every chart's screenshot).
+ */
+const X_AXIS_HEIGHT = 34;
+
 /** The @mui/x-charts line chart, loaded only with a screen that draws one (see charts/index.ts). */
 export default function LineChartView({
   categories,
@@ -16,7 +22,7 @@ export default function LineChartView({
   return (
     <LineChart
       height={height}
-      xAxis={[{ scaleType: 'point', data: [...categories] }]}
+      xAxis={[{ scaleType: 'point', data: [...categories], height: X_AXIS_HEIGHT }]}
       yAxis={[{ valueFormatter: (v: number) => valueFormatter(v), width: 56, min: floor }]}
       series={series.map((s, i) => ({
         id: `${i}`,
