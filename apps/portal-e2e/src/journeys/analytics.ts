@@ -25,7 +25,8 @@ async function chartRows(figure: Locator): Promise<string[][]> {
   const rows = figure.locator('table tbody tr');
   const n = await rows.count();
   const out: string[][] = [];
-  for (let i = 0; i < n; i++) out.push((await rows.nth(i).locator('th, td').allInnerTexts()).map((s) => s.trim()));
+  for (let i = 0; i < n; i++)
+    out.push((await rows.nth(i).locator('th, td').allInnerTexts()).map((s) => s.trim()));
   return out;
 }
 
@@ -53,19 +54,33 @@ export const analyticsJourney: Journey = {
     await expectTitle(page, 'Analytics');
     const main = page.getByRole('main');
 
-    const overview = await post<{ month: { first: number; second: number } }>(baseUrl, token, '/analytics/overview');
-    await main.getByLabel(`MONTHLY COUNT: ${overview.month.first}, Previous Month: ${overview.month.second}`).waitFor();
+    const overview = await post<{ month: { first: number; second: number } }>(
+      baseUrl,
+      token,
+      '/analytics/overview',
+    );
+    await main
+      .getByLabel(`MONTHLY COUNT: ${overview.month.first}, Previous Month: ${overview.month.second}`)
+      .waitFor();
 
     const volume = main.getByRole('region', { name: 'VOLUME' });
     const figure = volume.getByRole('figure', { name: 'VOLUME' });
-    for (const [label, count] of [['Daily (30)', 30], ['Weekly (52)', 52], ['Monthly (24)', 24], ['Monthly (12)', 12]] as const) {
+    for (const [label, count] of [
+      ['Daily (30)', 30],
+      ['Weekly (52)', 52],
+      ['Monthly (24)', 24],
+      ['Monthly (12)', 12],
+    ] as const) {
       await choose(page, volume, 'Period', label);
       const api = await post<Series>(baseUrl, token, '/analytics/volume', { range: count });
-      await figure.locator('table tbody tr').nth(count - 1).waitFor();
-      await page.waitForFunction(
-        ([sel, n]) => document.querySelectorAll(sel).length === n,
-        [`[aria-labelledby="analytics-volume"] figure table tbody tr`, count] as const,
-      );
+      await figure
+        .locator('table tbody tr')
+        .nth(count - 1)
+        .waitFor();
+      await page.waitForFunction(([sel, n]) => document.querySelectorAll(sel).length === n, [
+        `[aria-labelledby="analytics-volume"] figure table tbody tr`,
+        count,
+      ] as const);
       const rows = await chartRows(figure);
       assert.deepEqual(
         rows.map((r) => Number(r[1])),
@@ -82,20 +97,38 @@ export const analyticsJourney: Journey = {
     ]);
     assert.equal(download.suggestedFilename(), 'Volume_Data.xlsx');
     const sheet = await workbookOf(await download.path());
-    assert.deepEqual([sheet.getRow(1).getCell(1).value, sheet.getRow(1).getCell(2).value], ['Date', 'Volume']);
+    assert.deepEqual(
+      [sheet.getRow(1).getCell(1).value, sheet.getRow(1).getCell(2).value],
+      ['Date', 'Volume'],
+    );
     const counts: number[] = [];
     for (let r = 2; r <= sheet.actualRowCount; r++) counts.push(Number(sheet.getRow(r).getCell(2).value));
-    assert.deepEqual(counts, api12.currentPeriod.map((p) => p.count), 'the workbook holds the API numbers');
+    assert.deepEqual(
+      counts,
+      api12.currentPeriod.map((p) => p.count),
+      'the workbook holds the API numbers',
+    );
 
     // COUNTRY STATISTICS: the options the country total allows, each against the API.
-    const all = await post<{ countryName: string; counter: number }[]>(baseUrl, token, '/analytics/countries?limit=200&months=12');
+    const all = await post<{ countryName: string; counter: number }[]>(
+      baseUrl,
+      token,
+      '/analytics/countries?limit=200&months=12',
+    );
     const countries = main.getByRole('region', { name: 'COUNTRY STATISTICS' });
-    await countries.getByLabel(`You have completed verifications from ${all.length} different countries`).waitFor();
-    const disabled = (n: number) => (n === 20 ? all.length <= 15 : n === 15 ? all.length <= 10 : n === 10 ? all.length < 5 : false);
+    await countries
+      .getByLabel(`You have completed verifications from ${all.length} different countries`)
+      .waitFor();
+    const disabled = (n: number) =>
+      n === 20 ? all.length <= 15 : n === 15 ? all.length <= 10 : n === 10 ? all.length < 5 : false;
     for (const n of [5, 10, 15, 20]) {
       await countries.getByRole('combobox', { name: 'Countries' }).click();
       const option = page.getByRole('option', { name: `Top ${n}`, exact: true });
-      assert.equal((await option.getAttribute('aria-disabled')) === 'true', disabled(n), `Top ${n} disabled for ${all.length} countries`);
+      assert.equal(
+        (await option.getAttribute('aria-disabled')) === 'true',
+        disabled(n),
+        `Top ${n} disabled for ${all.length} countries`,
+      );
       if (disabled(n)) {
         await page.keyboard.press('Escape');
         continue;
@@ -103,11 +136,17 @@ export const analyticsJourney: Journey = {
       await option.click();
       const expected = all.slice(0, n);
       await page.waitForFunction(
-        (want) => document.querySelectorAll('[aria-labelledby="analytics-countries"] figure table tbody tr').length === want,
+        (want) =>
+          document.querySelectorAll('[aria-labelledby="analytics-countries"] figure table tbody tr')
+            .length === want,
         expected.length,
       );
       const rows = await chartRows(countries.getByRole('figure', { name: 'COUNTRY STATISTICS' }));
-      assert.deepEqual(rows.map((r) => [r[0], Number(r[1])]), expected.map((c) => [c.countryName, c.counter]), `Top ${n}`);
+      assert.deepEqual(
+        rows.map((r) => [r[0], Number(r[1])]),
+        expected.map((c) => [c.countryName, c.counter]),
+        `Top ${n}`,
+      );
     }
     await page.waitForTimeout(600); // the charts' entry animation
     await axe('analytics');
@@ -121,11 +160,17 @@ export const analyticsJourney: Journey = {
     await dialog.getByRole('radio', { name: 'All Pending' }).check();
     await axe('analytics-reports');
     await shot('analytics-reports');
-    const [report] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), dialog.getByRole('button', { name: 'Download' }).click()]);
+    const [report] = await Promise.all([
+      page.waitForEvent('download', { timeout: 60_000 }),
+      dialog.getByRole('button', { name: 'Download' }).click(),
+    ]);
     assert.equal(report.suggestedFilename(), 'AllPending.xlsx');
     const reportSheet = await workbookOf(await report.path());
     assert.equal(reportSheet.name, 'All Pending');
-    const direct = await fetch(`${baseUrl}/v1/reports?report=pendings&format=csv`, { method: 'POST', headers: { 'X-AUTH-TOKEN': token } });
+    const direct = await fetch(`${baseUrl}/v1/reports?report=pendings&format=csv`, {
+      method: 'POST',
+      headers: { 'X-AUTH-TOKEN': token },
+    });
     const csvRows = (await direct.text()).trim().split('\r\n').length;
     assert.equal(reportSheet.actualRowCount, csvRows, 'the report has the rows the API reports');
     await dialog.getByRole('button', { name: 'Close' }).click();
@@ -139,8 +184,28 @@ export const analyticsJourney: Journey = {
 export const countryInsightsJourney: Journey = {
   name: 'issue 23 country insights: search, an expanded row, the map; the prompt without access',
   async run({ page, shot, axe, baseUrl }) {
+    // Staff write a notification about the United Kingdom in the console's resource (the same simple-rest API).
+    const staff = (await signIn(baseUrl, 'admin@credence.test')).token;
+    const created = await fetch(`${baseUrl}/admin/country-notifications`, {
+      method: 'POST',
+      headers: { 'X-AUTH-TOKEN': staff, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        countryCode: 'GB',
+        message: 'Some UK universities answer slowly this month',
+        link: 'https://example.test/uk',
+      }),
+    });
+    assert.equal(created.status, 201, 'staff create a country notification');
+    const notice = (await created.json()) as { id: number };
     const { token } = await signIn(baseUrl, 'alice@acme.test');
-    const figures = (await (await fetch(`${baseUrl}/v1/insights/countries`, { headers: { 'X-AUTH-TOKEN': token } })).json()) as {
+    const gbDetail = (await (
+      await fetch(`${baseUrl}/v1/insights/countries/GB`, { headers: { 'X-AUTH-TOKEN': token } })
+    ).json()) as {
+      macro: { gdpPerCapita: { year: number; value: number }[] };
+    };
+    const figures = (await (
+      await fetch(`${baseUrl}/v1/insights/countries`, { headers: { 'X-AUTH-TOKEN': token } })
+    ).json()) as {
       countries: { country: string; averageDays: number }[];
     };
     await signInThroughUi(page, 'alice@acme.test');
@@ -158,8 +223,28 @@ export const countryInsightsJourney: Journey = {
     await holidays.getByRole('cell', { name: "New Year's Day", exact: true }).first().waitFor();
     await holidays.getByRole('cell', { name: 'All Regions' }).first().waitFor();
     const uk = figures.countries.find((c) => c.country === 'United Kingdom');
-    if (uk && uk.averageDays >= 0) await main.getByText(new RegExp(`^${Math.round(uk.averageDays * 100) / 100} days? \\(global average`)).waitFor();
-    await main.getByText('Not enough current data available').first().waitFor();
+    if (uk && uk.averageDays >= 0)
+      await main
+        .getByText(new RegExp(`^${Math.round(uk.averageDays * 100) / 100} days? \\(global average`))
+        .waitFor();
+    // The staff's notification with its link, and the World Bank series in the Macro-Level charts.
+    await main
+      .getByRole('alert')
+      .filter({ hasText: 'Some UK universities answer slowly this month' })
+      .getByRole('link', { name: 'https://example.test/uk' })
+      .waitFor();
+    const gdp = main.getByRole('figure', { name: 'GDP per capita ($)' });
+    await gdp.waitFor();
+    const gdpRows = await chartRows(gdp);
+    assert.deepEqual(
+      gdpRows.map((r) => r[0]),
+      gbDetail.macro.gdpPerCapita.map((p) => String(p.year)),
+      'the GDP chart has the years the API answers',
+    );
+    assert.ok(gdpRows.length >= 5, 'several years of GDP per capita for the United Kingdom');
+    await main.getByRole('figure', { name: 'Net migration per 1000 population' }).waitFor();
+    // Student mobility has no openly licensed source: its two charts say so.
+    assert.equal(await main.getByText('Not enough current data available').count(), 2);
     await page.waitForTimeout(300);
     await axe('country-insights');
     await shot('country-insights');
@@ -170,13 +255,21 @@ export const countryInsightsJourney: Journey = {
     const france = main.getByRole('button', { name: /^France: / });
     await france.focus();
     await page.keyboard.press('Enter');
-    await main.getByRole('row', { name: /France/ }).first().waitFor();
+    await main
+      .getByRole('row', { name: /France/ })
+      .first()
+      .waitFor();
     assert.equal(await main.getByLabel('Search').inputValue(), 'France');
     await main.getByRole('table', { name: 'Public Holidays, France' }).waitFor();
     await main.getByRole('button', { name: 'Map View' }).click();
     await main.getByRole('group', { name: 'Current Number of Institutions' }).waitFor();
     await axe('country-insights-map');
     await shot('country-insights-map');
+    const removed = await fetch(`${baseUrl}/admin/country-notifications/${notice.id}`, {
+      method: 'DELETE',
+      headers: { 'X-AUTH-TOKEN': staff },
+    });
+    assert.equal(removed.status, 200, 'staff delete the notification again');
 
     // carol's company has no Country Insights access.
     await page.context().clearCookies();
@@ -201,12 +294,23 @@ export const individualDashboardJourney: Journey = {
     await signInThroughUi(page, 'omar@mail.test');
     await page.goto('/dashboard');
     await expectTitle(page, 'Dashboard');
-    const card = page.getByRole('main').getByRole('region', { name: 'Application progress: Acme Recruitment Ltd' });
-    await card.getByText('Qualification verification progress for Acme Recruitment Ltd application.').waitFor();
-    await card.getByText('Your application to Acme Recruitment Ltd has been submitted. You will be contacted again after it is reviewed.').waitFor();
+    const card = page
+      .getByRole('main')
+      .getByRole('region', { name: 'Application progress: Acme Recruitment Ltd' });
+    await card
+      .getByText('Qualification verification progress for Acme Recruitment Ltd application.')
+      .waitFor();
+    await card
+      .getByText(
+        'Your application to Acme Recruitment Ltd has been submitted. You will be contacted again after it is reviewed.',
+      )
+      .waitFor();
     const steps = card.getByRole('list', { name: /University of Demo/ }).first();
     await steps.waitFor();
-    assert.match(await steps.locator('[aria-current="step"]').innerText(), /Pending|Action Required|Completed/);
+    assert.match(
+      await steps.locator('[aria-current="step"]').innerText(),
+      /Pending|Action Required|Completed/,
+    );
     await axe('dashboard-individual');
     await shot('dashboard-individual');
   },
