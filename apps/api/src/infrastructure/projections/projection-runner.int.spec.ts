@@ -99,6 +99,33 @@ describe('projection runner', () => {
     expect(cp!.position).toEqual(last);
   });
 
+  it('follows a context row through the batch when an event that does not read it creates it', async () => {
+    // 'Opened' creates the org row without naming it as its context; 'Joined' reads the org row as its context and
+    // keeps a member only of an org that exists. Both in one batch: the member must see the org just opened.
+    const projection: Projection<CountRow> = {
+      name: 'joining',
+      version: 1,
+      handles: ['Opened', 'Joined'],
+      contextRowId: (e) => (e.type === 'Joined' ? `org:${(e.data as { org: string }).org}` : null),
+      rowIds: (e, context) => {
+        const [kind, id] = e.streamName.split('/').slice(1);
+        if (e.type === 'Opened') return [`org:${id}`];
+        return kind === 'member' && context ? [`member:${id}`] : [];
+      },
+      evolve: (row, e, id) => ({ id, total: (row?.total ?? 0) + 1, types: [...(row?.types ?? []), e.type] }),
+    };
+    const joined = (org: string): EventToAppend => ({ ...ev('Joined'), data: { org } });
+    await store.append('joining/org/acme', [ev('Opened')], 'any');
+    await store.append('joining/member/ann', [joined('acme')], 'any');
+    const last = (await store.append('joining/member/bob', [joined('nowhere')], 'any')).position;
+    const runner = run({ projection: projection as unknown as Projection, table: { name: 'rm_joining', columns: { total: 'integer NOT NULL', types: 'jsonb NOT NULL' } } }, { batchSize: 50 });
+    await runner.waitFor(last, 10000);
+    expect(await rows('rm_joining')).toEqual([
+      { id: 'member:ann', total: 1, types: ['Joined'] },
+      { id: 'org:acme', total: 1, types: ['Opened'] },
+    ]);
+  });
+
   it('deletes a row when evolve returns null', async () => {
     const append = appender('deleting');
     const runner = run(counting('deleting'));

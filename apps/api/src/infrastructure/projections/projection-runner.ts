@@ -172,15 +172,18 @@ export class ProjectionRunner extends CatchUpRunner {
     }
     const contextIds = [...new Set(events.map((e) => contextOf(e)).filter((id): id is string => !!id))];
     const rows = await loadRows(client, tableName, contextIds);
+    const known = new Set(contextIds);
     const subjects = new Map<string, Row | null>();
+    const current = (id: string) => (subjects.has(id) ? subjects.get(id)! : (rows.get(id) ?? null));
     const plan = events.map((event) => {
       const contextId = contextOf(event);
-      const context = contextId ? (subjects.has(contextId) ? subjects.get(contextId)! : (rows.get(contextId) ?? null)) : null;
+      const context = contextId ? current(contextId) : null;
       const ids = projection.rowIds(event, context);
-      if (contextId && ids.includes(contextId)) subjects.set(contextId, projection.evolve(context, event, contextId, context));
+      // A context row is followed through every event of the batch that changes it, including events that do not
+      // read it as their own context (a referred organisation's registration creates the row its drafts read).
+      for (const id of ids) if (known.has(id)) subjects.set(id, projection.evolve(current(id), event, id, context));
       return { event, ids, context };
     });
-    const known = new Set(contextIds);
     const more = [...new Set(plan.flatMap((p) => p.ids))].filter((id) => !known.has(id));
     for (const [id, row] of await loadRows(client, tableName, more)) rows.set(id, row);
     return { plan, rows };
