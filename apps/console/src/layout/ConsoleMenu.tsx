@@ -8,7 +8,7 @@ const SECTIONS: { title: string; resources: string[] }[] = [
   { title: 'Customers', resources: ['customers', 'users'] },
   { title: 'Verifications', resources: ['verifications', 'applications', 'institutes', 'approval-processes'] },
   { title: 'Money', resources: ['invoices', 'credit-movements'] },
-  { title: 'Content', resources: ['notices', 'news', 'mails'] },
+  { title: 'Content', resources: ['notices', 'news', 'country-notifications', 'mails'] },
   { title: 'Operations', resources: ['projections', 'failed-jobs'] },
 ];
 

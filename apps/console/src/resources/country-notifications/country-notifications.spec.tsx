@@ -35,6 +35,8 @@ describe('country notifications resource', () => {
       'PUT /admin/country-notifications/4': (c) => json({ ...strike, ...(c.body as object) }),
     });
     const row = (await screen.findByText(strike.message)).closest('tr') as HTMLElement;
+    // In the sidebar's Content section, after news.
+    expect(screen.getByRole('menuitem', { name: 'Country notifications' })).toBeInTheDocument();
     expect(await within(row).findByText('Spain')).toBeInTheDocument();
     await userEvent.click(within(row).getByRole('switch', { name: 'Active' }));
     await waitFor(() =>
