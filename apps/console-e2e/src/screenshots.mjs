@@ -30,6 +30,8 @@ const SCREENS = [
   ['13-notices', '/notices', { text: 'Notices' }],
   ['14-notice-create', '/notices/create', { text: 'Customers see a published notice' }],
   ['15-news', '/news', { text: 'News and alerts' }],
+  ['15b-country-notifications', '/country-notifications', { text: 'Country notifications' }],
+  ['15c-country-notification-create', '/country-notifications/create', { label: 'Message *' }],
   ['16-approval-processes', '/approval-processes', { text: 'Approval processes' }],
   ['17-projections', '/projections', { text: 'stream-stats' }],
   ['18-failed-jobs', '/failed-jobs', { text: 'Failed jobs' }],
