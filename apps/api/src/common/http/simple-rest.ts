@@ -134,40 +134,47 @@ export interface MemoryResource<T extends { id: string | number }, S extends str
   filters: Record<string, (row: T, value: RawFilter) => boolean>;
 }
 
+/** What the list route parses and pages by for a resource held in memory. */
+export function memoryResourceSpec<T extends { id: string | number }, S extends string>(spec: MemoryResource<T, S>): ResourceSpec<S> {
+  return {
+    resource: spec.resource,
+    sortable: Object.keys(spec.sortable) as S[],
+    filterable: Object.keys(spec.filters),
+    defaultSort: spec.defaultSort,
+  };
+}
+
+/** One page of rows held in memory: filtered (getMany's ids too), sorted, then sliced. */
+export function memoryPage<T extends { id: string | number }, S extends string>(rows: T[], spec: MemoryResource<T, S>, q: ListQuery<S>): Page<T> {
+  let selected = rows;
+  for (const [name, value] of Object.entries(q.filter)) {
+    if (name === 'id') {
+      const ids = new Set((value as string[]).map(String));
+      selected = selected.filter((r) => ids.has(String(r.id)));
+    } else {
+      selected = selected.filter((r) => spec.filters[name](r, value));
+    }
+  }
+  const key = q.sort.field === 'id' ? (r: T) => r.id : spec.sortable[q.sort.field];
+  const sign = q.sort.order === 'ASC' ? 1 : -1;
+  const sorted = [...selected].sort((a, b) => {
+    const x = key(a);
+    const y = key(b);
+    if (x === y) return 0;
+    if (x === null) return 1;
+    if (y === null) return -1;
+    return (x < y ? -1 : 1) * sign;
+  });
+  return { rows: sorted.slice(q.offset, q.offset + q.limit), total: sorted.length };
+}
+
 export function listInMemory<T extends { id: string | number }, S extends string>(
   rows: T[],
   spec: MemoryResource<T, S>,
   query: ListQueryDto | Record<string, unknown>,
   res: Response,
 ): Promise<T[]> {
-  const resourceSpec: ResourceSpec<S> = {
-    resource: spec.resource,
-    sortable: Object.keys(spec.sortable) as S[],
-    filterable: Object.keys(spec.filters),
-    defaultSort: spec.defaultSort,
-  };
-  return listResource(res, resourceSpec, query, (q) => {
-    let selected = rows;
-    for (const [name, value] of Object.entries(q.filter)) {
-      if (name === 'id') {
-        const ids = new Set((value as string[]).map(String));
-        selected = selected.filter((r) => ids.has(String(r.id)));
-      } else {
-        selected = selected.filter((r) => spec.filters[name](r, value));
-      }
-    }
-    const key = q.sort.field === 'id' ? (r: T) => r.id : spec.sortable[q.sort.field];
-    const sign = q.sort.order === 'ASC' ? 1 : -1;
-    const sorted = [...selected].sort((a, b) => {
-      const x = key(a);
-      const y = key(b);
-      if (x === y) return 0;
-      if (x === null) return 1;
-      if (y === null) return -1;
-      return (x < y ? -1 : 1) * sign;
-    });
-    return { rows: sorted.slice(q.offset, q.offset + q.limit), total: sorted.length };
-  });
+  return listResource(res, memoryResourceSpec(spec), query, (q) => memoryPage(rows, spec, q));
 }
 
 /** Filter readers, each refusing a value of the wrong kind with 400. */

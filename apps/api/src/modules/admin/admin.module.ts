@@ -9,6 +9,7 @@ import { APPROVAL_PROCESS_QUERY_HANDLERS } from './approval-processes/queries/ap
 import { ApprovalProcessController } from './approval-processes/approval-process.controller';
 import { DEFAULT_APPROVAL_PROCESSES } from './approval-processes/approval-processes.schema';
 import { AdminAuditEventsController } from './audit/admin-audit-events.controller';
+import { AUDIT_EVENT_QUERY_HANDLERS } from './audit/queries/audit-events.handlers';
 import { AdminCustomersController } from './customers/admin-customers.controller';
 import { AdminCustomersService } from './customers/admin-customers.service';
 import { CUSTOMER_QUERY_HANDLERS } from './customers/queries/customers.handlers';
@@ -58,6 +59,7 @@ import { USER_QUERY_HANDLERS } from './users/queries/users.handlers';
     ...NEWS_QUERY_HANDLERS,
     AdminApprovalProcessesService,
     ...APPROVAL_PROCESS_QUERY_HANDLERS,
+    ...AUDIT_EVENT_QUERY_HANDLERS,
   ],
 })
 export class AdminModule implements OnModuleInit {

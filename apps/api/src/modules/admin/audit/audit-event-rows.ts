@@ -1,3 +1,4 @@
+import { filterAs, type MemoryResource } from '../../../common/http/simple-rest';
 import type { RecordedEvent } from '../../../infrastructure/event-store/event-store.port';
 
 /** One event of a stream as the console's timeline shows it: type, time, actor, impersonator and data. */
@@ -38,3 +39,19 @@ export function parseEventId(id: string): { stream: string; revision: bigint } |
   if (!STREAM_NAME.test(stream) || !/^\d{1,18}$/.test(revision)) return null;
   return { stream, revision: BigInt(revision) };
 }
+
+export type AuditEventSort = 'time' | 'revision' | 'type' | 'actor';
+
+/** The console's `audit-events` resource: the events of one stream, filtered and sorted in memory. */
+export const auditEventsResource: MemoryResource<AuditEventRow, AuditEventSort> = {
+  resource: 'audit-events',
+  sortable: { time: (r) => r.time, revision: (r) => r.revision, type: (r) => r.type, actor: (r) => r.actor },
+  defaultSort: ['revision', 'DESC'],
+  filters: {
+    // Read before listing (it chooses the stream); every row of the stream matches it.
+    stream: () => true,
+    type: (r, v) => filterAs.list(v).includes(r.type),
+    actor: (r, v) => (r.actor ?? '').toLowerCase().includes(filterAs.text('actor', v).toLowerCase()),
+    impersonated: (r, v) => (r.impersonator !== null) === filterAs.boolean('impersonated', v),
+  },
+};
