@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { PG_POOL } from '../../../infrastructure/database/database.tokens';
 import { SUMMARY_NAMES } from '../data/fixed-institutes';
@@ -53,6 +53,8 @@ interface Row {
  */
 @Injectable()
 export class InstituteSearchQuery {
+  private readonly logger = new Logger('InstituteSearch');
+
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(INSTITUTE_SEARCH_INDEX) private readonly index: InstituteSearchIndex,
@@ -61,13 +63,23 @@ export class InstituteSearchQuery {
   async run(c: InstituteSearchCriteria): Promise<{ hits: InstituteSummaryHit[]; total: number }> {
     const typed = c.name?.trim();
     if (typed && c.fuzzy && !SUMMARY_NAMES.includes(typed.toUpperCase())) {
-      return this.index.search({
-        text: typed,
-        countryIds: c.countryIds,
-        parentId: c.parentId,
-        page: c.page,
-        size: c.size,
-      });
+      try {
+        return await this.index.search({
+          text: typed,
+          countryIds: c.countryIds,
+          parentId: c.parentId,
+          page: c.page,
+          size: c.size,
+        });
+      } catch (error) {
+        // The search engine is out of reach (a Meilisearch server down or restarting): the user still gets the
+        // institutes whose names contain what was typed, from SQL, rather than an error. What was typed is not
+        // logged (it can be a person's employer).
+        this.logger.warn(
+          `institute search index unavailable, answering from SQL: ${(error as Error).message}`,
+        );
+        return this.listed(c);
+      }
     }
     return this.listed(c);
   }
