@@ -3,7 +3,7 @@
 // submission exists exactly once, nothing is doubled, no verification is paid twice, and the read models equal a
 // rebuild from the event log.
 import { randomUUID } from 'node:crypto';
-import { database, ledger, log, projectionsCaughtUp, readModelChecksums, rebuildAll, signIn, sleep, startApi, submit } from './lib.mjs';
+import { database, keyedWithoutVerification, ledger, log, projectionsCaughtUp, readModelChecksums, readModelDifferences, rebuildAll, signIn, sleep, snapshotReadModels, startApi, submit } from './lib.mjs';
 
 export async function killScenario({ submissions = 200, killAtFraction = 0.3 } = {}) {
   const db = await database();
@@ -67,13 +67,16 @@ export async function killScenario({ submissions = 200, killAtFraction = 0.3 } =
     const answerLost = outcome.filter((o) => o.code === 'QC-IDEMPOTENCY-ANSWER-LOST');
     const refusedFirst = outcome.filter((o) => o.firstStatus >= 400 && o.firstStatus < 500);
     const paidTwice = [...book.paymentsByStream.values()].filter((n) => n > 1).length;
+    const orphans = await keyedWithoutVerification(db.url);
 
     // Read models against a rebuild from the log, with the API stopped so nothing moves meanwhile.
     await api.stop();
     const live = await readModelChecksums(db.url);
+    await snapshotReadModels(db.url);
     rebuildAll(db.url);
     const rebuilt = await readModelChecksums(db.url);
     const differing = Object.keys(live).filter((t) => live[t] !== rebuilt[t]);
+    const differences = differing.length ? await readModelDifferences(db.url, differing) : {};
 
     const result = {
       scenario: 'kill',
@@ -91,6 +94,8 @@ export async function killScenario({ submissions = 200, killAtFraction = 0.3 } =
         doubled: outcome.filter((o) => o.count > 1).map((o) => o.ref),
         retriedAndCreatedOnce: retriedOk.filter((o) => o.count === 1).length,
         answerLostButStoredOnce: answerLost.filter((o) => o.count === 1).length,
+        answerLostNotStored: answerLost.filter((o) => o.count === 0).map((o) => o.ref),
+        keyedRequestsWithEventsButNoVerification: orphans,
         retriedOtherAnswers: outcome
           .filter((o) => o.firstStatus === 0 && !(o.finalStatus >= 200 && o.finalStatus < 300) && o.code !== 'QC-IDEMPOTENCY-ANSWER-LOST')
           .map((o) => `${o.ref}:${o.finalStatus}:${o.code ?? ''}:stored ${o.count}`),
@@ -101,10 +106,18 @@ export async function killScenario({ submissions = 200, killAtFraction = 0.3 } =
         readModelsEqualRebuild: differing.length === 0,
         readModelTablesCompared: Object.keys(live).length,
         differingTables: differing,
+        differences,
       },
     };
+    // A keyed submission whose money was committed (a card charge, credit spent) without its verification: the
+    // client was told its answer was lost, and the retry may not run it again; paid for nothing.
     result.ok =
-      result.found.acknowledgedMissing.length === 0 && result.found.doubled.length === 0 && paidTwice === 0 && differing.length === 0 && result.found.neverAnswered.length === 0;
+      result.found.acknowledgedMissing.length === 0 &&
+      result.found.doubled.length === 0 &&
+      paidTwice === 0 &&
+      differing.length === 0 &&
+      result.found.neverAnswered.length === 0 &&
+      orphans.length === 0;
     return result;
   } finally {
     await api?.stop().catch(() => undefined);

@@ -170,6 +170,27 @@ export async function ledger(databaseUrl, prefix) {
   }
 }
 
+/**
+ * Keyed requests (correlation id idem-*) that committed events somewhere (the credit ledger: a hold, a card
+ * charge) but no verification: what a client that was told "answer lost" has to live with.
+ */
+export async function keyedWithoutVerification(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `SELECT metadata->>'correlationId' AS correlation, array_agg(DISTINCT type ORDER BY type) AS types
+         FROM es_events e
+        WHERE metadata->>'correlationId' LIKE 'idem-%'
+          AND NOT EXISTS (SELECT 1 FROM es_events v WHERE v.stream_name LIKE 'verification-%' AND v.metadata->>'correlationId' = e.metadata->>'correlationId')
+        GROUP BY 1`,
+    );
+    return rows.map((r) => r.types.join('+'));
+  } finally {
+    await client.end();
+  }
+}
+
 /** An order-independent checksum of every read-model table of the projection catalog. */
 export async function readModelChecksums(databaseUrl) {
   const { projectionCatalog } = createRequire(import.meta.url)(path.join(root, 'dist/apps/api/projection-catalog'));
@@ -204,6 +225,44 @@ export async function projectionsCaughtUp(databaseUrl, timeoutMs = 120_000) {
       if (Date.now() > deadline) throw new Error('read models still changing');
       await sleep(1000);
     }
+  } finally {
+    await client.end();
+  }
+}
+
+/** Copies every read-model table aside (fault_live_*), so rows can be compared with a rebuild afterwards. */
+export async function snapshotReadModels(databaseUrl) {
+  const { projectionCatalog } = createRequire(import.meta.url)(path.join(root, 'dist/apps/api/projection-catalog'));
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (const d of projectionCatalog) {
+      await client.query(`DROP TABLE IF EXISTS "fault_live_${d.table.name}"`);
+      await client.query(`CREATE TABLE "fault_live_${d.table.name}" AS SELECT * FROM "${d.table.name}"`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/** Up to `limit` rows of each table found only in the live copy, and only in the rebuilt table. */
+export async function readModelDifferences(databaseUrl, tables, limit = 3) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const out = {};
+    for (const t of tables) {
+      const only = async (a, b) =>
+        (await client.query(`SELECT to_jsonb(x) AS row FROM (SELECT * FROM "${a}" EXCEPT ALL SELECT * FROM "${b}") x LIMIT ${limit}`)).rows.map((r) => r.row);
+      const count = async (a, b) => (await client.query(`SELECT count(*)::int AS n FROM (SELECT * FROM "${a}" EXCEPT ALL SELECT * FROM "${b}") x`)).rows[0].n;
+      out[t] = {
+        onlyLive: await count(`fault_live_${t}`, t),
+        onlyRebuilt: await count(t, `fault_live_${t}`),
+        liveRows: await only(`fault_live_${t}`, t),
+        rebuiltRows: await only(t, `fault_live_${t}`),
+      };
+    }
+    return out;
   } finally {
     await client.end();
   }
