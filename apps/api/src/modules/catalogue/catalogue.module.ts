@@ -8,7 +8,9 @@ import {
 } from './admin/admin-catalogue.controllers';
 import { AdminInstitutesQuery } from './admin/admin-institutes.query';
 import { AdminInstitutesService } from './admin/admin-institutes.service';
+import { AdminReferenceReads } from './admin/admin-reference.reads';
 import { AdminReferenceService } from './admin/admin-reference.service';
+import { ADMIN_CATALOGUE_QUERY_HANDLERS } from './admin/queries/admin-catalogue.handlers';
 import { CatalogueAudit } from './audit/catalogue-audit';
 import { CompanyReferenceController } from './http/company-reference.controller';
 import { InstitutesController } from './http/institutes.controller';
@@ -73,6 +75,8 @@ import { CatalogueSeeder } from './seeding/catalogue.seeder';
     AdminInstitutesService,
     AdminInstitutesQuery,
     AdminReferenceService,
+    AdminReferenceReads,
+    ...ADMIN_CATALOGUE_QUERY_HANDLERS,
   ],
   exports: [InstituteRecordsService, InstituteDetailQuery],
 })

@@ -13,6 +13,7 @@ import {
   Res,
   UnprocessableEntityException,
 } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { DomainError } from '@credence/domain';
 import type { Request, Response } from 'express';
@@ -32,15 +33,18 @@ import {
 import { InstituteRecordsImport, RecordImportRejected } from '../records/institute-records-import';
 import { InstituteRecordsService } from '../records/institute-records.service';
 import { readCsvBody } from './csv-body';
-import { AdminInstitutesQuery, INSTITUTE_FILTERS, INSTITUTE_SORTS } from './admin-institutes.query';
+import { INSTITUTE_FILTERS, INSTITUTE_SORTS } from './admin-institutes.query';
 import { AdminInstitutesService } from './admin-institutes.service';
+import { COUNTRY_FILTERS, COUNTRY_SORTS, REGION_FILTERS, REGION_SORTS } from './admin-reference.reads';
+import { AdminReferenceService } from './admin-reference.service';
 import {
-  AdminReferenceService,
-  COUNTRY_FILTERS,
-  COUNTRY_SORTS,
-  REGION_FILTERS,
-  REGION_SORTS,
-} from './admin-reference.service';
+  GetCountryForStaff,
+  GetInstituteForStaff,
+  GetRegionForStaff,
+  ListCountriesForStaff,
+  ListInstitutesForStaff,
+  ListRegionsForStaff,
+} from './queries/admin-catalogue.queries';
 
 const actorOf = (p: Principal): Actor => ({
   username: p.username,
@@ -55,20 +59,25 @@ const actorOf = (p: Principal): Actor => ({
 export class AdminInstitutesController {
   constructor(
     private readonly institutes: AdminInstitutesService,
-    private readonly reads: AdminInstitutesQuery,
+    private readonly queryBus: QueryBus,
     private readonly records: InstituteRecordsService,
     private readonly imports: InstituteRecordsImport,
   ) {}
 
   @Get()
   list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response) {
-    const spec = { resource: 'institutes', filterable: INSTITUTE_FILTERS, sortable: INSTITUTE_SORTS, defaultSort: ['name', 'ASC'] } as const;
-    return listResource(res, spec, query, (q) => this.reads.list(typedQuery(q, INSTITUTE_FILTERS)));
+    const spec = {
+      resource: 'institutes',
+      filterable: INSTITUTE_FILTERS,
+      sortable: INSTITUTE_SORTS,
+      defaultSort: ['name', 'ASC'],
+    } as const;
+    return listResource(res, spec, query, (q) => this.queryBus.execute(new ListInstitutesForStaff(q)));
   }
 
   @Get(':id')
   one(@Param('id') id: string) {
-    return this.reads.get(id);
+    return this.queryBus.execute(new GetInstituteForStaff(id));
   }
 
   @Post()
@@ -104,12 +113,23 @@ export class AdminInstitutesController {
     @Query() query: ListQueryDto,
     @Res({ passthrough: true }) res: Response,
   ) {
-    await this.reads.get(id);
+    await this.one(id);
     const filters = { q: 'text' } as const;
-    const spec = { resource: 'records', filterable: filters, sortable: ['lastName'], defaultSort: ['lastName', 'ASC'] } as const;
+    const spec = {
+      resource: 'records',
+      filterable: filters,
+      sortable: ['lastName'],
+      defaultSort: ['lastName', 'ASC'],
+    } as const;
     return listResource(res, spec, query, (q) => {
       const { filter, sort, offset, limit } = typedQuery(q, filters);
-      return this.records.list(id, { offset, limit, q: filter.q, ids: filter.id, byId: sort.field === 'id' ? sort.order : undefined });
+      return this.records.list(id, {
+        offset,
+        limit,
+        q: filter.q,
+        ids: filter.id,
+        byId: sort.field === 'id' ? sort.order : undefined,
+      });
     });
   }
 
@@ -143,17 +163,25 @@ export class AdminInstitutesController {
 @StaffOnly()
 @Controller('admin/countries')
 export class AdminCountriesController {
-  constructor(private readonly reference: AdminReferenceService) {}
+  constructor(
+    private readonly reference: AdminReferenceService,
+    private readonly queryBus: QueryBus,
+  ) {}
 
   @Get()
   list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response) {
-    const spec = { resource: 'countries', filterable: COUNTRY_FILTERS, sortable: COUNTRY_SORTS, defaultSort: ['name', 'ASC'] } as const;
-    return listResource(res, spec, query, (q) => this.reference.listCountries(q));
+    const spec = {
+      resource: 'countries',
+      filterable: COUNTRY_FILTERS,
+      sortable: COUNTRY_SORTS,
+      defaultSort: ['name', 'ASC'],
+    } as const;
+    return listResource(res, spec, query, (q) => this.queryBus.execute(new ListCountriesForStaff(q)));
   }
 
   @Get(':id')
   one(@Param('id') id: string) {
-    return this.reference.country(id);
+    return this.queryBus.execute(new GetCountryForStaff(id));
   }
 
   @Put(':id')
@@ -167,17 +195,25 @@ export class AdminCountriesController {
 @StaffOnly()
 @Controller('admin/regions')
 export class AdminRegionsController {
-  constructor(private readonly reference: AdminReferenceService) {}
+  constructor(
+    private readonly reference: AdminReferenceService,
+    private readonly queryBus: QueryBus,
+  ) {}
 
   @Get()
   list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response) {
-    const spec = { resource: 'regions', filterable: REGION_FILTERS, sortable: REGION_SORTS, defaultSort: ['sort', 'ASC'] } as const;
-    return listResource(res, spec, query, (q) => this.reference.listRegions(q));
+    const spec = {
+      resource: 'regions',
+      filterable: REGION_FILTERS,
+      sortable: REGION_SORTS,
+      defaultSort: ['sort', 'ASC'],
+    } as const;
+    return listResource(res, spec, query, (q) => this.queryBus.execute(new ListRegionsForStaff(q)));
   }
 
   @Get(':id')
   one(@Param('id') id: string) {
-    return this.reference.region(id);
+    return this.queryBus.execute(new GetRegionForStaff(id));
   }
 
   @Put(':id')

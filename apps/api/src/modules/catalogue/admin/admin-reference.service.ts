@@ -4,82 +4,23 @@ import type { Pool, PoolClient } from 'pg';
 import { PG_POOL } from '../../../infrastructure/database/database.tokens';
 import { CatalogueAudit, type Actor } from '../audit/catalogue-audit';
 import type { UpdateCountryDto, UpdateRegionDto } from '../dto/admin-institute.dto';
-import { likePattern } from '../queries/institute-search.query';
 import { withTransaction } from '../persistence/transaction';
+import { AdminReferenceReads } from './admin-reference.reads';
 
 type Db = Pick<Pool | PoolClient, 'query'>;
 
-export const COUNTRY_FILTERS = { q: 'text', regionId: 'ids', vat: 'boolean', disabled: 'boolean' } as const;
-export const COUNTRY_SORTS = ['id', 'name', 'regionId', 'vat', 'disabled', 'institutes'] as const;
-const COUNTRY_COLUMNS: Record<(typeof COUNTRY_SORTS)[number], string> = {
-  id: 'c.id',
-  name: 'c.name',
-  regionId: 'c.region_id',
-  vat: 'c.vat',
-  disabled: 'c.disabled',
-  institutes: 'institutes',
-};
-export const REGION_FILTERS = { q: 'text', parentId: 'ids' } as const;
-export const REGION_SORTS = ['id', 'name', 'sort', 'countries'] as const;
-const REGION_COLUMNS: Record<(typeof REGION_SORTS)[number], string> = {
-  id: 'r.id',
-  name: 'r.name',
-  sort: 'r.sort',
-  countries: 'countries',
-};
-
-interface ListArgs<S extends string> {
-  filter: Record<string, unknown> & { id?: string[] };
-  sort: { field: S; order: 'ASC' | 'DESC' };
-  offset: number;
-  limit: number;
-}
-
-const COUNTRY_SELECT = `c.id, c.name, c.vat, c.disabled, c.ccn3, c.region_id AS "regionId", c.subregion, c.notices,
-  (SELECT count(*) FROM catalogue_institute i WHERE i.country_id = c.id)::int AS institutes`;
-const REGION_SELECT = `r.id, r.name, r.parent_id AS "parentId", r.sort,
-  (SELECT count(*) FROM catalogue_country c WHERE c.region_id = r.id)::int AS countries,
-  ARRAY(SELECT c.id FROM catalogue_country c WHERE c.region_id = r.id ORDER BY c.id) AS "countryIds"`;
-
-/** Staff maintenance of countries and map regions (list, read, update; both lists are fixed by ISO and M49). */
+/** Staff maintenance of countries and map regions: updates only (both lists are fixed by ISO and M49), audited. */
 @Injectable()
 export class AdminReferenceService {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     private readonly audit: CatalogueAudit,
+    private readonly reads: AdminReferenceReads,
   ) {}
-
-  async listCountries(q: ListArgs<(typeof COUNTRY_SORTS)[number]>) {
-    const values: unknown[] = [];
-    const param = (v: unknown) => `$${values.push(v)}`;
-    const where: string[] = [];
-    const f = q.filter;
-    if (typeof f.q === 'string')
-      where.push(`(c.name ILIKE ${param(likePattern(f.q))} OR c.id ILIKE ${param(f.q)})`);
-    if (f.id) where.push(`c.id = ANY(${param(f.id)}::text[])`);
-    if (Array.isArray(f.regionId)) where.push(`c.region_id = ANY(${param(f.regionId)}::text[])`);
-    if (typeof f.vat === 'boolean') where.push(`c.vat = ${param(f.vat)}`);
-    if (typeof f.disabled === 'boolean') where.push(`c.disabled = ${param(f.disabled)}`);
-    return this.page(
-      `SELECT ${COUNTRY_SELECT}, count(*) OVER ()::int AS total FROM catalogue_country c`,
-      where,
-      `${COUNTRY_COLUMNS[q.sort.field]} ${q.sort.order} NULLS LAST, c.id`,
-      values,
-      q,
-    );
-  }
-
-  async country(id: string, db: Db = this.pool) {
-    const { rows } = await db.query(`SELECT ${COUNTRY_SELECT} FROM catalogue_country c WHERE c.id = $1`, [
-      id,
-    ]);
-    if (!rows[0]) throw new DomainError('not-found', 'Country not found.');
-    return rows[0] as Record<string, unknown>;
-  }
 
   async updateCountry(id: string, body: UpdateCountryDto, actor: Actor) {
     return withTransaction(this.pool, async (client) => {
-      const before = await this.country(id, client);
+      const before = await this.reads.country(id, client);
       if (body.regionId) await this.mustBeRegion(client, body.regionId);
       const next = {
         name: body.name?.trim() ?? before.name,
@@ -96,39 +37,14 @@ export class AdminReferenceService {
         );
         await this.audit.record('CountryUpdated', { id, changes }, actor);
       }
-      return this.country(id, client);
+      return this.reads.country(id, client);
     });
-  }
-
-  async listRegions(q: ListArgs<(typeof REGION_SORTS)[number]>) {
-    const values: unknown[] = [];
-    const param = (v: unknown) => `$${values.push(v)}`;
-    const where: string[] = [];
-    const f = q.filter;
-    if (typeof f.q === 'string') where.push(`r.name ILIKE ${param(likePattern(f.q))}`);
-    if (f.id) where.push(`r.id = ANY(${param(f.id)}::text[])`);
-    if (Array.isArray(f.parentId)) where.push(`r.parent_id = ANY(${param(f.parentId)}::text[])`);
-    return this.page(
-      `SELECT ${REGION_SELECT}, count(*) OVER ()::int AS total FROM catalogue_map_region r`,
-      where,
-      `${REGION_COLUMNS[q.sort.field]} ${q.sort.order} NULLS LAST, r.id`,
-      values,
-      q,
-    );
-  }
-
-  async region(id: string, db: Db = this.pool) {
-    const { rows } = await db.query(`SELECT ${REGION_SELECT} FROM catalogue_map_region r WHERE r.id = $1`, [
-      id,
-    ]);
-    if (!rows[0]) throw new DomainError('not-found', 'Region not found.');
-    return rows[0] as Record<string, unknown> & { countryIds: string[] };
   }
 
   /** Renames a region, and with countryIds makes exactly those countries its members (others leave it). */
   async updateRegion(id: string, body: UpdateRegionDto, actor: Actor) {
     return withTransaction(this.pool, async (client) => {
-      const before = await this.region(id, client);
+      const before = await this.reads.region(id, client);
       if (id === '001' && body.countryIds)
         throw new DomainError('invalid', 'Every country is in World; its members cannot be set.');
       const changes: Record<string, { from: unknown; to: unknown }> = {};
@@ -158,7 +74,7 @@ export class AdminReferenceService {
         }
       }
       if (Object.keys(changes).length) await this.audit.record('RegionUpdated', { id, changes }, actor);
-      return this.region(id, client);
+      return this.reads.region(id, client);
     });
   }
 
@@ -167,27 +83,6 @@ export class AdminReferenceService {
       id,
     ]);
     if (!r.rowCount) throw new DomainError('invalid', `Unknown map region '${id}'.`);
-  }
-
-  private async page(
-    select: string,
-    where: string[],
-    order: string,
-    values: unknown[],
-    q: { offset: number; limit: number },
-  ) {
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const n = values.length;
-    const { rows } = await this.pool.query<Record<string, unknown> & { total: number }>(
-      `${select} ${clause} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`,
-      [...values, q.limit, q.offset],
-    );
-    let total = rows[0]?.total ?? 0;
-    if (!rows.length && q.offset > 0) {
-      const counted = await this.pool.query<{ total: number }>(`${select} ${clause} LIMIT 1`, values);
-      total = counted.rows[0]?.total ?? 0;
-    }
-    return { rows: rows.map(({ total: _t, ...r }) => r), total };
   }
 }
 
