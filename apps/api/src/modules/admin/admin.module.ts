@@ -14,7 +14,9 @@ import { AdminCustomersController } from './customers/admin-customers.controller
 import { AdminCustomersService } from './customers/admin-customers.service';
 import { CUSTOMER_QUERY_HANDLERS } from './customers/queries/customers.handlers';
 import { AdminDashboardController } from './dashboard/admin-dashboard.controller';
+import { GetAdminDashboardHandler } from './dashboard/queries/admin-dashboard.query';
 import { AdminFailedJobsController } from './jobs/admin-failed-jobs.controller';
+import { FAILED_JOB_QUERY_HANDLERS } from './jobs/queries/failed-jobs.queries';
 import { AdminNewsController } from './news/admin-news.controller';
 import { AdminNewsService } from './news/admin-news.service';
 import { NEWS_QUERY_HANDLERS } from './news/queries/news.handlers';
@@ -22,6 +24,7 @@ import { AdminNoticesController } from './notices/admin-notices.controller';
 import { AdminNoticesService } from './notices/admin-notices.service';
 import { NOTICE_QUERY_HANDLERS } from './notices/queries/notices.handlers';
 import { AdminProjectionsController } from './projections/admin-projections.controller';
+import { PROJECTION_QUERY_HANDLERS } from './projections/queries/projections.queries';
 import { AdminUsersController } from './users/admin-users.controller';
 import { AdminUsersService } from './users/admin-users.service';
 import { USER_QUERY_HANDLERS } from './users/queries/users.handlers';
@@ -60,6 +63,9 @@ import { USER_QUERY_HANDLERS } from './users/queries/users.handlers';
     AdminApprovalProcessesService,
     ...APPROVAL_PROCESS_QUERY_HANDLERS,
     ...AUDIT_EVENT_QUERY_HANDLERS,
+    ...PROJECTION_QUERY_HANDLERS,
+    ...FAILED_JOB_QUERY_HANDLERS,
+    GetAdminDashboardHandler,
   ],
 })
 export class AdminModule implements OnModuleInit {

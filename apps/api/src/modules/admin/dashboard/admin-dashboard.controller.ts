@@ -1,53 +1,18 @@
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import type { Pool } from 'pg';
 import { StaffOnly } from '../../../common/auth/roles.decorator';
-import { PG_POOL } from '../../../infrastructure/database/database.tokens';
-import { ProjectionsService } from '../../../infrastructure/projections/projections.service';
-import { JOB_QUEUE, type JobQueue } from '../../../infrastructure/queue/job-queue.port';
-import { failedJobRow } from '../jobs/admin-failed-jobs.controller';
-import { projectionRows } from '../projections/projection-rows';
-import { verificationFigures } from './verification-figures.query';
+import { GetAdminDashboard } from './queries/admin-dashboard.query';
 
 /** The console's home: verification counts, pending by institute, projection health, failed jobs, accounts. */
 @ApiTags('admin')
 @StaffOnly()
 @Controller('admin/dashboard')
 export class AdminDashboardController {
-  constructor(
-    @Inject(PG_POOL) private readonly pool: Pool,
-    private readonly projections: ProjectionsService,
-    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
-  ) {}
+  constructor(private readonly queryBus: QueryBus) {}
 
   @Get()
-  async summary() {
-    const [verifications, status, failed, depth, accounts] = await Promise.all([
-      verificationFigures(this.pool, this.projections.list()),
-      this.projections.status(),
-      this.queue.failed({ limit: 1000 }),
-      this.queue.depth(),
-      this.accounts(),
-    ]);
-    const projections = projectionRows(status, this.projections.list().map((d) => d.projection.name));
-    return {
-      generatedAt: new Date().toISOString(),
-      verifications,
-      projections: projections.map(({ name, state, lagMs, lastError, healthy, rebuilding }) => ({ name, state, lagMs, lastError, healthy, rebuilding })),
-      failedJobs: { total: failed.length, recent: failed.slice(0, 5).map(failedJobRow) },
-      queues: depth,
-      accounts,
-    };
-  }
-
-  private async accounts() {
-    const { rows } = await this.pool.query<Record<string, number>>(
-      `SELECT (SELECT count(*)::int FROM companies WHERE NOT individual) AS organisations,
-              (SELECT count(*)::int FROM companies WHERE individual) AS individuals,
-              (SELECT count(*)::int FROM users WHERE NOT disabled AND NOT pending) AS "activeUsers",
-              (SELECT count(*)::int FROM users WHERE pending AND NOT disabled) AS "pendingUsers",
-              (SELECT count(*)::int FROM users WHERE disabled) AS "disabledUsers"`,
-    );
-    return rows[0];
+  summary() {
+    return this.queryBus.execute(new GetAdminDashboard());
   }
 }
