@@ -5,6 +5,8 @@ import { ensureSchema } from '../../infrastructure/database/ensure-schema';
 import { createTableSql } from '../../infrastructure/projections/projection-sql';
 import { IdentityModule } from '../identity/identity.module';
 import { AdminCountryNotificationsController } from './admin/admin-country-notifications.controller';
+import { AdminCountryNotificationsService } from './admin/admin-country-notifications.service';
+import { COUNTRY_NOTIFICATION_QUERY_HANDLERS } from './admin/country-notifications.queries';
 import { AnalyticsController } from './http/analytics.controller';
 import { CountryInsightsController } from './http/country-insights.controller';
 import { NewsFeedController } from './http/news-feed.controller';
@@ -30,7 +32,15 @@ import { ReportRows } from './queries/report-rows';
     CountryInsightsController,
     AdminCountryNotificationsController,
   ],
-  providers: [AnalyticsReads, ReportRows, CountryFigures, CountryDetail, CountryNotifications],
+  providers: [
+    AnalyticsReads,
+    ReportRows,
+    CountryFigures,
+    CountryDetail,
+    CountryNotifications,
+    AdminCountryNotificationsService,
+    ...COUNTRY_NOTIFICATION_QUERY_HANDLERS,
+  ],
 })
 export class InsightsModule implements OnModuleInit {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
