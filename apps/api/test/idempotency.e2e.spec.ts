@@ -5,6 +5,7 @@ import { freshDatabase } from './fresh-database';
 import { startTestApp } from './test-app';
 import { janeAtUniDemo } from './verification-support';
 import { requestFingerprint } from '../src/infrastructure/idempotency/idempotency.interceptor';
+import { VerificationWriter } from '../src/modules/verifications/commands/verification-writer';
 
 /**
  * Issue 19: Idempotency-Key on creating and paying. The same key and body replay the first answer and do nothing
@@ -99,6 +100,31 @@ describe('Idempotency-Key', () => {
     expect(done.headers['idempotent-replayed']).toBeUndefined();
     await submit('alice', 'key-6', body6).expect(201);
     expect(await countRef('IDEM-6')).toBe(1);
+  });
+
+  it('finishes an attempt that paid and died before writing its verification: stored once, paid once', async () => {
+    const body = { ...janeAtUniDemo({ customerReference: 'IDEM-8' }), ...card };
+    const charges = async () => Number((await db.pool.query(`SELECT count(*) AS n FROM es_events WHERE type = 'CreditPurchased'`)).rows[0].n);
+    const chargesBefore = await charges();
+    // As if the process had died between the payment (committed on the credit ledger) and the verification's append.
+    const writer = app.get(VerificationWriter, { strict: false });
+    const append = jest.spyOn(writer, 'append').mockRejectedValueOnce(new Error('killed before the append'));
+    try {
+      await submit('alice', 'key-8', body).expect(500);
+    } finally {
+      append.mockRestore();
+    }
+    expect(await countRef('IDEM-8')).toBe(0);
+    expect(await charges()).toBe(chargesBefore + 1);
+
+    const retry = await submit('alice', 'key-8', body).expect(201);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect(await countRef('IDEM-8')).toBe(1);
+    expect(await charges()).toBe(chargesBefore + 1);
+    const stream = `verification-${retry.body.id as string}`;
+    const paid = await db.pool.query(`SELECT count(*) AS n FROM es_events WHERE stream_name = $1 AND type = 'VerificationPaid'`, [stream]);
+    expect(Number(paid.rows[0].n)).toBe(1);
+    await submit('alice', 'key-8', body).expect(201).expect('idempotent-replayed', 'true');
   });
 
   it('refuses a malformed key and leaves requests without one alone', async () => {

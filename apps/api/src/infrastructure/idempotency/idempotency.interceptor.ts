@@ -1,5 +1,6 @@
 import { Injectable, Logger, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { DomainError } from '@credence/domain';
+import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { createHash } from 'node:crypto';
 import { from, mergeMap, type Observable } from 'rxjs';
@@ -8,6 +9,7 @@ import { errorBody } from '../../common/errors/error-body';
 import { ReplayedResponse } from '../../common/errors/replayed-response';
 import { requestContext } from '../logging/request-context';
 import { IdempotencyStore, type StoredResponse } from './idempotency.store';
+import { RERUN_AFTER_PARTIAL_COMMIT, type RerunPolicy } from './rerun-after-partial-commit';
 
 const METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const KEY = /^[\x21-\x7E]{1,255}$/;
@@ -47,15 +49,20 @@ export function requestFingerprint(req: Pick<Request, 'method' | 'originalUrl' |
  * the first answer is stored (PostgreSQL, 24 h) before it is sent, and the same key with the same request replays
  * it without running anything again; the same key with another request is 422; a duplicate arriving while the first
  * runs waits for its answer. Keys belong to the signed-in user (another account's key is another key). An attempt
- * that died unanswered (the process killed, or a 5xx) is run again by the next retry only if it committed no event:
- * the events of a keyed request carry a correlation id derived from the key, so the retry can tell. Anonymous
+ * that died unanswered (the process killed, or a 5xx) is run again by the next retry only if it committed no event
+ * (the events of a keyed request carry a correlation id derived from the key, so the retry can tell), or if its
+ * route can finish what it committed (@RerunAfterPartialCommit, e.g. an order paid whose verifications were not yet
+ * written). Anonymous
  * requests are not keyed (nothing scopes their keys to an account).
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
   private readonly logger = new Logger('Idempotency');
 
-  constructor(private readonly store: IdempotencyStore) {}
+  constructor(
+    private readonly store: IdempotencyStore,
+    private readonly reflector: Reflector,
+  ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'http') return next.handle();
@@ -65,9 +72,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
     if (key === undefined || !METHODS.has(req.method) || !req.user) return next.handle();
     if (!KEY.test(key)) throw new DomainError('invalid', 'The Idempotency-Key must be 1 to 255 visible ASCII characters.', 'QC-IDEMPOTENCY-KEY');
     const scope = `user:${req.user.userId}`;
-    const correlationId = `idem-${sha256(scope, key).slice(0, 32)}`;
-    return from(this.begin(scope, key, requestFingerprint(req), correlationId)).pipe(
-      mergeMap(() => {
+    const rerun = this.reflector.get<RerunPolicy | undefined>(RERUN_AFTER_PARTIAL_COMMIT, context.getHandler());
+    return from(this.begin(scope, key, requestFingerprint(req), rerun)).pipe(
+      mergeMap((correlationId) => {
         const store = requestContext.getStore();
         if (store) store.correlationId = correlationId;
         this.recordAnswer(res, scope, key);
@@ -76,16 +83,22 @@ export class IdempotencyInterceptor implements NestInterceptor {
     );
   }
 
-  /** Resolves when this attempt owns the key; otherwise throws the answer to give instead. */
-  private async begin(scope: string, key: string, fingerprint: string, correlationId: string): Promise<void> {
+  /**
+   * Resolves with the correlation id of the attempt's events once this attempt owns the key; otherwise throws the
+   * answer to give instead. The correlation id is the same on every attempt of the key within its 24 h (and another
+   * after them, when the key is new again).
+   */
+  private async begin(scope: string, key: string, fingerprint: string, rerun?: RerunPolicy): Promise<string> {
     const deadline = Date.now() + WAIT_MS;
     for (;;) {
       const claim = await this.store.claim(scope, key, fingerprint);
       if (claim.kind === 'owner') {
-        if (!claim.takeover) return;
-        const committed = await this.store.committedEvents(correlationId);
-        if (committed === false) return;
-        // The first attempt committed (or we cannot tell): doing it again could order or pay twice.
+        const correlationId = `idem-${sha256(scope, key, claim.since).slice(0, 32)}`;
+        if (!claim.takeover) return correlationId;
+        const committed = await this.store.committedStreams(correlationId);
+        if (committed !== 'unknown' && (committed.length === 0 || rerun?.(committed))) return correlationId;
+        // The first attempt committed (or we cannot tell), and the route cannot finish it: doing it again could
+        // order or pay twice.
         const lost = json(409, errorBody([LOST_ANSWER_MESSAGE], 'QC-IDEMPOTENCY-ANSWER-LOST'));
         await this.store.complete(scope, key, lost);
         throw new ReplayedResponse(lost.status, lost.headers, lost.body);

@@ -15,7 +15,8 @@ export interface StoredResponse {
 }
 
 export type Claim =
-  | { kind: 'owner'; takeover: boolean }
+  /** `since`: when the key was first used (its 24 h began), the same for every attempt of it. */
+  | { kind: 'owner'; takeover: boolean; since: string }
   | { kind: 'replay'; response: StoredResponse }
   | { kind: 'mismatch' }
   | { kind: 'busy' };
@@ -58,10 +59,10 @@ export class IdempotencyStore implements OnModuleInit, OnApplicationShutdown {
          SET fingerprint = EXCLUDED.fingerprint, state = 'running', lease_until = EXCLUDED.lease_until,
              status = NULL, headers = NULL, body = NULL, created_at = now()
          WHERE idempotency_keys.created_at < now() - make_interval(hours => $5)
-       RETURNING key`,
+       RETURNING (extract(epoch FROM created_at) * 1000000)::bigint::text AS since`,
       [scope, key, fingerprint, LEASE_MS / 1000, KEY_TTL_HOURS],
     );
-    if (inserted.rowCount) return { kind: 'owner', takeover: false };
+    if (inserted.rowCount) return { kind: 'owner', takeover: false, since: (inserted.rows[0] as { since: string }).since };
     const { rows } = await this.pool.query<{ fingerprint: string; state: string; expired: boolean; status: number | null; headers: Record<string, string> | null; body: Buffer | null }>(
       `SELECT fingerprint, state, lease_until < now() AS expired, status, headers, body FROM idempotency_keys WHERE scope = $1 AND key = $2`,
       [scope, key],
@@ -74,10 +75,11 @@ export class IdempotencyStore implements OnModuleInit, OnApplicationShutdown {
     // Failed, or its owner stopped renewing the lease (killed): take it over, one taker at a time.
     const taken = await this.pool.query(
       `UPDATE idempotency_keys SET state = 'running', lease_until = now() + make_interval(secs => $3)
-       WHERE scope = $1 AND key = $2 AND (state = 'failed' OR (state = 'running' AND lease_until < now())) RETURNING key`,
+       WHERE scope = $1 AND key = $2 AND (state = 'failed' OR (state = 'running' AND lease_until < now()))
+       RETURNING (extract(epoch FROM created_at) * 1000000)::bigint::text AS since`,
       [scope, key, LEASE_MS / 1000],
     );
-    return taken.rowCount ? { kind: 'owner', takeover: true } : { kind: 'busy' };
+    return taken.rowCount ? { kind: 'owner', takeover: true, since: (taken.rows[0] as { since: string }).since } : { kind: 'busy' };
   }
 
   /** Renews the owner's lease until stop() is called. */
@@ -103,13 +105,16 @@ export class IdempotencyStore implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * Whether an earlier attempt of this key committed events (stamped with its correlation id) before it died
-   * unanswered. 'unknown' where the events are not in this database (EventStoreDB).
+   * The streams an earlier attempt of this key committed events to (stamped with its correlation id) before it died
+   * unanswered; none when it committed nothing. 'unknown' where the events are not in this database (EventStoreDB).
    */
-  async committedEvents(correlationId: string): Promise<boolean | 'unknown'> {
+  async committedStreams(correlationId: string): Promise<string[] | 'unknown'> {
     const { rows } = await this.pool.query<{ present: string | null }>(`SELECT to_regclass('es_events')::text AS present`);
     if (!rows[0]?.present) return 'unknown';
-    const found = await this.pool.query(`SELECT 1 FROM es_events WHERE metadata->>'correlationId' = $1 LIMIT 1`, [correlationId]);
-    return (found.rowCount ?? 0) > 0;
+    const found = await this.pool.query<{ stream: string }>(
+      `SELECT DISTINCT stream_name AS stream FROM es_events WHERE metadata->>'correlationId' = $1`,
+      [correlationId],
+    );
+    return found.rows.map((r) => r.stream);
   }
 }

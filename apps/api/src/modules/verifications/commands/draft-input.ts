@@ -10,14 +10,18 @@ import {
   type InstituteRef,
   type TypeAlias,
 } from '@credence/domain';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { SubmissionDto } from '../dto/submission.dto';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
-/** A QCID: 'QC' and ten Crockford base-32 characters (50 random bits), the id of the stream and of the request. */
-export function newVerificationId(): string {
-  const bytes = randomBytes(10);
+/**
+ * A QCID: 'QC' and ten Crockford base-32 characters (50 bits), the id of the stream and of the request. Random; or,
+ * for the n-th verification of a request with an Idempotency-Key (`seed`: its correlation id), derived from it, so
+ * a retry of an attempt that died after paying names the same verifications and so finds the same order paid.
+ */
+export function newVerificationId(seed?: { correlationId: string; n: number }): string {
+  const bytes = seed ? createHash('sha256').update(`verification/${seed.correlationId}/${seed.n}`).digest().subarray(0, 10) : randomBytes(10);
   return `QC${[...bytes].map((b) => CROCKFORD[b % 32]).join('')}`;
 }
 

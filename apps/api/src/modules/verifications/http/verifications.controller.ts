@@ -24,6 +24,7 @@ import { SubmissionPricing } from '../commands/submission-pricing';
 import { checkQuoteSize, presentQuote, quoteItem } from './order-quote.presenter';
 import { SubmissionQueryDto, VerificationListQueryDto, VerificationMetaQueryDto } from '../dto/verification-queries.dto';
 import { CountVerifications, GetVerification, GetVerificationDocument, GetVerificationTimeline, ListVerificationHistory, SummariseVerifications } from '../queries/verification.queries';
+import { RerunAfterPartialCommit } from '../../../infrastructure/idempotency/rerun-after-partial-commit';
 
 
 /** Multipart uploads are read up to this size, so an oversized file is answered with its size in the spec's words. */
@@ -59,7 +60,13 @@ export class VerificationsController {
     return this.queryBus.execute(new CountVerifications(principal, query));
   }
 
+  /**
+   * A keyed submission that died after its order was paid but before any verification was written is run again by
+   * its retry: its verification ids derive from the key, so the order is found paid (not charged twice) and the
+   * verifications are written. Once any verification was written, the retry answers 'answer lost' as before.
+   */
   @Post()
+  @RerunAfterPartialCommit((streams) => !streams.some((s) => s.startsWith('verification-')))
   async create(@CurrentPrincipal() principal: Principal, @Body() body: SubmissionBodyDto, @Query() query: SubmissionQueryDto) {
     return this.answer(principal, await this.commandBus.execute(SubmitVerifications.fromRequest(principal, body, query)), !!body.verifications);
   }

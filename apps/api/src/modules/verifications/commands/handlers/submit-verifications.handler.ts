@@ -17,6 +17,7 @@ import type { SubmissionBodyDto, SubmissionDto } from '../../dto/submission.dto'
 import { Actors } from '../actors';
 import type { UnappendedBlobs } from '../document-intake';
 import { draftFrom, instituteIdOf, newVerificationId, refOf, typeAliasOf } from '../draft-input';
+import { requestContext } from '../../../../infrastructure/logging/request-context';
 import { InlineDocuments } from '../inline-documents';
 import { InstituteLookup } from '../institute-lookup';
 import { SubmissionCheckout } from '../submission-checkout';
@@ -72,8 +73,9 @@ export class SubmitVerificationsHandler implements ICommandHandler<SubmitVerific
     const now = new Date().toISOString();
 
     const entries: SubmissionEntry[] = [];
-    for (const item of items) {
-      const id = newVerificationId();
+    const correlationId = requestContext.getStore()?.correlationId;
+    for (const [n, item] of items.entries()) {
+      const id = newVerificationId(correlationId ? { correlationId, n } : undefined);
       const alias = typeAliasOf(item.type);
       if (alias === 'IDENTITY' && identityUnderMaintenance(now)) {
         throw new DomainError('unprocessable', IDENTITY_MAINTENANCE.message, 'QC-IDENTITY-MAINTENANCE');
