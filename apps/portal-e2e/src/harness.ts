@@ -54,9 +54,37 @@ export async function launch(): Promise<Browser> {
   });
 }
 
+/**
+ * Waits until the screen stands still: two frames (React's commit and the transitions it starts), then until every
+ * finite animation and CSS transition on the page (MUI's fades, slides, collapses) has finished. Endless ones
+ * (spinners, skeleton pulses) are not waited for. Replaces fixed sleeps: as long as the page needs, and no longer.
+ */
+export async function settle(page: Page): Promise<void> {
+  const still = page.evaluate(async () => {
+    const frame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
+    await frame();
+    await frame();
+    for (let round = 0; round < 20; round++) {
+      const running = document
+        .getAnimations()
+        .filter(
+          (a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)),
+        );
+      if (running.length === 0) return;
+      await Promise.race([
+        Promise.all(running.map((a) => a.finished.catch(() => undefined))),
+        new Promise((r) => setTimeout(r, 2000)),
+      ]);
+      await frame();
+    }
+  });
+  // A page that navigates meanwhile (its context destroyed) has its new document to load instead.
+  await still.catch(() => page.waitForLoadState('load').catch(() => undefined));
+}
+
 async function runAxe(page: Page, screen: string) {
   // Menus and dialogs fade in: measured mid-fade, every text would fail its contrast.
-  await page.waitForTimeout(400);
+  await settle(page);
   // Evaluated through the DevTools protocol, not added as an inline <script>: the app's Content-Security-Policy
   // (no inline scripts, issue 19) refuses the latter, as it should.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(`${axeSource}\n;void 0;`);
@@ -88,7 +116,12 @@ async function runAxe(page: Page, screen: string) {
   }
 }
 
-export async function runJourneys(journeys: Journey[], baseUrl: string, only?: string): Promise<boolean> {
+export async function runJourneys(
+  journeys: Journey[],
+  baseUrl: string,
+  only?: string,
+  resultsFile = 'results.json',
+): Promise<boolean> {
   mkdirSync(SHOTS_DIR, { recursive: true });
   const browser = await launch();
   const outcomes: Outcome[] = [];
@@ -120,11 +153,12 @@ export async function runJourneys(journeys: Journey[], baseUrl: string, only?: s
             await page.setViewportSize(viewport);
             // From the top: fixed bars would otherwise be drawn where the page happened to be scrolled.
             await page.evaluate(() => window.scrollTo(0, 0));
-            await page.waitForTimeout(350);
+            // The layout of the new width (MUI's media queries re-render, drawers slide) has settled.
+            await settle(page);
             await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${suffix}.png`), fullPage: true });
           }
           await page.setViewportSize(size);
-          await page.waitForTimeout(200);
+          await settle(page);
         },
         axe: (screen) => runAxe(page, screen),
         skip: (reason) => {
@@ -177,7 +211,7 @@ export async function runJourneys(journeys: Journey[], baseUrl: string, only?: s
     `\n${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped\n`,
   );
   writeFileSync(
-    path.join(repoRoot, 'tmp', 'portal-e2e', 'results.json'),
+    path.join(repoRoot, 'tmp', 'portal-e2e', resultsFile),
     JSON.stringify({ baseUrl, outcomes }, null, 2),
   );
   return count('failed') === 0 && count('passed') > 0;
