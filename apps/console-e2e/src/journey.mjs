@@ -40,6 +40,9 @@ export async function runJourney(browser, baseUrl, log = (line) => process.stdou
     await step('finds Acme among the customers', async () => {
       await page.getByRole('menuitem', { name: 'Customers' }).click();
       await page.getByPlaceholder("Name, id or a user's e-mail").fill('Acme');
+      // The search applies after react-admin's debounce and lands in the URL: click only once it has, or the late
+      // filter update navigates the list again under the click (seen on a loaded machine).
+      await listFiltered(page, 'Acme');
       await page.getByRole('cell', { name: 'Acme Recruitment Ltd' }).click();
       await page.getByText('Access (changes apply at once)').waitFor();
       await page.getByRole('heading', { name: 'Account' }).waitFor();
@@ -64,6 +67,7 @@ export async function runJourney(browser, baseUrl, log = (line) => process.stdou
       if (!id) return `SKIPPED: no verification could be made (${reason})`;
       await page.getByRole('menuitem', { name: 'Verifications' }).click();
       await page.getByPlaceholder('Name, QCID or reference').fill('JOURNEY-1');
+      await listFiltered(page, 'JOURNEY-1');
       await page.getByRole('cell', { name: id }).click();
       await page.getByRole('heading', { name: 'Event timeline' }).waitFor();
       const timeline = page.getByRole('list', { name: 'Event timeline' });
@@ -143,4 +147,9 @@ async function expectTrue(probe, what, timeoutMs = 10_000) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** Waits until a list's search has reached the URL (react-admin applies it after a debounce). */
+function listFiltered(page, text) {
+  return page.waitForURL((url) => (url.searchParams.get('filter') ?? '').includes(text), { timeout: TIMEOUT });
 }
