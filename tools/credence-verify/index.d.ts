@@ -1,6 +1,9 @@
 export const BUNDLE_FORMAT: 'credence-audit-bundle/1';
 export const GENESIS_HASH: string;
 
+/** RFC 8785 canonical JSON of a JSON value (what the hashes and signatures cover). */
+export function canonicalize(value: unknown): string;
+
 /** An event as its hash covers it (metadata may carry the hash; it is left out of the input). */
 export interface HashableEvent {
   type: string;

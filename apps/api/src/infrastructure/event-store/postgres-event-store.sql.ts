@@ -87,6 +87,26 @@ SELECT stream_revision::text AS revision, transaction_id::text AS commit, global
 FROM inserted ORDER BY stream_revision DESC LIMIT 1`;
 }
 
+/**
+ * appendSql for the common case of one event, with its fields as parameters instead of a JSON array to unpack:
+ * $1 stream, $2 event id, $3 type, $4 schema version, $5 data, $6 metadata, then $7 the expected revision and $8
+ * the hash chained to (exact). A third less CPU per append, in the database and in the adapter (issue 18's bench).
+ */
+export function appendOneSql(expected: 'no_stream' | bigint, chained = true): string {
+  const holds =
+    expected === 'no_stream'
+      ? `NOT EXISTS (SELECT 1 FROM es_events WHERE stream_name = $1)`
+      : `EXISTS (SELECT 1 FROM es_events WHERE stream_name = $1 AND stream_revision = $7::bigint${
+          chained ? ` AND metadata->>'hash' = $8::text` : ''
+        })`;
+  const revision = expected === 'no_stream' ? '0' : '$7::bigint + 1';
+  return `
+INSERT INTO es_events (stream_name, stream_revision, event_id, type, schema_version, data, metadata)
+SELECT $1, ${revision}, $2::uuid, $3, $4::int, $5::jsonb, $6::jsonb
+WHERE ${holds}
+RETURNING stream_revision::text AS revision, transaction_id::text AS commit, global_position::text AS prepare`;
+}
+
 /** What an append that wrote nothing finds: the stream's revision and which of its event ids are already there. */
 export const LOOKUP_SQL = `
 SELECT (SELECT max(stream_revision)::text FROM es_events WHERE stream_name = $1) AS current,

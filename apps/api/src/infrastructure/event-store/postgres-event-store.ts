@@ -17,6 +17,7 @@ import {
 import { PgNotificationListener } from './pg-notification-listener';
 import { PgNotifyBatcher } from './pg-notify-batcher';
 import {
+  appendOneSql,
   appendSql,
   HASH_AT_SQL,
   HEAD_SQL,
@@ -257,27 +258,49 @@ export class PostgresEventStore implements EventStore {
     expected: 'no_stream' | bigint,
     prevHash?: string,
   ): Promise<AppendResult> {
-    const payload = JSON.stringify(
-      events.map((e, i) => ({
-        id: ids[i],
-        type: e.type,
-        v: e.schemaVersion,
-        data: e.data ?? null,
-        m: e.metadata,
-      })),
-    );
-    // Chained onto an existing event: the append holds only if that event's hash is the one chained to ($4).
+    // Chained onto an existing event: the append holds only if that event's hash is the one chained to.
     const checksHash = prevHash !== undefined && typeof expected === 'bigint';
-    const params: unknown[] = [streamName, payload];
-    if (typeof expected === 'bigint') params.push(expected.toString());
-    if (checksHash) params.push(prevHash);
+    const kind = `${typeof expected === 'bigint' ? 'exact' : expected}${checksHash ? '_chained' : ''}`;
+    const tail: unknown[] = [];
+    if (typeof expected === 'bigint') tail.push(expected.toString());
+    if (checksHash) tail.push(prevHash);
+    // One event (most appends): its fields as parameters; several: one JSON array, unpacked in order.
+    const [one] = events;
+    const statement =
+      events.length === 1
+        ? {
+            name: `es_append_one_${kind}`,
+            text: appendOneSql(expected, checksHash),
+            values: [
+              streamName,
+              ids[0],
+              one.type,
+              one.schemaVersion,
+              JSON.stringify(one.data ?? null),
+              JSON.stringify(one.metadata),
+              ...tail,
+            ],
+          }
+        : {
+            name: `es_append_${kind}`,
+            text: appendSql(expected, checksHash),
+            values: [
+              streamName,
+              JSON.stringify(
+                events.map((e, i) => ({
+                  id: ids[i],
+                  type: e.type,
+                  v: e.schemaVersion,
+                  data: e.data ?? null,
+                  m: e.metadata,
+                })),
+              ),
+              ...tail,
+            ],
+          };
     try {
       // Named, so each connection plans the statement once: planning it every time halves throughput.
-      const { rows } = await db.query<{ revision: string; commit: string; prepare: string }>({
-        name: `es_append_${typeof expected === 'bigint' ? 'exact' : expected}${checksHash ? '_chained' : ''}`,
-        text: appendSql(expected, checksHash),
-        values: params,
-      });
+      const { rows } = await db.query<{ revision: string; commit: string; prepare: string }>(statement);
       if (rows.length === 1) return toResult(rows[0]);
     } catch (error) {
       // A revision after the expected one is taken (the stream went on), or some of these ids are already in the
