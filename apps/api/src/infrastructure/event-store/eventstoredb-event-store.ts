@@ -36,6 +36,7 @@ import {
 import { UpcasterRegistry } from './upcasters';
 import { chainEvents, GENESIS_HASH, StreamHeadCache } from './hash-chain';
 import { chainHash } from 'credence-verify';
+import { headRetryPause, StreamTurns } from './stream-turns';
 
 type StoredMetadata = EventMetadata & { schemaVersion?: number };
 type EsdbRecorded = NonNullable<ResolvedEvent['event']>;
@@ -54,6 +55,7 @@ export class EventStoreDbEventStore implements EventStore {
   private readonly upcasters: UpcasterRegistry;
   private readonly subscriptions = new Set<EsdbSubscription>();
   private readonly heads = new StreamHeadCache();
+  private readonly turns = new StreamTurns();
 
   constructor(
     private readonly client: EventStoreDBClient,
@@ -83,26 +85,30 @@ export class EventStoreDbEventStore implements EventStore {
       const prev = this.heads.get(streamName, expected) ?? (await this.hashAt(streamName, expected));
       return this.appendChained(streamName, events, ids, expected, expected, prev);
     }
-    // 'any' and 'stream_exists': chain to the stream's last event as it is now; another writer in between: again.
-    for (let attempt = 0; ; attempt++) {
-      // An exact revision switches EventStoreDB's own duplicate check off: a retry of events already at the tail
-      // would be appended again, so look for them first (the port answers such a retry with the original result).
-      const tail = await this.readBackwards(streamName, Math.max(RETRY_LOOKBACK, events.length));
-      const [last] = tail;
-      if (tail.some((e) => ids.includes(e.metadata.eventId.toLowerCase()))) {
-        return this.explainConflict(streamName, ids, expected, last.revision);
-      }
-      try {
-        if (!last) {
-          if (expected === 'stream_exists') throw new WrongExpectedRevisionError(streamName, expected, 'no_stream');
-          return await this.appendChained(streamName, events, ids, expected, 'no_stream', GENESIS_HASH);
+    // 'any' and 'stream_exists': chain to the stream's last event as it is now; another writer in between: again
+    // (this process's own appends to the stream take turns; another process's, after a short random pause).
+    return this.turns.run(streamName, async () => {
+      for (let attempt = 0; ; attempt++) {
+        // An exact revision switches EventStoreDB's own duplicate check off: a retry of events already at the tail
+        // would be appended again, so look for them first (the port answers such a retry with the original result).
+        const tail = await this.readBackwards(streamName, Math.max(RETRY_LOOKBACK, events.length));
+        const [last] = tail;
+        if (tail.some((e) => ids.includes(e.metadata.eventId.toLowerCase()))) {
+          return this.explainConflict(streamName, ids, expected, last.revision);
         }
-        const prev = (last.metadata as { hash?: string }).hash ?? (await this.hashAt(streamName, last.revision));
-        return await this.appendChained(streamName, events, ids, expected, last.revision, prev);
-      } catch (error) {
-        if (!(error instanceof WrongExpectedRevisionError) || error.expected === expected || attempt >= 10) throw error;
+        try {
+          if (!last) {
+            if (expected === 'stream_exists') throw new WrongExpectedRevisionError(streamName, expected, 'no_stream');
+            return await this.appendChained(streamName, events, ids, expected, 'no_stream', GENESIS_HASH);
+          }
+          const prev = (last.metadata as { hash?: string }).hash ?? (await this.hashAt(streamName, last.revision));
+          return await this.appendChained(streamName, events, ids, expected, last.revision, prev);
+        } catch (error) {
+          if (!(error instanceof WrongExpectedRevisionError) || error.expected === expected || attempt >= 20) throw error;
+          await headRetryPause(attempt);
+        }
       }
-    }
+    });
   }
 
   private async appendChained(

@@ -34,6 +34,7 @@ import { UpcasterRegistry } from './upcasters';
 import { checkAppend } from './append-checks';
 import { chainEvents, GENESIS_HASH, StreamHeadCache } from './hash-chain';
 import { chainExistingEvents } from './postgres-hash-chain-migration';
+import { headRetryPause, StreamTurns } from './stream-turns';
 
 export interface PostgresEventStoreOptions {
   upcasters?: UpcasterRegistry;
@@ -180,7 +181,7 @@ export class PostgresEventStore implements EventStore {
           if (!(error instanceof WrongExpectedRevisionError) || error.expected === expected) throw error;
           if (attempt >= HEAD_RETRIES)
             throw new WrongExpectedRevisionError(streamName, expected, error.actual);
-          await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 ** Math.min(attempt, 6)));
+          await headRetryPause(attempt);
         }
       }
     });
@@ -470,24 +471,4 @@ export function isConnectionError(error: unknown): boolean {
   return /Connection terminated|connection timeout|Client has encountered a connection error/i.test(
     e.message ?? '',
   );
-}
-
-/** One piece of work at a time per stream, in call order; the others wait their turn (nothing kept once idle). */
-class StreamTurns {
-  private readonly tails = new Map<string, Promise<void>>();
-
-  async run<T>(stream: string, work: () => Promise<T>): Promise<T> {
-    const before = this.tails.get(stream) ?? Promise.resolve();
-    let done!: () => void;
-    const mine = new Promise<void>((resolve) => (done = resolve));
-    const tail = before.then(() => mine);
-    this.tails.set(stream, tail);
-    await before;
-    try {
-      return await work();
-    } finally {
-      done();
-      if (this.tails.get(stream) === tail) this.tails.delete(stream);
-    }
-  }
 }
