@@ -29,6 +29,8 @@ export abstract class CatchUpRunner {
   private stopping = false;
   private loopDone: Promise<void> | undefined;
   private wakeUp: (() => void) | undefined;
+  /** Set by a wake-up that arrives while a step runs: that step's read may have missed the news. */
+  private woken = false;
   state: RunnerState = 'stopped';
   lastError: string | null = null;
 
@@ -69,6 +71,7 @@ export abstract class CatchUpRunner {
 
   /** New events may be readable: look now instead of at the end of the idle wait. */
   wake(): void {
+    this.woken = true;
     this.wakeUp?.();
   }
 
@@ -84,7 +87,10 @@ export abstract class CatchUpRunner {
       const onProgress = (p: Position) => {
         if (comparePositions(p, position) >= 0) done(null);
       };
-      const timer = setTimeout(() => done(new Error(`${this.kind} ${this.name} did not reach the position in ${timeoutMs} ms`)), timeoutMs);
+      const timer = setTimeout(
+        () => done(new Error(`${this.kind} ${this.name} did not reach the position in ${timeoutMs} ms`)),
+        timeoutMs,
+      );
       const done = (err: Error | null) => {
         clearTimeout(timer);
         this.progress.off('live', onProgress);
@@ -103,10 +109,13 @@ export abstract class CatchUpRunner {
           await this.idle(this.loopOptions.lockRetryMs ?? 2000);
           continue;
         }
+        this.woken = false;
         const worked = await this.step(this.client!);
         backoff = 100;
         if (this.finishedWork()) break;
-        if (!worked) await this.idle(this.loopOptions.idleWaitMs ?? 1000);
+        // A wake-up during the step (an append committed after its read) means looking again at once, not after
+        // the idle wait: losing it left the newest events waiting for the next append or the timer.
+        if (!worked && !this.woken) await this.idle(this.loopOptions.idleWaitMs ?? 1000);
       } catch (e) {
         const error = e instanceof Error ? e : new Error(String(e));
         this.lastError = error.message;
@@ -126,7 +135,10 @@ export abstract class CatchUpRunner {
     // A dropped connection surfaces on the next query; without this listener it would crash the process.
     client.on('error', () => undefined);
     try {
-      const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS ok', [`projection:${this.name}`]);
+      const { rows } = await client.query<{ ok: boolean }>(
+        'SELECT pg_try_advisory_lock(hashtext($1)) AS ok',
+        [`projection:${this.name}`],
+      );
       if (!rows[0].ok) {
         client.release();
         return false;

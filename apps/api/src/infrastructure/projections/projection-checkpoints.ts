@@ -97,23 +97,53 @@ export async function readAllCheckpoints(db: Db): Promise<CheckpointRow[]> {
  * Moves the live checkpoint, but only from where this runner believes it is: a runner that lost its lock and
  * raced another would update nothing, and its transaction is rolled back (no effect applied twice).
  */
-export async function advanceCheckpoint(client: PoolClient, name: string, from: Position, to: Position, count: number) {
-  const res = await client.query(
+export async function advanceCheckpoint(
+  client: PoolClient,
+  name: string,
+  from: Position,
+  to: Position,
+  count: number,
+): Promise<CheckpointRow> {
+  const res = await client.query<RawRow>(
     `UPDATE projection_checkpoints SET commit_position = $4, prepare_position = $5,
        events_processed = events_processed + $6, updated_at = now(), last_error = NULL
-     WHERE name = $1 AND commit_position = $2 AND prepare_position = $3`,
-    [name, from.commit.toString(), from.prepare.toString(), to.commit.toString(), to.prepare.toString(), count],
+     WHERE name = $1 AND commit_position = $2 AND prepare_position = $3 RETURNING *`,
+    [
+      name,
+      from.commit.toString(),
+      from.prepare.toString(),
+      to.commit.toString(),
+      to.prepare.toString(),
+      count,
+    ],
   );
-  if (res.rowCount !== 1) throw new Error(`projection ${name}: checkpoint moved under us; another runner is active`);
+  if (res.rowCount !== 1)
+    throw new Error(`projection ${name}: checkpoint moved under us; another runner is active`);
+  // The row as this update left it (a rebuild request included), so the runner needs no read before its next batch.
+  return toRow(res.rows[0]);
 }
 
-export async function advanceRebuild(client: PoolClient, name: string, from: Position, to: Position, count: number) {
-  const res = await client.query(
+export async function advanceRebuild(
+  client: PoolClient,
+  name: string,
+  from: Position,
+  to: Position,
+  count: number,
+): Promise<CheckpointRow> {
+  const res = await client.query<RawRow>(
     `UPDATE projection_checkpoints SET rebuild_commit = $4, rebuild_prepare = $5, rebuild_events = rebuild_events + $6
-     WHERE name = $1 AND rebuild_commit = $2 AND rebuild_prepare = $3`,
-    [name, from.commit.toString(), from.prepare.toString(), to.commit.toString(), to.prepare.toString(), count],
+     WHERE name = $1 AND rebuild_commit = $2 AND rebuild_prepare = $3 RETURNING *`,
+    [
+      name,
+      from.commit.toString(),
+      from.prepare.toString(),
+      to.commit.toString(),
+      to.prepare.toString(),
+      count,
+    ],
   );
   if (res.rowCount !== 1) throw new Error(`projection ${name}: rebuild checkpoint moved under us`);
+  return toRow(res.rows[0]);
 }
 
 export async function requestRebuild(db: Db, name: string, version: number) {

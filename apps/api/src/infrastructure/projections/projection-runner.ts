@@ -1,6 +1,12 @@
 import type { Pool, PoolClient } from 'pg';
 import type { Row } from '@credence/read-models';
-import { START, type EventStore, type Position, type RecordedEvent } from '../event-store/event-store.port';
+import {
+  START,
+  comparePositions,
+  type EventStore,
+  type Position,
+  type RecordedEvent,
+} from '../event-store/event-store.port';
 import { CatchUpRunner, type CatchUpOptions, type RunnerState } from './catch-up-runner';
 import {
   advanceCheckpoint,
@@ -16,6 +22,8 @@ import { linkTo, withSpan } from '../tracing/trace-context';
 
 export interface RunnerOptions extends CatchUpOptions {
   batchSize?: number;
+  /** Events read per rebuild batch (default 4 x batchSize): a rebuild reads the whole log, so bigger reads pay. */
+  rebuildBatchSize?: number;
   /** Stop once a rebuild has been swapped in (the rebuild command). */
   exitAfterRebuild?: boolean;
 }
@@ -32,6 +40,10 @@ export type { RunnerState };
 export class ProjectionRunner extends CatchUpRunner {
   private checkpoint: CheckpointRow | undefined;
   private rebuildDone = false;
+  /** Whether `checkpoint` is the row as the last transaction left it, so the next step need not read it again. */
+  private checkpointFresh = false;
+  /** The next rebuild batch, read while the current one is applied. */
+  private prefetch: { after: Position; events: Promise<RecordedEvent[]> } | undefined;
 
   constructor(
     pool: Pool,
@@ -65,14 +77,19 @@ export class ProjectionRunner extends CatchUpRunner {
       checkpoint = (await readCheckpoint(client, this.name))!;
     }
     this.checkpoint = checkpoint;
+    this.checkpointFresh = false;
+    this.prefetch = undefined;
     return checkpoint.position;
   }
 
   protected async step(client: PoolClient): Promise<boolean> {
     const batchSize = this.options.batchSize ?? 500;
-    // Re-read the control row: a rebuild may have been requested by the command line.
-    const checkpoint = (await readCheckpoint(client, this.name))!;
-    this.checkpoint = checkpoint;
+    const rebuildBatchSize = this.options.rebuildBatchSize ?? batchSize * 4;
+    // Re-read the control row (a rebuild may have been requested by the command line), unless the last batch's
+    // checkpoint update returned it: a busy runner then makes no extra round trip per batch.
+    if (!this.checkpointFresh) this.checkpoint = (await readCheckpoint(client, this.name))!;
+    this.checkpointFresh = false;
+    const checkpoint = this.checkpoint!;
     let worked = false;
 
     const live = await this.store.readAll({ after: checkpoint.position, maxCount: batchSize });
@@ -81,21 +98,36 @@ export class ProjectionRunner extends CatchUpRunner {
       worked = true;
     }
 
-    const rebuild = this.checkpoint.rebuild;
+    const rebuild = this.checkpoint?.rebuild;
     if (rebuild) {
       const shadow = `${this.definition.table.name}__rebuild`;
       if (!rebuild.startedAt) {
         await client.query(`DROP TABLE IF EXISTS ${q(shadow)}`);
-        for (const sql of createTableSql(this.definition.table, shadow)) await client.query(sql);
-        await client.query(`UPDATE projection_checkpoints SET rebuild_started_at = now() WHERE name = $1`, [this.name]);
+        // The primary key only: the secondary indexes are built once, on the loaded table, just before the swap.
+        await client.query(createTableSql(this.definition.table, shadow)[0]);
+        await client.query(`UPDATE projection_checkpoints SET rebuild_started_at = now() WHERE name = $1`, [
+          this.name,
+        ]);
         this.checkpoint = (await readCheckpoint(client, this.name))!;
       }
-      const events = await this.store.readAll({ after: rebuild.position, maxCount: batchSize });
+      const position = this.checkpoint!.rebuild!.position;
+      const prefetched =
+        this.prefetch && comparePositions(this.prefetch.after, position) === 0 ? this.prefetch : undefined;
+      this.prefetch = undefined;
+      const events = await (prefetched?.events ??
+        this.store.readAll({ after: position, maxCount: rebuildBatchSize }));
+      if (events.length === rebuildBatchSize) {
+        // Read the next batch on a pool connection while this one is applied on the lock's connection.
+        const after = events[events.length - 1].position;
+        const next = this.store.readAll({ after, maxCount: rebuildBatchSize });
+        next.catch(() => undefined); // read again by the next step if it failed or was dropped
+        this.prefetch = { after, events: next };
+      }
       if (events.length) {
         await this.apply(events, 'rebuild');
         worked = true;
       }
-      if (events.length < batchSize) {
+      if (events.length < rebuildBatchSize) {
         await this.swap(shadow);
         worked = true;
       }
@@ -108,7 +140,11 @@ export class ProjectionRunner extends CatchUpRunner {
     return withSpan(
       'projection.batch',
       {
-        attributes: { 'credence.projection': this.name, 'credence.projection.target': target, 'credence.events': events.length },
+        attributes: {
+          'credence.projection': this.name,
+          'credence.projection.target': target,
+          'credence.events': events.length,
+        },
         links: events.map((e) => linkTo(e.metadata.traceparent)),
         root: true,
       },
@@ -132,30 +168,31 @@ export class ProjectionRunner extends CatchUpRunner {
         const changed = new Map<string, Row | null>();
         for (const { event, ids, context } of plan) {
           for (const id of ids) {
-            const next = projection.evolve(changed.has(id) ? changed.get(id)! : (rows.get(id) ?? null), event, id, context);
+            const next = projection.evolve(
+              changed.has(id) ? changed.get(id)! : (rows.get(id) ?? null),
+              event,
+              id,
+              context,
+            );
             changed.set(id, next);
           }
         }
         await writeRows(client, table, tableName, changed);
       }
-      if (target === 'live') await advanceCheckpoint(client, this.name, from, to, events.length);
-      else await advanceRebuild(client, this.name, from, to, events.length);
+      const row =
+        target === 'live'
+          ? await advanceCheckpoint(client, this.name, from, to, events.length)
+          : await advanceRebuild(client, this.name, from, to, events.length);
       await client.query('COMMIT');
+      this.checkpoint = row;
+      this.checkpointFresh = true;
     } catch (e) {
+      this.checkpointFresh = false;
       await client.query('ROLLBACK').catch(() => undefined);
       throw e;
     }
-    if (target === 'live') {
-      this.checkpoint = { ...this.checkpoint!, position: to, eventsProcessed: this.checkpoint!.eventsProcessed + events.length };
-      this.progress.emit('live', to);
-    } else {
-      const rebuild = this.checkpoint!.rebuild!;
-      this.checkpoint = {
-        ...this.checkpoint!,
-        rebuild: { ...rebuild, position: to, eventsProcessed: rebuild.eventsProcessed + events.length },
-      };
-      this.progress.emit('rebuild', this.checkpoint.rebuild);
-    }
+    if (target === 'live') this.progress.emit('live', to);
+    else this.progress.emit('rebuild', this.checkpoint.rebuild);
   }
 
   /**
@@ -181,7 +218,8 @@ export class ProjectionRunner extends CatchUpRunner {
       const ids = projection.rowIds(event, context);
       // A context row is followed through every event of the batch that changes it, including events that do not
       // read it as their own context (a referred organisation's registration creates the row its drafts read).
-      for (const id of ids) if (known.has(id)) subjects.set(id, projection.evolve(current(id), event, id, context));
+      for (const id of ids)
+        if (known.has(id)) subjects.set(id, projection.evolve(current(id), event, id, context));
       return { event, ids, context };
     });
     const more = [...new Set(plan.flatMap((p) => p.ids))].filter((id) => !known.has(id));
@@ -193,11 +231,17 @@ export class ProjectionRunner extends CatchUpRunner {
   private async swap(shadow: string) {
     const client = this.client!;
     const { table, projection } = this.definition;
+    this.prefetch = undefined;
+    // The shadow's secondary indexes, built on the loaded table outside the swap's transaction (IF NOT EXISTS: a
+    // rebuild resumed after a crash may have built some already; a shadow from an older release has them all).
+    for (const sql of createTableSql(table, shadow).slice(1)) await client.query(sql);
     await client.query('BEGIN');
     try {
       await client.query(`DROP TABLE IF EXISTS ${q(table.name)}`);
       await client.query(`ALTER TABLE ${q(shadow)} RENAME TO ${q(table.name)}`);
-      await client.query(`ALTER TABLE ${q(table.name)} RENAME CONSTRAINT ${q(`${shadow}_pkey`)} TO ${q(`${table.name}_pkey`)}`);
+      await client.query(
+        `ALTER TABLE ${q(table.name)} RENAME CONSTRAINT ${q(`${shadow}_pkey`)} TO ${q(`${table.name}_pkey`)}`,
+      );
       for (let i = 0; i < (table.indexes ?? []).length; i++) {
         await client.query(`ALTER INDEX ${q(indexName(shadow, i))} RENAME TO ${q(indexName(table.name, i))}`);
       }
