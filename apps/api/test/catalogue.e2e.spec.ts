@@ -7,11 +7,9 @@ import { IS_PUBLIC } from '../src/common/auth/public.decorator';
 import { REQUIRED_ROLE } from '../src/common/auth/roles.decorator';
 import { PG_POOL } from '../src/infrastructure/database/database.tokens';
 import { EVENT_STORE, type EventStore } from '../src/infrastructure/event-store/event-store.port';
-import {
-  AdminCountriesController,
-  AdminInstitutesController,
-  AdminRegionsController,
-} from '../src/modules/catalogue/admin/admin-catalogue.controllers';
+import { AdminCountriesController } from '../src/modules/catalogue/admin/admin-countries.controller';
+import { AdminInstitutesController } from '../src/modules/catalogue/admin/admin-institutes.controller';
+import { AdminRegionsController } from '../src/modules/catalogue/admin/admin-regions.controller';
 import { CompanyReferenceController } from '../src/modules/catalogue/http/company-reference.controller';
 import { InstitutesController } from '../src/modules/catalogue/http/institutes.controller';
 import { RegionsController } from '../src/modules/catalogue/http/regions.controller';

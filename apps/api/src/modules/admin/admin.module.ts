@@ -34,8 +34,8 @@ import { USER_QUERY_HANDLERS } from './users/queries/users.handlers';
  * on an audit stream with the staff member's username. The catalogue's resources (institutes, countries, regions)
  * live in the catalogue module, the verifications' and money's in theirs.
  *
- * TeamService and RegistrationService are provided here too (IdentityModule exports only the repository and the
- * session service): the resend of a registration mail goes through the team invitation flow, not a copy of it.
+ * The users' resource uses TeamService and RegistrationService from IdentityModule's public face: the resend of a
+ * registration mail goes through the team invitation flow, not a copy of it.
  */
 @Module({
   imports: [IdentityModule],

@@ -1,11 +1,9 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import type { AppConfig } from '../../config/config.schema';
 import { APP_CONFIG } from '../../config/config.tokens';
-import {
-  AdminCountriesController,
-  AdminInstitutesController,
-  AdminRegionsController,
-} from './admin/admin-catalogue.controllers';
+import { AdminCountriesController } from './admin/admin-countries.controller';
+import { AdminInstitutesController } from './admin/admin-institutes.controller';
+import { AdminRegionsController } from './admin/admin-regions.controller';
 import { AdminInstitutesQuery } from './admin/admin-institutes.query';
 import { AdminInstitutesService } from './admin/admin-institutes.service';
 import { AdminReferenceReads } from './admin/admin-reference.reads';

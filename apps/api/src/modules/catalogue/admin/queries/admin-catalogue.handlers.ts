@@ -2,11 +2,14 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { typedQuery } from '../../../../common/http/list-query';
 import { AdminInstitutesQuery, INSTITUTE_FILTERS } from '../admin-institutes.query';
 import { AdminReferenceReads } from '../admin-reference.reads';
+import { InstituteRecordsService } from '../../records/institute-records.service';
 import {
   GetCountryForStaff,
   GetInstituteForStaff,
   GetRegionForStaff,
+  INSTITUTE_RECORD_FILTERS,
   ListCountriesForStaff,
+  ListInstituteRecordsForStaff,
   ListInstitutesForStaff,
   ListRegionsForStaff,
 } from './admin-catalogue.queries';
@@ -27,6 +30,22 @@ export class GetInstituteForStaffHandler implements IQueryHandler<GetInstituteFo
 
   execute({ id }: GetInstituteForStaff) {
     return this.institutes.get(id);
+  }
+}
+
+@QueryHandler(ListInstituteRecordsForStaff)
+export class ListInstituteRecordsForStaffHandler implements IQueryHandler<ListInstituteRecordsForStaff> {
+  constructor(private readonly records: InstituteRecordsService) {}
+
+  execute({ instituteId, query }: ListInstituteRecordsForStaff) {
+    const { filter, sort, offset, limit } = typedQuery(query, INSTITUTE_RECORD_FILTERS);
+    return this.records.list(instituteId, {
+      offset,
+      limit,
+      q: filter.q,
+      ids: filter.id,
+      byId: sort.field === 'id' ? sort.order : undefined,
+    });
   }
 }
 
@@ -69,6 +88,7 @@ export class GetRegionForStaffHandler implements IQueryHandler<GetRegionForStaff
 export const ADMIN_CATALOGUE_QUERY_HANDLERS = [
   ListInstitutesForStaffHandler,
   GetInstituteForStaffHandler,
+  ListInstituteRecordsForStaffHandler,
   ListCountriesForStaffHandler,
   GetCountryForStaffHandler,
   ListRegionsForStaffHandler,

@@ -31,3 +31,14 @@ export class ListRegionsForStaff {
 export class GetRegionForStaff {
   constructor(readonly id: string) {}
 }
+
+/** The filters of an institute's records: q, a name prefix (and getMany's ids, which every resource takes). */
+export const INSTITUTE_RECORD_FILTERS = { q: 'text' } as const;
+
+/** GET /admin/institutes/{id}/records: one page of an institute's records. */
+export class ListInstituteRecordsForStaff {
+  constructor(
+    readonly instituteId: string,
+    readonly query: ListQuery<'lastName'>,
+  ) {}
+}

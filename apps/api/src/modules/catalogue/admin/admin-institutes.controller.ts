@@ -20,37 +20,20 @@ import type { Request, Response } from 'express';
 import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator';
 import type { Principal } from '../../../common/auth/principal';
 import { StaffOnly } from '../../../common/auth/roles.decorator';
-import { ListQueryDto, typedQuery } from '../../../common/http/list-query';
+import { ListQueryDto } from '../../../common/http/list-query';
 import { listResource } from '../../../common/http/simple-rest';
-import type { Actor } from '../audit/catalogue-audit';
-import {
-  CreateInstituteDto,
-  RefDataOptionDto,
-  UpdateCountryDto,
-  UpdateInstituteDto,
-  UpdateRegionDto,
-} from '../dto/admin-institute.dto';
+import { CreateInstituteDto, RefDataOptionDto, UpdateInstituteDto } from '../dto/admin-institute.dto';
 import { InstituteRecordsImport, RecordImportRejected } from '../records/institute-records-import';
-import { InstituteRecordsService } from '../records/institute-records.service';
+import { actorOf } from './actor-of';
 import { readCsvBody } from './csv-body';
 import { INSTITUTE_FILTERS, INSTITUTE_SORTS } from './admin-institutes.query';
 import { AdminInstitutesService } from './admin-institutes.service';
-import { COUNTRY_FILTERS, COUNTRY_SORTS, REGION_FILTERS, REGION_SORTS } from './admin-reference.reads';
-import { AdminReferenceService } from './admin-reference.service';
 import {
-  GetCountryForStaff,
   GetInstituteForStaff,
-  GetRegionForStaff,
-  ListCountriesForStaff,
+  INSTITUTE_RECORD_FILTERS,
+  ListInstituteRecordsForStaff,
   ListInstitutesForStaff,
-  ListRegionsForStaff,
 } from './queries/admin-catalogue.queries';
-
-const actorOf = (p: Principal): Actor => ({
-  username: p.username,
-  impersonator: p.impersonator,
-  companyId: p.companyId,
-});
 
 /** Simple-rest resource `institutes` for the staff console, and the records behind an institute. */
 @ApiTags('admin')
@@ -60,7 +43,6 @@ export class AdminInstitutesController {
   constructor(
     private readonly institutes: AdminInstitutesService,
     private readonly queryBus: QueryBus,
-    private readonly records: InstituteRecordsService,
     private readonly imports: InstituteRecordsImport,
   ) {}
 
@@ -106,7 +88,10 @@ export class AdminInstitutesController {
     return this.institutes.replaceRefData(id, key, options, actorOf(p));
   }
 
-  /** Simple-rest resource of one institute's records (filter q: a name prefix). */
+  /**
+   * Simple-rest resource of one institute's records (filter q: a name prefix). The institute is looked up first,
+   * so an unknown institute is a 404 whatever the list parameters are (as before the list moved to the QueryBus).
+   */
   @Get(':id/records')
   async listRecords(
     @Param('id') id: string,
@@ -114,23 +99,15 @@ export class AdminInstitutesController {
     @Res({ passthrough: true }) res: Response,
   ) {
     await this.one(id);
-    const filters = { q: 'text' } as const;
     const spec = {
       resource: 'records',
-      filterable: filters,
+      filterable: INSTITUTE_RECORD_FILTERS,
       sortable: ['lastName'],
       defaultSort: ['lastName', 'ASC'],
     } as const;
-    return listResource(res, spec, query, (q) => {
-      const { filter, sort, offset, limit } = typedQuery(q, filters);
-      return this.records.list(id, {
-        offset,
-        limit,
-        q: filter.q,
-        ids: filter.id,
-        byId: sort.field === 'id' ? sort.order : undefined,
-      });
-    });
+    return listResource(res, spec, query, (q) =>
+      this.queryBus.execute(new ListInstituteRecordsForStaff(id, q)),
+    );
   }
 
   /**
@@ -155,69 +132,5 @@ export class AdminInstitutesController {
       if (e instanceof RecordImportRejected) throw new UnprocessableEntityException({ errors: e.messages });
       throw e;
     }
-  }
-}
-
-/** Simple-rest resource `countries`: ISO countries are not created or deleted, only edited (or disabled). */
-@ApiTags('admin')
-@StaffOnly()
-@Controller('admin/countries')
-export class AdminCountriesController {
-  constructor(
-    private readonly reference: AdminReferenceService,
-    private readonly queryBus: QueryBus,
-  ) {}
-
-  @Get()
-  list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response) {
-    const spec = {
-      resource: 'countries',
-      filterable: COUNTRY_FILTERS,
-      sortable: COUNTRY_SORTS,
-      defaultSort: ['name', 'ASC'],
-    } as const;
-    return listResource(res, spec, query, (q) => this.queryBus.execute(new ListCountriesForStaff(q)));
-  }
-
-  @Get(':id')
-  one(@Param('id') id: string) {
-    return this.queryBus.execute(new GetCountryForStaff(id));
-  }
-
-  @Put(':id')
-  update(@Param('id') id: string, @Body() body: UpdateCountryDto, @CurrentPrincipal() p: Principal) {
-    return this.reference.updateCountry(id, body, actorOf(p));
-  }
-}
-
-/** Simple-rest resource `regions`: the map's UN M49 groups, renamed or given their member countries. */
-@ApiTags('admin')
-@StaffOnly()
-@Controller('admin/regions')
-export class AdminRegionsController {
-  constructor(
-    private readonly reference: AdminReferenceService,
-    private readonly queryBus: QueryBus,
-  ) {}
-
-  @Get()
-  list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response) {
-    const spec = {
-      resource: 'regions',
-      filterable: REGION_FILTERS,
-      sortable: REGION_SORTS,
-      defaultSort: ['sort', 'ASC'],
-    } as const;
-    return listResource(res, spec, query, (q) => this.queryBus.execute(new ListRegionsForStaff(q)));
-  }
-
-  @Get(':id')
-  one(@Param('id') id: string) {
-    return this.queryBus.execute(new GetRegionForStaff(id));
-  }
-
-  @Put(':id')
-  update(@Param('id') id: string, @Body() body: UpdateRegionDto, @CurrentPrincipal() p: Principal) {
-    return this.reference.updateRegion(id, body, actorOf(p));
   }
 }
