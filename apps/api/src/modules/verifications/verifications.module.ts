@@ -43,6 +43,7 @@ import { VerificationListQuery } from './queries/verification-list.query';
 import { VerificationReaders } from './queries/verification-readers';
 import { VERIFICATION_QUERY_HANDLERS } from './queries/handlers';
 import { VerificationAccess } from './queries/verification-access';
+import { DemoVerificationSteps } from './seed/demo-verification-steps';
 import { DemoVerificationsSeeder } from './seed/demo-verifications.seeder';
 
 /**
@@ -74,6 +75,7 @@ import { DemoVerificationsSeeder } from './seed/demo-verifications.seeder';
     VerificationDetailQuery,
     VerificationAccess,
     ...VERIFICATION_QUERY_HANDLERS,
+    DemoVerificationSteps,
     DemoVerificationsSeeder,
     { provide: INSTITUTE_DIRECTORY, useClass: CatalogueInstituteDirectory },
     { provide: VERIFICATION_PAYMENTS, useClass: MoneyVerificationPayments },
