@@ -5,9 +5,13 @@
 // through the same app, a naive route that answers the same from a GROUP BY over the raw verification list.
 // Every call's answer is checked to equal the naive one before timing.
 //   npm run bench -- analytics
-//   BENCH_SECONDS (default 8), BENCH_CLIENTS (20), BENCH_ROWS (1000000), BENCH_DB_POOL (30)
+// A second baseline, http-floor, is a trivial authenticated route through the same guards (the HTTP stack's floor).
+// BENCH_EXPLAIN=1 prints, for each call, EXPLAIN (ANALYZE, BUFFERS) of every SQL statement one request of ours and of
+// the naive route issues (execution ms, rows, buffers). Every line gives the app's main-thread CPU per request.
+//   BENCH_SECONDS (default 8), BENCH_CLIENTS (20), BENCH_ROWS (1000000), BENCH_DB_POOL (30), BENCH_EXPLAIN (0)
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { api, benchToken, figure, log, percentile, root, startBenchApp } from './lib.mjs';
 
@@ -16,6 +20,7 @@ const clients = Number(process.env.BENCH_CLIENTS ?? 20);
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const dbPool = Number(process.env.BENCH_DB_POOL ?? 30);
 const workers = Number(process.env.BENCH_WORKERS ?? 2);
+const explain = process.env.BENCH_EXPLAIN === '1';
 const ACME_SHARE = 0.1;
 
 const LOAD_WORKER = `
@@ -38,6 +43,16 @@ const { url, body, headers, clients, ms } = workerData;
   parentPort.postMessage({ latencies, errors, lastError });
 })();
 `;
+
+/** CPU time (user + system, ms) of this process's main thread, where the app runs; Linux, else 0. */
+function mainThreadCpuMs() {
+  try {
+    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
 
 const requireFromRoot = createRequire(path.join(root, 'package.json'));
 const { Body, Controller, HttpCode, Inject, Module, Param, Post, Query } = requireFromRoot('@nestjs/common');
@@ -78,6 +93,7 @@ class NaiveAnalyticsController {
     return { periods, rows };
   }
   async answer(call, range, limit, months) {
+    if (call === 'floor') return {};
     if (call === 'overview') {
       const pair = async (grain) => {
         const { periods, rows } = await this.grouped(grain, 2);
@@ -232,6 +248,34 @@ try {
     ['countries.top5', '/analytics/countries?limit=5&months=12', {}],
   ];
   const naiveUrl = (p) => `${base}/v1/bench/naive-analytics/${p.replace('/analytics/', '')}`;
+  const post = async (u, body) => (await fetch(u, { method: 'POST', headers, body: JSON.stringify(body) })).json();
+
+  if (explain) {
+    // Every statement one request issues, EXPLAINed on the bench's data (load-independent: execution time, rows, buffers).
+    const query = pool.query.bind(pool);
+    let captured = null;
+    pool.query = (...args) => {
+      if (captured && typeof args[0] === 'string') captured.push([args[0], args[1] ?? []]);
+      return query(...args);
+    };
+    for (const [name, p, body] of calls) {
+      for (const [side, u] of [['ours', `${base}/v1${p}`], ['naive', naiveUrl(p)]]) {
+        captured = [];
+        await post(u, body);
+        const statements = captured.filter(([text]) => /\bFROM\b/i.test(text));
+        captured = null;
+        for (const [text, values] of statements) {
+          const [{ 'QUERY PLAN': [plan] }] = (await query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${text}`, values)).rows;
+          const top = plan.Plan;
+          const leaves = [];
+          const walk = (n) => (n.Plans?.length ? n.Plans.forEach(walk) : leaves.push(n));
+          walk(top);
+          const read = leaves.map((n) => `${n['Node Type']}${n['Index Name'] ? ' ' + n['Index Name'] : ''} ${n['Actual Rows'] * (n['Actual Loops'] ?? 1)} rows`).join(', ');
+          log(`  explain ${name} ${side}: ${plan['Execution Time'].toFixed(2)} ms, ${top['Shared Hit Blocks'] + top['Shared Read Blocks']} buffers; ${read}`);
+        }
+      }
+    }
+  }
 
   // The same answers both ways, or the timing means nothing.
   for (const [name, p, body] of calls) {
@@ -243,6 +287,7 @@ try {
   log('every call answers the same as the GROUP BY over the list');
 
   async function load(url, body, ms) {
+    const cpu0 = mainThreadCpuMs();
     const perWorker = Array.from({ length: workers }, (_, w) => Math.floor(clients / workers) + (w < clients % workers ? 1 : 0)).filter((n) => n > 0);
     const results = await Promise.all(
       perWorker.map(
@@ -257,21 +302,34 @@ try {
     const latencies = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
     const errors = results.reduce((sum, r) => sum + r.errors, 0);
     if (errors) log(`  ${errors} errors, e.g. ${results.find((r) => r.lastError)?.lastError}`);
-    return { latencies, rate: latencies.length / (ms / 1000) };
+    // The app's main thread (Nest, guards, pg client, JSON): CPU time per answered request (the load runs in workers).
+    const busyMs = (mainThreadCpuMs() - cpu0) / Math.max(1, latencies.length);
+    return { latencies, rate: latencies.length / (ms / 1000), busyMs };
   }
 
   const params = { rows: facts.total, tenantRows: facts.acme, companies: 2000, clients, seconds, dbPool };
+  // The HTTP stack's floor: a trivial authenticated route (same guards, body parsing and JSON), no SQL.
+  await load(naiveUrl('floor'), {}, 1000);
+  const floor = await load(naiveUrl('floor'), {}, seconds * 1000);
+  log(`http-floor (trivial authenticated route): p50 ${percentile(floor.latencies, 50).toFixed(1)} ms, p99 ${percentile(floor.latencies, 99).toFixed(1)} ms, ${floor.rate.toFixed(0)} req/s; main thread ${floor.busyMs.toFixed(2)} ms CPU per request`);
+  const params0 = { rows: facts.total, tenantRows: facts.acme, companies: 2000, clients, seconds, dbPool };
+  figure('analytics.http-floor.p50', params0, percentile(floor.latencies, 50), 'ms');
+  figure('analytics.http-floor.p99', params0, percentile(floor.latencies, 99), 'ms');
+  figure('analytics.http-floor.cpu-per-request', params0, floor.busyMs, 'ms');
   for (const [name, p, body] of calls) {
     await load(`${base}/v1${p}`, body, 1000);
     const ours = await load(`${base}/v1${p}`, body, seconds * 1000);
     await load(naiveUrl(p), body, 1000);
     const naive = await load(naiveUrl(p), body, seconds * 1000);
     const q = (m, n) => percentile(m.latencies, n);
-    log(`${name}: p50 ${q(ours, 50).toFixed(1)} ms, p99 ${q(ours, 99).toFixed(1)} ms, ${ours.rate.toFixed(0)} req/s | naive p50 ${q(naive, 50).toFixed(1)} ms, p99 ${q(naive, 99).toFixed(1)} ms, ${naive.rate.toFixed(0)} req/s`);
+    log(`${name}: p50 ${q(ours, 50).toFixed(1)} ms, p99 ${q(ours, 99).toFixed(1)} ms, ${ours.rate.toFixed(0)} req/s, main thread CPU ${ours.busyMs.toFixed(2)} ms/req | naive p50 ${q(naive, 50).toFixed(1)} ms, p99 ${q(naive, 99).toFixed(1)} ms, ${naive.rate.toFixed(0)} req/s, ${naive.busyMs.toFixed(2)} ms/req | floor p50 ${q(floor, 50).toFixed(1)} ms`);
     // ratio = ours / naive: below 1 is faster (latency); throughput above 1 is better.
     figure(`analytics.${name}.p50`, params, q(ours, 50), 'ms', q(naive, 50));
     figure(`analytics.${name}.p99`, params, q(ours, 99), 'ms', q(naive, 99));
     figure(`analytics.${name}.throughput`, params, ours.rate, 'req/s', naive.rate);
+    // The second baseline: ours against the trivial authenticated route (1 = the HTTP stack is all that is left).
+    figure(`analytics.${name}.cpu-per-request`, params, ours.busyMs, 'ms', naive.busyMs);
+    figure(`analytics.${name}.p50-vs-http-floor`, params, q(ours, 50), 'ms', q(floor, 50));
   }
 } finally {
   await stop();
