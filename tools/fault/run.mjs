@@ -4,6 +4,7 @@
 //
 //   kill        SIGKILL the API during 200 concurrent card-paid submissions; retry the unacknowledged with their keys
 //   pg-restart  stop PostgreSQL for 5 s under load; the API survives, fails fast, recovers, loses nothing acknowledged
+//   queue-stop  SIGKILL the scenario's own redis-server (BullMQ) for 5 s under submissions; each auto-check runs once
 //   load        sign in, list, search, submit and resolve with autocannon at 100 connections for 60 s
 import { buildApi, log } from './lib.mjs';
 
@@ -11,9 +12,19 @@ const [scenario, ...rest] = process.argv.slice(2);
 const flag = (name) => rest.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const quick = rest.includes('--quick');
 const SCENARIOS = {
-  kill: async () => (await import('./kill.mjs')).killScenario({ submissions: Number(flag('submissions') ?? (quick ? 60 : 200)) }),
+  kill: async () =>
+    (await import('./kill.mjs')).killScenario({
+      submissions: Number(flag('submissions') ?? (quick ? 60 : 200)),
+    }),
   'pg-restart': async () =>
-    (await import('./pg-restart.mjs')).pgRestartScenario({ durationMs: 1000 * Number(flag('duration') ?? (quick ? 20 : 30)), workers: quick ? 10 : 20 }),
+    (await import('./pg-restart.mjs')).pgRestartScenario({
+      durationMs: 1000 * Number(flag('duration') ?? (quick ? 20 : 30)),
+      workers: quick ? 10 : 20,
+    }),
+  'queue-stop': async () =>
+    (await import('./queue-stop.mjs')).queueStopScenario({
+      submissions: Number(flag('submissions') ?? (quick ? 60 : 120)),
+    }),
   load: async () =>
     (await import('./load.mjs')).loadScenario({
       durationS: Number(flag('duration') ?? (quick ? 10 : 60)),
@@ -23,7 +34,9 @@ const SCENARIOS = {
 };
 
 if (!SCENARIOS[scenario]) {
-  process.stderr.write(`usage: npm run fault -- <${Object.keys(SCENARIOS).join('|')}> [--quick] [--duration=S] [--submissions=N] [--connections=N]\n`);
+  process.stderr.write(
+    `usage: npm run fault -- <${Object.keys(SCENARIOS).join('|')}> [--quick] [--duration=S] [--submissions=N] [--connections=N]\n`,
+  );
   process.exit(2);
 }
 const started = Date.now();

@@ -1,0 +1,146 @@
+// Scenario "queue-stop": the API on BullMQ (REDIS_URL) with the scenario's own redis-server (never the machine's),
+// N keyed submissions in waves; redis-server is SIGKILLed in the middle and started again on the same port after
+// ~5 s. Then: the API stayed up, every acknowledged submission exists once, and every submission's automatic
+// check job (its effect: one AutomaticCheck* event in the verification's stream) ran exactly once.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort } from '../embedded-postgres.mjs';
+import { database, ledger, log, pg, signIn, sleep, startApi, submit } from './lib.mjs';
+
+async function redis(port, dir) {
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+    { stdio: 'ignore' },
+  );
+  for (let i = 0; i < 100; i++) {
+    if (
+      spawnSync('redis-cli', ['-p', String(port), 'ping'])
+        .stdout?.toString()
+        .trim() === 'PONG'
+    )
+      return child;
+    await sleep(100);
+  }
+  throw new Error('redis-server did not answer');
+}
+
+async function autoChecks(databaseUrl, streams) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `SELECT stream_name, count(*)::int AS n FROM es_events WHERE stream_name = ANY($1) AND type IN ('AutomaticCheckMatched','AutomaticCheckFoundNoMatch') GROUP BY 1`,
+      [streams],
+    );
+    return new Map(rows.map((r) => [r.stream_name, r.n]));
+  } finally {
+    await client.end();
+  }
+}
+
+export async function queueStopScenario({ submissions = 120, downMs = 5000 } = {}) {
+  if (spawnSync('sh', ['-c', 'command -v redis-server && command -v redis-cli']).status !== 0) {
+    log('queue-stop needs redis-server and redis-cli on the PATH: skipped');
+    return { scenario: 'queue-stop', skipped: 'redis-server not found', ok: true };
+  }
+  const dir = await mkdtemp(path.join(tmpdir(), 'credence-fault-redis-'));
+  const port = await freePort();
+  let server = await redis(port, dir);
+  const db = await database();
+  let api;
+  try {
+    api = await startApi(db.url, { env: { REDIS_URL: `redis://127.0.0.1:${port}` } });
+    log(`API (BullMQ on redis :${port}) ready in ${api.readyMs} ms`);
+    const tokens = [];
+    for (const u of ['alice@acme.test', 'bob@acme.test', 'indy@mail.test', 'carol@globex.test'])
+      tokens.push(await signIn(api.base, u));
+    const requests = Array.from({ length: submissions }, (_, i) => ({
+      ref: `FAULT-Q-${String(i).padStart(4, '0')}`,
+      key: randomUUID(),
+      token: tokens[i % tokens.length],
+    }));
+    const answers = new Array(submissions);
+    let stoppedAt = 0;
+    let restartedAt = 0;
+    const outage = (async () => {
+      await sleep(1500);
+      stoppedAt = Date.now();
+      server.kill('SIGKILL');
+      log('redis-server SIGKILLed');
+      await sleep(downMs);
+      server = await redis(port, dir);
+      restartedAt = Date.now();
+      log(`redis-server back after ${restartedAt - stoppedAt} ms`);
+    })();
+    // Waves of 10 every 200 ms, so submissions fall before, during and after the outage.
+    const inFlight = [];
+    for (let i = 0; i < submissions; i += 10) {
+      for (let j = i; j < Math.min(i + 10, submissions); j++)
+        inFlight.push(
+          submit(api.base, requests[j].token, requests[j].ref, requests[j].key).then((o) => (answers[j] = o)),
+        );
+      await sleep(200);
+    }
+    await Promise.all(inFlight);
+    await outage;
+    // Retry what was not acknowledged (5xx or no answer) with its key.
+    let retries = 0;
+    for (let i = 0; i < submissions; i++) {
+      for (
+        let attempt = 1;
+        attempt <= 10 && !(answers[i].status >= 200 && answers[i].status < 500);
+        attempt++
+      ) {
+        retries++;
+        await sleep(300 * attempt);
+        answers[i] = await submit(api.base, requests[i].token, requests[i].ref, requests[i].key);
+      }
+    }
+    const apiAlive = api.alive();
+    // Wait for every stored verification's automatic check to have run.
+    let book;
+    let checks;
+    const deadline = Date.now() + 180_000;
+    for (;;) {
+      book = await ledger(db.url, 'FAULT-Q-');
+      checks = await autoChecks(db.url, book.streams);
+      if (book.streams.every((s) => (checks.get(s) ?? 0) >= 1) || Date.now() > deadline) break;
+      await sleep(1000);
+    }
+    await sleep(3000); // any second run would show by now
+    checks = await autoChecks(db.url, book.streams);
+    const acked = requests.filter((_, i) => answers[i].status >= 200 && answers[i].status < 300);
+    const found = {
+      apiStayedUp: apiAlive,
+      acknowledged: acked.length,
+      acknowledgedMissing: acked.filter((r) => !book.byRef.get(r.ref)).map((r) => r.ref),
+      doubled: [...book.byRef].filter(([, n]) => n > 1).map(([ref]) => ref),
+      statuses: answers.reduce((m, a) => ((m[a.status] = (m[a.status] ?? 0) + 1), m), {}),
+      verificationsStored: book.streams.length,
+      autoCheckRanOnce: book.streams.filter((s) => checks.get(s) === 1).length,
+      autoCheckNeverRan: book.streams.filter((s) => !checks.get(s)).length,
+      autoCheckRanTwice: book.streams.filter((s) => (checks.get(s) ?? 0) > 1).length,
+    };
+    return {
+      scenario: 'queue-stop',
+      did: { submissions, redisDownMs: restartedAt - stoppedAt, retryRequests: retries },
+      found,
+      ok:
+        apiAlive &&
+        found.acknowledgedMissing.length === 0 &&
+        found.doubled.length === 0 &&
+        found.autoCheckNeverRan === 0 &&
+        found.autoCheckRanTwice === 0 &&
+        acked.length === submissions,
+    };
+  } finally {
+    await api?.stop().catch(() => undefined);
+    server.kill('SIGKILL');
+    await db.destroy();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
