@@ -37,12 +37,21 @@ export async function loadScenario({ durationS = 60, connections = 100, pending 
       );
       for (const b of batch) if (b?.id) ids.push(b.id);
     }
-    // The answers wait for irene's list to show them.
-    for (let tries = 0; tries < 60; tries++) {
+    // The answers wait for irene's list to show them: a request is pending for her only once its automatic check has
+    // run (a queued job), and resolving it before that is rightly refused (409). Wait up to 3 minutes, then answer
+    // only what her list shows, and say how many that was.
+    const submitted = ids.length;
+    let pendingNow = 0;
+    for (let tries = 0; tries < 360; tries++) {
       const r = await fetch(`${api.base}/v1/verification/pending?page=0&size=1`, { headers: { 'X-AUTH-TOKEN': irene } }).then((x) => x.json());
-      if ((r.totalSize ?? r.total ?? 0) >= ids.length) break;
+      pendingNow = r.totalSize ?? r.total ?? 0;
+      if (pendingNow >= submitted) break;
       await new Promise((res) => setTimeout(res, 500));
     }
+    const shown = await fetch(`${api.base}/v1/verification/pending?page=0&size=${Math.max(submitted, 1)}`, { headers: { 'X-AUTH-TOKEN': irene } }).then((x) => x.json());
+    const pendingIds = new Set((shown.content ?? []).map((v) => v.id));
+    ids.splice(0, ids.length, ...ids.filter((id) => pendingIds.has(id)));
+    log(`${ids.length} of ${submitted} prepared requests are pending for irene`);
     await submit(api.base, alice, 'LOAD-WARM', randomUUID());
 
     const per = Math.max(1, Math.floor(connections / 5));
