@@ -83,7 +83,7 @@ export async function loadScenario({ durationS = 60, connections = 100, pending 
         setupRequest: (req) => {
           const id = ids[next++];
           return id
-            ? { ...req, method: 'PUT', path: `/v1/verification/pending/${id}`, body: JSON.stringify({ result: 'NOT_VERIFIED', notes: 'load run' }) }
+            ? { ...req, method: 'PUT', path: `/v1/verification/pending/${id}`, body: JSON.stringify({ result: 'NOT_VERIFIED', notes: 'load run', approvedByName: 'Irene Ingram', approvedByTitle: 'Registry' }) }
             : { ...req, method: 'GET', path: '/v1/verification/pending?page=0&size=20', body: undefined };
         },
       },
