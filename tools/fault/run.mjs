@@ -5,6 +5,7 @@
 //   kill        SIGKILL the API during 200 concurrent card-paid submissions; retry the unacknowledged with their keys
 //   pg-restart  stop PostgreSQL for 5 s under load; the API survives, fails fast, recovers, loses nothing acknowledged
 //   queue-stop  SIGKILL the scenario's own redis-server (BullMQ) for 5 s under submissions; each auto-check runs once
+//   chromium-kill  SIGKILL the API's Chromium during certificate renders; every download ends with a PDF, the pool recovers
 //   load        sign in, list, search, submit and resolve with autocannon at 100 connections for 60 s
 import { buildApi, log } from './lib.mjs';
 
@@ -25,6 +26,7 @@ const SCENARIOS = {
     (await import('./queue-stop.mjs')).queueStopScenario({
       submissions: Number(flag('submissions') ?? (quick ? 60 : 120)),
     }),
+  'chromium-kill': async () => (await import('./chromium-kill.mjs')).chromiumKillScenario(),
   load: async () =>
     (await import('./load.mjs')).loadScenario({
       durationS: Number(flag('duration') ?? (quick ? 10 : 60)),
