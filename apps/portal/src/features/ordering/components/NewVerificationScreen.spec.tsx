@@ -325,5 +325,5 @@ describe('New Verification wizard (verifications 2.2)', () => {
     const posted = calls.filter((c) => c.path === '/v1/verification' && c.method === 'POST');
     expect(posted).toHaveLength(1);
     expect((posted[0].body as { verifications: { fields: { gradYear: number } }[] }).verifications.map((v) => v.fields.gradYear)).toEqual([2015, 2016]);
-  }, 60_000);
+  }, 120_000);
 });
