@@ -22,7 +22,6 @@ import { DemoMoneySeed } from './seed/demo-money.seed';
 export class MoneyStartup implements OnModuleInit {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
-    private readonly projections: ProjectionsService,
     private readonly seeds: SeedRegistry,
     private readonly demo: DemoMoneySeed,
   ) {}
