@@ -46,9 +46,20 @@ async function watchProgress(page: Page, name: string) {
 async function pickInstitute(scope: Locator, typed: string, name: string) {
   await scope.getByLabel('Institute name').fill(typed);
   const row = scope.getByRole('table', { name: 'Institutes' }).getByRole('row', { name: new RegExp(name) });
-  await row.waitFor();
-  await row.getByRole('button', { name: new RegExp(name) }).click();
-  await scope.getByRole('region', { name: 'Institute Details' }).waitFor();
+  const details = scope.getByRole('region', { name: 'Institute Details' });
+  // The results refresh once more when the debounced search settles; a click on the row just before that can be
+  // lost with the old rows (seen once in CI with the journeys in two shards). Click again, as a person would, if the
+  // details have not opened after 10 s.
+  for (let attempt = 1; ; attempt++) {
+    await row.waitFor();
+    await row.getByRole('button', { name: new RegExp(name) }).click();
+    try {
+      await details.waitFor({ timeout: 10_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 }
 
 /**
