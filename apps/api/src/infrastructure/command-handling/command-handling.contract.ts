@@ -5,7 +5,7 @@ import { creditDecider, creditStream, DomainError, type CreditCommand, type Cred
 import { randomUUID } from 'node:crypto';
 import { WrongExpectedRevisionError, type EventStore } from '../event-store/event-store.port';
 import { deriveEventId } from './event-stamping';
-import { handleCommand, loadStream, type HandleCommandOptions } from './handle-command';
+import { FOLD_CACHE_MIN_EVENTS, handleCommand, loadStream, type HandleCommandOptions } from './handle-command';
 
 const grant = (movementId: string, amount: number): CreditCommand => ({
   type: 'AdjustCredit',
@@ -168,6 +168,56 @@ export function runCommandHandlingContract(name: string, open: () => Promise<{ s
       const recorded = await store.readStream(stream);
       expect(recorded.filter((e) => (e.data as { movementId: string }).movementId === 'once')).toHaveLength(1);
       expect((await loadStream(store, stream, creditDecider)).state.balances.credits).toBe(6);
+    });
+
+    it('keeps the fold of a long stream: later reads ask only for what is new and equal a fold of the whole stream', async () => {
+      const stream = ledger();
+      const first = Array.from({ length: FOLD_CACHE_MIN_EVENTS }, (_, i) => grant(`long-${i}`, 1));
+      await handleCommand(store, { stream, decider: creditDecider, command: first, context: { ...actor, commandId: randomUUID(), tenantId: 'acme' } });
+      const before = await loadStream(store, stream, creditDecider);
+      expect(before.state.balances.credits).toBe(FOLD_CACHE_MIN_EVENTS);
+      const reads = jest.spyOn(store, 'readStream');
+      try {
+        for (let i = 0; i < 3; i++) await run(stream, grant(`more-${i}`, 2));
+        const after = await loadStream(store, stream, creditDecider);
+        // Every read since was from the last event seen (inclusive), never the whole stream again.
+        expect(reads.mock.calls.length).toBeGreaterThan(0);
+        expect(reads.mock.calls.every(([, options]) => options?.fromRevision !== undefined && options.fromRevision > 0n)).toBe(true);
+        expect(after.recorded).toHaveLength(FOLD_CACHE_MIN_EVENTS + 3);
+        expect(after.revision).toBe(BigInt(FOLD_CACHE_MIN_EVENTS + 2));
+        expect(after.state.balances.credits).toBe(FOLD_CACHE_MIN_EVENTS + 6);
+        // The kept state was not changed by the folds after it.
+        expect(before.state.balances.credits).toBe(FOLD_CACHE_MIN_EVENTS);
+        let whole = creditDecider.initialState();
+        for (const e of await store.readStream(stream)) whole = creditDecider.evolve(whole, e as never);
+        expect(after.state).toEqual(whole);
+      } finally {
+        reads.mockRestore();
+      }
+    });
+
+    it('reads a kept stream whole again when the event it last saw is no longer there', async () => {
+      const stream = ledger();
+      await handleCommand(store, {
+        stream,
+        decider: creditDecider,
+        command: Array.from({ length: FOLD_CACHE_MIN_EVENTS }, (_, i) => grant(`x-${i}`, 1)),
+        context: { ...actor, commandId: randomUUID(), tenantId: 'acme' },
+      });
+      await loadStream(store, stream, creditDecider);
+      // A store that answers another event at that revision (a database replaced under the process).
+      const real = store.readStream.bind(store);
+      const reads = jest.spyOn(store, 'readStream').mockImplementation(async (name, options) => {
+        const events = await real(name, options);
+        return options?.fromRevision ? events.map((e) => ({ ...e, metadata: { ...e.metadata, eventId: randomUUID() } })) : events;
+      });
+      try {
+        const again = await loadStream(store, stream, creditDecider);
+        expect(reads.mock.calls.map(([, options]) => options?.fromRevision)).toEqual([BigInt(FOLD_CACHE_MIN_EVENTS - 1), undefined]);
+        expect(again.state.balances.credits).toBe(FOLD_CACHE_MIN_EVENTS);
+      } finally {
+        reads.mockRestore();
+      }
     });
   });
 }

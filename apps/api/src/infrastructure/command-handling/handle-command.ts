@@ -34,17 +34,62 @@ export interface LoadedStream<S> {
   recorded: RecordedEvent[];
 }
 
-/** A stream folded from the decider's initial state. A stream is one aggregate's (its name says which, and only
- * this loop appends to it), so its events are that decider's events, upcast to their current versions on read. */
+/** Streams at least this long keep their folded state in the process after a read (see loadStream). */
+export const FOLD_CACHE_MIN_EVENTS = 64;
+/** At most this many streams are kept (least recently read first out). */
+const FOLD_CACHE_STREAMS = 128;
+
+interface Folded {
+  decider: unknown;
+  state: unknown;
+  recorded: RecordedEvent[];
+}
+const folds = new WeakMap<EventStore, Map<string, Folded>>();
+
+/**
+ * A stream folded from the decider's initial state. A stream is one aggregate's (its name says which, and only
+ * this loop appends to it), so its events are that decider's events, upcast to their current versions on read.
+ *
+ * A long stream (a busy account's credit ledger: three events per order) keeps its fold in the process: the next
+ * read asks the store only from the last event it saw (inclusive, so the store confirms that event is still the
+ * one at that revision; if not, the stream is read whole again) and evolves the kept state with the newer events.
+ * Reading and folding the whole ledger at every order made each submission slower than the one before (issue 19's
+ * load run: 24 s at p50 after 450 orders). States are never mutated (evolve makes new ones), so callers may share one.
+ */
 export async function loadStream<C, E extends DomainEvent, S, X>(
   store: EventStore,
   stream: string,
   decider: Decider<C, E, S, X>,
 ): Promise<LoadedStream<S>> {
+  let kept = folds.get(store);
+  if (!kept) folds.set(store, (kept = new Map()));
+  const hit = kept.get(stream);
+  if (hit && hit.decider === decider) {
+    const last = hit.recorded[hit.recorded.length - 1];
+    const since = await store.readStream(stream, { fromRevision: last.revision });
+    if (since[0]?.metadata.eventId === last.metadata.eventId && since[0].revision === last.revision) {
+      let state = hit.state as S;
+      for (const e of since.slice(1)) state = decider.evolve(state, e as unknown as TimedEvent<E>);
+      const recorded = hit.recorded.concat(since.slice(1));
+      keep(kept, stream, { decider, state, recorded });
+      return { state, revision: recorded[recorded.length - 1].revision, recorded: recorded.slice() };
+    }
+    kept.delete(stream);
+  }
   const recorded = await store.readStream(stream);
   let state = decider.initialState();
   for (const e of recorded) state = decider.evolve(state, e as unknown as TimedEvent<E>);
-  return { state, revision: recorded.length ? recorded[recorded.length - 1].revision : 'no_stream', recorded };
+  if (recorded.length >= FOLD_CACHE_MIN_EVENTS) keep(kept, stream, { decider, state, recorded });
+  return { state, revision: recorded.length ? recorded[recorded.length - 1].revision : 'no_stream', recorded: recorded.slice() };
+}
+
+/** Keeps a fold unless a newer one of the stream is kept already (concurrent readers finish in any order). */
+function keep(kept: Map<string, Folded>, stream: string, fold: Folded) {
+  const now = kept.get(stream);
+  if (now && now.decider === fold.decider && now.recorded.length > fold.recorded.length) return;
+  kept.delete(stream);
+  kept.set(stream, fold);
+  if (kept.size > FOLD_CACHE_STREAMS) kept.delete(kept.keys().next().value as string);
 }
 
 export type StampedEvent<E extends DomainEvent> = E & { metadata: EventMetadata };
