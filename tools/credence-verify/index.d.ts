@@ -85,6 +85,17 @@ export interface VerifyResult {
 
 export function eventHashInput(event: HashableEvent): string;
 export function chainHash(prevHash: string, event: HashableEvent): string;
+/** chainHash of an event whose data and metadata (without its hash) are given as canonical JSON (RFC 8785) texts. */
+export function chainHashOfJson(
+  prevHash: string,
+  event: {
+    type: string;
+    schemaVersion: number;
+    dataJson: string;
+    metadataJson: string;
+    revision: bigint | number | string;
+  },
+): string;
 export function chainHashes(prevHash: string, events: HashableEvent[]): string[];
 export function sortLeaves<L extends CheckpointLeaf>(leaves: L[]): L[];
 export function merkleTree(sortedLeaves: CheckpointLeaf[]): { root: string; proofs: ProofStep[][] };

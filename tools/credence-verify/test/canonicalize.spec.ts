@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import referenceCanonicalize from 'canonicalize';
 import { createHash } from 'node:crypto';
-import { canonicalize, chainHash, GENESIS_HASH } from 'credence-verify';
+import { canonicalize, chainHash, chainHashOfJson, GENESIS_HASH } from 'credence-verify';
 
 // credence-verify's own RFC 8785 serialiser must write exactly what the `canonicalize` package writes (the form every
 // hash in every stored chain was computed with), and chainHash must stay SHA-256(prevHash || canonical JSON).
@@ -46,5 +46,32 @@ describe('credence-verify canonical JSON', () => {
       .update(Buffer.from(input, 'utf8'))
       .digest('hex');
     expect(chainHash(GENESIS_HASH, event)).toBe(expected);
+  });
+
+  it('chainHashOfJson, given the canonical data and metadata texts, hashes exactly what chainHash does', () => {
+    fc.assert(
+      fc.property(
+        fc.string(),
+        fc.integer({ min: 1, max: 9 }),
+        fc.jsonValue(),
+        fc.dictionary(fc.string(), fc.jsonValue()),
+        fc.bigInt({ min: 0n, max: 2n ** 40n }),
+        fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 64, maxLength: 64 }),
+        (type, schemaVersion, data, metadata, revision, prev) => {
+          const { hash: _hash, ...unhashed } = metadata as Record<string, unknown>;
+          const event = { type, schemaVersion, data, metadata: { ...metadata, hash: 'x' }, revision };
+          expect(
+            chainHashOfJson(prev, {
+              type,
+              schemaVersion,
+              dataJson: canonicalize(data),
+              metadataJson: canonicalize(unhashed),
+              revision,
+            }),
+          ).toBe(chainHash(prev, event));
+        },
+      ),
+      { numRuns: 1000, seed: 18 },
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { chainHash, GENESIS_HASH } from 'credence-verify';
+import { canonicalize, chainHashOfJson, GENESIS_HASH } from 'credence-verify';
 import type { EventToAppend } from './event-store.port';
 
 export { GENESIS_HASH };
@@ -7,27 +7,38 @@ export { GENESIS_HASH };
 export type ChainedMetadata = EventToAppend['metadata'] & { hash: string };
 
 /**
+ * An event ready to store: its metadata with the hash, and its data and that metadata as the JSON texts to send
+ * (the canonical texts the hash covers, serialised once for both).
+ */
+export type ChainedEvent = EventToAppend & { metadata: ChainedMetadata; dataJson: string; metadataJson: string };
+
+/**
  * The events with their hashes: `hash = SHA-256(prevHash || canonical JSON of {type, schemaVersion, data, metadata
- * without the hash, revision})` (credence-verify's chainHash, the function the offline checker runs). The first
- * event gets `firstRevision`, the next one more, and so on. The caller's objects are not changed.
+ * without the hash, revision})` (credence-verify's chainHash, the function the offline checker runs, here from the
+ * canonical texts of data and metadata, which are also what the append sends). The first event gets
+ * `firstRevision`, the next one more, and so on. The caller's objects are not changed.
  */
 export function chainEvents(
   prevHash: string,
   firstRevision: bigint,
   events: EventToAppend[],
-): { events: (EventToAppend & { metadata: ChainedMetadata })[]; lastHash: string } {
+): { events: ChainedEvent[]; lastHash: string } {
   let prev = prevHash;
-  const out = events.map((e, i) => {
+  const out = events.map((e, i): ChainedEvent => {
     const { hash: _ignored, ...metadata } = e.metadata as ChainedMetadata;
-    const hash = chainHash(prev, {
+    const dataJson = canonicalize(e.data ?? null);
+    const unhashed = canonicalize(metadata);
+    const hash = chainHashOfJson(prev, {
       type: e.type,
       schemaVersion: e.schemaVersion,
-      data: e.data ?? null,
-      metadata,
+      dataJson,
+      metadataJson: unhashed,
       revision: firstRevision + BigInt(i),
     });
     prev = hash;
-    return { ...e, metadata: { ...metadata, hash } };
+    // The hash joins the canonical metadata text (key order does not matter to jsonb).
+    const metadataJson = unhashed === '{}' ? `{"hash":"${hash}"}` : `${unhashed.slice(0, -1)},"hash":"${hash}"}`;
+    return { ...e, metadata: { ...metadata, hash }, dataJson, metadataJson };
   });
   return { events: out, lastHash: prev };
 }

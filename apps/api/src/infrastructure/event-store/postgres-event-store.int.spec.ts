@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Client, type Pool } from 'pg';
 import { event, runEventStoreContract, waitFor } from './event-store.contract';
-import { EventIdConflictError, START, type RecordedEvent, type Subscription } from './event-store.port';
+import {
+  EventIdConflictError,
+  START,
+  WrongExpectedRevisionError,
+  type RecordedEvent,
+  type Subscription,
+} from './event-store.port';
 import { PostgresEventStore } from './postgres-event-store';
 import { NOTIFY_CHANNEL, READ_ALL_SQL } from './postgres-event-store.sql';
 import { chainHash, GENESIS_HASH } from 'credence-verify';
@@ -139,6 +145,46 @@ describe('PostgreSQL event store', () => {
     expect(await store.readStream(s)).toHaveLength(1);
     // The stream's revision did not move either.
     expect((await store.append(s, [event()], 0n)).nextExpectedRevision).toBe(1n);
+  });
+
+  it('lets concurrent appends share commits (group commit), each with its own answer', async () => {
+    const store = makeStore(1000);
+    const tag = randomUUID();
+    const retried = `group-${tag}-retried`;
+    const original = [event(), event()];
+    const stored = await store.append(retried, original, 'no_stream');
+    const behind = `group-${tag}-behind`;
+    await store.append(behind, [event(), event()], 'no_stream');
+    const fresh = Array.from({ length: 30 }, (_, i) => `group-${tag}-${i}`);
+    const answers = await Promise.allSettled([
+      ...fresh.map((s, i) => store.append(s, i % 3 ? [event()] : [event(), event(), event()], 'no_stream')),
+      store.append(behind, [event()], 0n), // the stream is at 1: refused, whoever it shared a statement with
+      store.append(retried, original, 'no_stream'), // a retry: the original answer, nothing written
+      store.append(`group-${tag}-0`, [event()], 'no_stream'), // the same stream as another append: one wins
+    ]);
+    const results = answers.slice(0, 30).map((a) => (a.status === 'fulfilled' ? a.value : a.reason));
+    const [wrong, retry, sameStream] = answers.slice(30);
+    // group-0 got two no_stream appends: exactly one of the two was written.
+    const first = answers[0];
+    expect([first.status, sameStream.status].sort()).toEqual(['fulfilled', 'rejected']);
+    for (const r of results.slice(1)) expect(r).toMatchObject({ nextExpectedRevision: expect.any(BigInt) });
+    expect(wrong).toMatchObject({ status: 'rejected', reason: expect.any(WrongExpectedRevisionError) });
+    expect(retry).toEqual({ status: 'fulfilled', value: stored });
+    // Some appends were committed together: one transaction for several streams.
+    const commits = results.filter((r) => r.position).map((r) => r.position.commit as bigint);
+    expect(new Set(commits).size).toBeLessThan(commits.length);
+    // Every stream is as appended, whole and chained.
+    for (const [i, s] of fresh.entries()) {
+      const events = await store.readStoredStream(s);
+      expect(events).toHaveLength(i % 3 ? 1 : 3);
+      let prev = GENESIS_HASH;
+      for (const e of events) {
+        prev = chainHash(prev, e);
+        expect(e.hash).toBe(prev);
+      }
+    }
+    expect(await store.readStream(behind)).toHaveLength(2);
+    expect(await store.readStream(retried)).toHaveLength(2);
   });
 
   it('serves readAll from the (transaction_id, global_position) index, without sorting', async () => {

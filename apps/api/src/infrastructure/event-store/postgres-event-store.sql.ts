@@ -97,6 +97,41 @@ WHERE ${holds}
 RETURNING stream_revision::text AS revision, transaction_id::text AS commit, global_position::text AS prepare`;
 }
 
+/**
+ * Several appends, each to a different stream, as ONE statement and so one commit: what group commit sends
+ * (group-commit.ts) when appends queued while others were running. $1: the appends, a JSON array of {s: the stream,
+ * x: the expected revision or -1 for a new stream, h: the hash chained to, or null for no check}; $2: all their events
+ * in order, a JSON array of {a: the append's index in $1, i: the event's 1-based index in its append, id, type, v,
+ * data, m}. Each append's events go in only if its own condition holds (appendSql's); an append whose condition fails
+ * writes nothing and has no row in the answer, which has one row per append written: its last event. A unique
+ * violation (a revision or an event id taken) aborts the whole statement: nothing of it is written.
+ */
+export const APPEND_MANY_SQL = `
+WITH appends AS (
+  SELECT p.ord - 1 AS a, p.ap->>'s' AS s, (p.ap->>'x')::bigint AS x, p.ap->>'h' AS h
+  FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS p(ap, ord)
+), holding AS (
+  -- A new stream is one without an event at revision 0 (every stream starts there and none loses events). The
+  -- LATERAL ... LIMIT 1 keeps this an index probe per append: as a NOT EXISTS, the planner may hash the whole table.
+  SELECT p.a, p.s, p.x FROM appends p
+  LEFT JOIN LATERAL (
+    SELECT 1 AS found FROM es_events
+    WHERE stream_name = p.s AND stream_revision = greatest(p.x, 0) AND (p.h IS NULL OR metadata->>'hash' = p.h)
+    LIMIT 1
+  ) there ON true
+  WHERE (there.found IS NULL) = (p.x < 0)
+), inserted AS (
+  INSERT INTO es_events (stream_name, stream_revision, event_id, type, schema_version, data, metadata)
+  SELECT h.s, h.x + (e.ev->>'i')::bigint, (e.ev->>'id')::uuid, e.ev->>'type', (e.ev->>'v')::int, e.ev->'data', e.ev->'m'
+  FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS e(ev, ord)
+  JOIN holding h ON h.a = (e.ev->>'a')::int
+  ORDER BY e.ord
+  RETURNING stream_name, stream_revision, transaction_id, global_position
+)
+SELECT DISTINCT ON (stream_name) stream_name AS stream, stream_revision::text AS revision,
+       transaction_id::text AS commit, global_position::text AS prepare
+FROM inserted ORDER BY stream_name, stream_revision DESC`;
+
 /** The append's condition: the stream is new, or has the expected revision's event (with the hash chained to). */
 function expectationHolds(
   expected: 'no_stream' | bigint,
