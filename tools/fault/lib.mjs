@@ -66,6 +66,8 @@ export async function startApi(databaseUrl, { port, env = {} } = {}) {
       LOG_LEVEL: process.env.FAULT_LOG_LEVEL ?? 'error',
       DATABASE_POOL_SIZE: '30',
       ...env,
+      // FAULT_API_NODE_OPTIONS: node options for the API only (e.g. --cpu-prof --cpu-prof-dir=DIR to profile a scenario).
+      ...(process.env.FAULT_API_NODE_OPTIONS ? { NODE_OPTIONS: process.env.FAULT_API_NODE_OPTIONS } : {}),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
