@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import type { AppConfig } from '../../config/config.schema';
 import { APP_CONFIG } from '../../config/config.tokens';
 import type { SessionClaims } from './principal';
@@ -14,10 +15,15 @@ export const IMPERSONATION_TTL_SECONDS = 15 * 60;
 /** Signs session tokens: HS256 only, with issuer and audience, verified the same way by the JWT strategy. */
 @Injectable()
 export class TokenService {
+  /** Made once: a string secret makes jsonwebtoken try it as a PEM private key on every signature first (jwt.strategy.ts). */
+  private readonly key: KeyObject;
+
   constructor(
     private readonly jwt: JwtService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.key = createSecretKey(Buffer.from(config.jwtSecret, 'utf8'));
+  }
 
   ttlSeconds(impersonating: boolean): number {
     return impersonating ? IMPERSONATION_TTL_SECONDS : this.config.accessTokenTtlSeconds;
@@ -27,7 +33,7 @@ export class TokenService {
     const ttl = this.ttlSeconds(claims.isAvatar);
     const token = this.jwt.sign(
       { ...claims, expOffset: ttl },
-      { algorithm: 'HS256', expiresIn: ttl, issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE, secret: this.config.jwtSecret },
+      { algorithm: 'HS256', expiresIn: ttl, issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE, secret: this.key as unknown as Buffer },
     );
     return { token, expiresAt: new Date(Date.now() + ttl * 1000) };
   }
