@@ -1,13 +1,20 @@
 // Append-to-read-model latency: a steady 1,000 events/s for 30 s on the PostgreSQL adapter, one event per append,
-// with the stream-stats projection running in this process (woken by LISTEN/NOTIFY as in the API). Latency is
-// from the append's start to the projection checkpoint reaching the append's position.
+// with the stream-stats projection running in this process (woken as in the API: the append's local wake-up).
+// Latency is from the append's start to the projection checkpoint reaching the append's position. Beside it, what
+// the tail is made of (the append's own time, then the runner's), and CPU per event, which load does not distort:
+// first a baseline of the same appends with no projection (BENCH_BASELINE_SECONDS, default 10), then the measured
+// run; the projection's CPU per event is the difference, for this node process and for PostgreSQL (every process
+// of the embedded server below this one, from /proc; not measured with DATABASE_URL).
+import { readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { api, benchDatabase, event, figure, log, percentile, pg } from './lib.mjs';
 
 const rate = Number(process.env.BENCH_RATE ?? 1000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
+const baselineSeconds = Number(process.env.BENCH_BASELINE_SECONDS ?? 10);
 const { PostgresEventStore } = api('infrastructure/event-store/postgres-event-store');
 const { ProjectionRunner } = api('infrastructure/projections/projection-runner');
-const { CHECKPOINTS_DDL } = api('infrastructure/projections/projection-checkpoints');
+const { CHECKPOINTS_DDL, ensureCheckpoint } = api('infrastructure/projections/projection-checkpoints');
 const { streamStatsDefinition } = api('infrastructure/projections/stream-stats.table');
 const { comparePositions } = api('infrastructure/event-store/event-store.port');
 
@@ -17,61 +24,177 @@ pool.on('error', () => undefined);
 const store = new PostgresEventStore(pool);
 await store.init();
 await pool.query(CHECKPOINTS_DDL);
+
+/** Appends `rate` events/s for `secs` seconds, one per append; calls onAppended(position, started) for each. */
+async function appendSteadily(secs, onAppended = () => undefined) {
+  const total = Math.round(rate * secs);
+  const begin = performance.now();
+  let sent = 0;
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const done = [];
+  const appendLatencies = [];
+  await new Promise((resolve) => {
+    const tick = setInterval(() => {
+      const due = Math.min(total, Math.floor(((performance.now() - begin) / 1000) * rate));
+      while (sent < due) {
+        const i = sent++;
+        const started = performance.now();
+        inFlight++;
+        maxInFlight = Math.max(maxInFlight, inFlight);
+        const p = store.append(`bench-${i % 500}`, [event('Ticked', i)], 'any').then((r) => {
+          inFlight--;
+          appendLatencies.push(performance.now() - started);
+          onAppended(r.position, started);
+        });
+        done.push(p);
+      }
+      if (sent >= total) {
+        clearInterval(tick);
+        resolve();
+      }
+    }, 5);
+  });
+  await Promise.all(done);
+  return { total, elapsed: (performance.now() - begin) / 1000, maxInFlight, appendLatencies };
+}
+
+/** CPU (user + system, ms) of the embedded PostgreSQL: the processes below this one, and the ones they reaped. */
+function pgCpuMs() {
+  if (process.env.DATABASE_URL) return NaN;
+  const tick = 10; // USER_HZ is 100 on Linux
+  const procs = [];
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      procs.push({ pid: Number(pid), ppid: Number(f[1]), own: Number(f[11]) + Number(f[12]), reaped: Number(f[13]) + Number(f[14]) });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const below = new Set([process.pid]);
+  let ms = 0;
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const p of procs) {
+      if (below.has(p.ppid) && !below.has(p.pid)) {
+        below.add(p.pid);
+        ms += (p.own + p.reaped) * tick;
+        grew = true;
+      }
+    }
+  }
+  return ms;
+}
+const nodeCpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+const cpu = () => ({ node: nodeCpuMs(), pg: pgCpuMs() });
+const perEvent = (from, to, n) => ({ node: ((to.node - from.node) * 1000) / n, pg: ((to.pg - from.pg) * 1000) / n });
+
+// Baseline: the same appends, no projection running.
+const load0 = loadavg()[0];
+log(`baseline: appending ${rate} events/s for ${baselineSeconds} s with no projection...`);
+const b0 = cpu();
+const base = baselineSeconds > 0 ? await appendSteadily(baselineSeconds) : undefined;
+const baseCpu = base && perEvent(b0, cpu(), base.total);
+
+// The projection starts at the head: only the measured run's events are its work.
+await ensureCheckpoint(pool, streamStatsDefinition.projection.name, streamStatsDefinition.projection.version);
+const head = await store.headPosition();
+await pool.query('UPDATE projection_checkpoints SET commit_position = $2, prepare_position = $3 WHERE name = $1', [
+  streamStatsDefinition.projection.name,
+  head.commit.toString(),
+  head.prepare.toString(),
+]);
 const runner = new ProjectionRunner(pool, store, streamStatsDefinition, { batchSize: 500, idleWaitMs: 1000 });
 const unsubscribe = store.onAppended?.(() => runner.wake());
+// How long each step of the runner takes (read, apply, checkpoint), to tell a slow step from a late start.
+const steps = [];
+let emptySteps = 0;
+const step = runner.step.bind(runner);
+runner.step = async (client) => {
+  const t = performance.now();
+  const from = runner.position;
+  const more = await step(client);
+  if (from && comparePositions(runner.position, from) > 0) steps.push(performance.now() - t);
+  else emptySteps++;
+  return more;
+};
 runner.start();
+await runner.waitFor(head, 10000);
 
-const pending = []; // { position, started }
+const pending = []; // { position, started, appended }, sorted by position
 const latencies = [];
+const afterAppend = [];
 runner.progress.on('live', (position) => {
   const now = performance.now();
   while (pending.length && comparePositions(pending[0].position, position) <= 0) {
-    latencies.push(now - pending.shift().started);
+    const p = pending.shift();
+    latencies.push(now - p.started);
+    afterAppend.push(now - p.appended);
   }
 });
 
-log(`appending ${rate} events/s for ${seconds} s...`);
-const total = rate * seconds;
-const begin = performance.now();
-let sent = 0;
-let inFlight = 0;
-let maxInFlight = 0;
-const done = [];
-await new Promise((resolve) => {
-  const tick = setInterval(() => {
-    const due = Math.min(total, Math.floor(((performance.now() - begin) / 1000) * rate));
-    while (sent < due) {
-      const i = sent++;
-      const started = performance.now();
-      inFlight++;
-      maxInFlight = Math.max(maxInFlight, inFlight);
-      const p = store.append(`bench-${i % 500}`, [event('Ticked', i)], 'any').then((r) => {
-        inFlight--;
-        // Positions become visible in commit order; keep pending sorted by position.
-        const entry = { position: r.position, started };
-        let k = pending.length;
-        while (k > 0 && comparePositions(pending[k - 1].position, entry.position) > 0) k--;
-        pending.splice(k, 0, entry);
-        runner.wake();
-      });
-      done.push(p);
-    }
-    if (sent >= total) {
-      clearInterval(tick);
-      resolve();
-    }
-  }, 5);
+log(`appending ${rate} events/s for ${seconds} s with the projection...`);
+const c0 = cpu();
+const run = await appendSteadily(seconds, (position, started) => {
+  const appended = performance.now();
+  if (runner.position && comparePositions(runner.position, position) >= 0) {
+    // Projected before the append's answer was handled here.
+    latencies.push(appended - started);
+    afterAppend.push(0);
+    return;
+  }
+  // Positions become visible in commit order; keep pending sorted by position.
+  const entry = { position, started, appended };
+  let k = pending.length;
+  while (k > 0 && comparePositions(pending[k - 1].position, entry.position) > 0) k--;
+  pending.splice(k, 0, entry);
+  runner.wake();
 });
-await Promise.all(done);
-const elapsed = (performance.now() - begin) / 1000;
 await runner.waitFor(await store.headPosition(), 60000);
+const runCpu = perEvent(c0, cpu(), run.total);
+const load1 = loadavg()[0];
 unsubscribe?.();
 await runner.stop();
+
+const sorted = (a) => [...a].sort((x, y) => x - y);
 latencies.sort((a, b) => a - b);
-const params = { rate, seconds, achievedRate: Math.round(total / elapsed), maxInFlight };
+const params = {
+  rate,
+  seconds,
+  achievedRate: Math.round(run.total / run.elapsed),
+  maxInFlight: run.maxInFlight,
+  load: `${load0.toFixed(1)}-${load1.toFixed(1)}`,
+};
 figure('projection.latency.p50', params, percentile(latencies, 50), 'ms');
 figure('projection.latency.p99', params, percentile(latencies, 99), 'ms');
 figure('projection.latency.max', params, latencies[latencies.length - 1], 'ms');
+// Where the time goes: the append's own answer, then from it to the checkpoint; the runner's steps.
+const appendSorted = sorted(run.appendLatencies);
+figure('projection.latency.append.p50', params, percentile(appendSorted, 50), 'ms');
+figure('projection.latency.append.p99', params, percentile(appendSorted, 99), 'ms');
+const afterSorted = sorted(afterAppend);
+figure('projection.latency.after-append.p50', params, percentile(afterSorted, 50), 'ms');
+figure('projection.latency.after-append.p99', params, percentile(afterSorted, 99), 'ms');
+const stepSorted = sorted(steps);
+// Steps that found events, and the ones that found none (woken, but the news not readable yet): CPU spent per batch.
+figure('projection.latency.batches', { ...params, emptySteps }, steps.length, 'steps');
+figure('projection.latency.events-per-batch', params, run.total / steps.length, 'events');
+figure('projection.latency.step.p50', params, percentile(stepSorted, 50), 'ms');
+figure('projection.latency.step.p99', params, percentile(stepSorted, 99), 'ms');
+if (base) {
+  const baseAppend = sorted(base.appendLatencies);
+  figure('projection.latency.append.p99', { ...params, projection: false }, percentile(baseAppend, 99), 'ms');
+  // CPU per event of the projection: the run's minus the baseline's (the appends alone), in microseconds.
+  figure('projection.cpu-per-event.node', params, runCpu.node - baseCpu.node, 'us', undefined);
+  figure('projection.cpu-per-event.postgres', params, runCpu.pg - baseCpu.pg, 'us', undefined);
+  figure('projection.cpu-per-event.append-only.node', params, baseCpu.node, 'us');
+  figure('projection.cpu-per-event.append-only.postgres', params, baseCpu.pg, 'us');
+}
 await store.close();
 await pool.end();
 await db.drop();

@@ -1,3 +1,4 @@
+import type { ReadsOnConnection } from '../projections/catch-up-runner';
 import type { AppendHint } from '../projections/projections.service';
 import { currentTraceparent, withSpan } from '../tracing/trace-context';
 import type { AppendResult, EventStore, EventToAppend, ExpectedRevision } from './event-store.port';
@@ -6,12 +7,15 @@ import type { AppendResult, EventStore, EventToAppend, ExpectedRevision } from '
  * Wraps any adapter: each append gets a span, and each event the traceparent of that span, so projections and
  * jobs it causes can be joined to the request. Retries keep their event ids, so idempotency is unaffected.
  */
-export class TracedEventStore implements EventStore, Partial<AppendHint> {
+export class TracedEventStore implements EventStore, Partial<AppendHint>, Partial<ReadsOnConnection> {
   readonly onAppended?: AppendHint['onAppended'];
+  readonly readerOn?: ReadsOnConnection['readerOn'];
 
   constructor(readonly inner: EventStore) {
     const hint = (inner as Partial<AppendHint>).onAppended;
     if (hint) this.onAppended = (listener) => hint.call(inner, listener);
+    const readerOn = (inner as Partial<ReadsOnConnection>).readerOn;
+    if (readerOn) this.readerOn = (client) => readerOn.call(inner, client);
   }
 
   append(streamName: string, events: EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {

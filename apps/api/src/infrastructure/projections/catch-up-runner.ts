@@ -1,7 +1,17 @@
 import { EventEmitter } from 'node:events';
 import type { Pool, PoolClient } from 'pg';
-import { comparePositions, type Position } from '../event-store/event-store.port';
+import { comparePositions, type EventStore, type Position, type RecordedEvent } from '../event-store/event-store.port';
 import { recordError } from './projection-checkpoints';
+
+type ReadAllOptions = { after?: Position; maxCount?: number };
+
+/**
+ * Optional capability of an event store whose events are in PostgreSQL: readAll on a connection the caller holds,
+ * when it reaches the events' database (undefined otherwise).
+ */
+export interface ReadsOnConnection {
+  readerOn(client: PoolClient): Promise<((options?: ReadAllOptions) => Promise<RecordedEvent[]>) | undefined>;
+}
 
 export interface CatchUpOptions {
   /** Longest wait for new events before looking again; a wake-up from an append ends it early. */
@@ -14,6 +24,13 @@ export interface CatchUpOptions {
 export type RunnerState = 'stopped' | 'standby' | 'active';
 
 /**
+ * The waits, one after another, after a wake-up whose news a step did not find, before the idle wait: the append
+ * that woke the runner has committed, but readAll shows it only once every older transaction has ended (another
+ * runner's batch, another process's append or request, in any database of the server), and that end wakes nobody.
+ */
+const RECHECK_MS = [2, 5, 10, 25, 50];
+
+/**
  * The one checkpointed catch-up loop behind projections and reactors. Only the runner holding the subscription's
  * advisory lock (`projection:<name>`, on a connection of its own) works; others stand by and take over when its
  * session ends (process death or a lost connection). Each step reads events after the checkpoint and moves it
@@ -21,21 +38,26 @@ export type RunnerState = 'stopped' | 'standby' | 'active';
  * lock (destroying the connection) and retries with a growing backoff; the error is recorded on the checkpoint row.
  *
  * A subclass says what it does once it holds the lock (`locked`: create its tables, read or create its checkpoint)
- * and what one step is (`step`: apply or react to one batch, answering whether it did any work).
+ * and what one step is (`step`: apply or react to one batch, answering whether there may be more to do at once).
  */
 export abstract class CatchUpRunner {
   readonly progress = new EventEmitter();
   protected client: PoolClient | undefined;
+  /** readAll on the lock's connection, when the store can (its events are in this database): no pool wait. */
+  private reader: ((options?: ReadAllOptions) => Promise<RecordedEvent[]>) | undefined;
   private stopping = false;
   private loopDone: Promise<void> | undefined;
   private wakeUp: (() => void) | undefined;
   /** Set by a wake-up that arrives while a step runs: that step's read may have missed the news. */
   private woken = false;
+  /** How many of the RECHECK_MS waits since the last wake-up are spent. */
+  private rechecks = RECHECK_MS.length;
   state: RunnerState = 'stopped';
   lastError: string | null = null;
 
   protected constructor(
     protected readonly pool: Pool,
+    protected readonly store: EventStore,
     private readonly loopOptions: CatchUpOptions,
     /** 'projection' or 'reactor', for messages. */
     private readonly kind: string,
@@ -48,8 +70,16 @@ export abstract class CatchUpRunner {
   abstract get position(): Position | undefined;
   /** Holding the lock on `client`: prepare, and answer the live checkpoint's position. */
   protected abstract locked(client: PoolClient): Promise<Position>;
-  /** One batch on the lock's connection; true when there was work. */
+  /** One batch on the lock's connection; true when there may be more to do at once (a full batch, a rebuild). */
   protected abstract step(client: PoolClient): Promise<boolean>;
+  /**
+   * The events after a position, read on the lock's connection where the store allows it: a read through the
+   * store's pool waits behind requests for a free connection, and the runner reads after every append.
+   */
+  protected readAll(after: Position, maxCount: number): Promise<RecordedEvent[]> {
+    return this.reader ? this.reader({ after, maxCount }) : this.store.readAll({ after, maxCount });
+  }
+
   /** Whether the loop should end after this step (the rebuild command's exit). */
   protected finishedWork(): boolean {
     return false;
@@ -72,6 +102,7 @@ export abstract class CatchUpRunner {
   /** New events may be readable: look now instead of at the end of the idle wait. */
   wake(): void {
     this.woken = true;
+    this.rechecks = 0;
     this.wakeUp?.();
   }
 
@@ -110,12 +141,15 @@ export abstract class CatchUpRunner {
           continue;
         }
         this.woken = false;
-        const worked = await this.step(this.client!);
+        const more = await this.step(this.client!);
         backoff = 100;
         if (this.finishedWork()) break;
         // A wake-up during the step (an append committed after its read) means looking again at once, not after
-        // the idle wait: losing it left the newest events waiting for the next append or the timer.
-        if (!worked && !this.woken) await this.idle(this.loopOptions.idleWaitMs ?? 1000);
+        // the idle wait: losing it left the newest events waiting for the next append or the timer. Otherwise all
+        // that was readable is read; news not readable yet is looked for again shortly (RECHECK_MS).
+        if (more || this.woken) continue;
+        const recheck = this.rechecks < RECHECK_MS.length ? RECHECK_MS[this.rechecks++] : undefined;
+        await this.idle(recheck ?? this.loopOptions.idleWaitMs ?? 1000);
       } catch (e) {
         const error = e instanceof Error ? e : new Error(String(e));
         this.lastError = error.message;
@@ -148,6 +182,8 @@ export abstract class CatchUpRunner {
       throw e;
     }
     this.client = client;
+    const readerOn = (this.store as Partial<ReadsOnConnection>).readerOn;
+    this.reader = readerOn ? await readerOn.call(this.store, client) : undefined;
     const position = await this.locked(client);
     this.state = 'active';
     this.progress.emit('live', position);
@@ -159,6 +195,7 @@ export abstract class CatchUpRunner {
     // Releasing with an error destroys the connection, which also frees the session's advisory lock.
     this.client.release(error ?? true);
     this.client = undefined;
+    this.reader = undefined;
     if (!this.stopping) this.state = 'standby';
   }
 

@@ -95,8 +95,40 @@ export async function readAllCheckpoints(db: Db): Promise<CheckpointRow[]> {
 
 /**
  * Moves the live checkpoint, but only from where this runner believes it is: a runner that lost its lock and
- * raced another would update nothing, and its transaction is rolled back (no effect applied twice).
+ * raced another would update nothing, and its transaction is rolled back (no effect applied twice). Parameters
+ * (moveParams): $1 name, $2 $3 from, $4 $5 to, $6 the batch's event count. It answers the row as it leaves it (a
+ * rebuild request included), so the runner needs no read before its next batch.
  */
+export const MOVE_LIVE_SQL = `UPDATE projection_checkpoints SET commit_position = $4, prepare_position = $5,
+  events_processed = events_processed + $6, updated_at = now(), last_error = NULL
+WHERE name = $1 AND commit_position = $2 AND prepare_position = $3 RETURNING *`;
+
+/** The rebuild's position, compared-and-set like MOVE_LIVE_SQL, with the same parameters. */
+export const MOVE_REBUILD_SQL = `UPDATE projection_checkpoints SET rebuild_commit = $4, rebuild_prepare = $5,
+  rebuild_events = rebuild_events + $6
+WHERE name = $1 AND rebuild_commit = $2 AND rebuild_prepare = $3 RETURNING *`;
+
+export const moveParams = (name: string, from: Position, to: Position, count: number) => [
+  name,
+  from.commit.toString(),
+  from.prepare.toString(),
+  to.commit.toString(),
+  to.prepare.toString(),
+  count,
+];
+
+/** The checkpoint row a move answered; none means it was not where this runner believed. */
+export function moved(rows: unknown[], name: string, target: 'live' | 'rebuild'): CheckpointRow {
+  if (rows.length !== 1)
+    throw new Error(
+      target === 'live'
+        ? `projection ${name}: checkpoint moved under us; another runner is active`
+        : `projection ${name}: rebuild checkpoint moved under us`,
+    );
+  return toRow(rows[0] as RawRow);
+}
+
+/** Moves the live checkpoint on its own (MOVE_LIVE_SQL): what a reactor does once a batch has reacted. */
 export async function advanceCheckpoint(
   client: PoolClient,
   name: string,
@@ -104,46 +136,12 @@ export async function advanceCheckpoint(
   to: Position,
   count: number,
 ): Promise<CheckpointRow> {
-  const res = await client.query<RawRow>(
-    `UPDATE projection_checkpoints SET commit_position = $4, prepare_position = $5,
-       events_processed = events_processed + $6, updated_at = now(), last_error = NULL
-     WHERE name = $1 AND commit_position = $2 AND prepare_position = $3 RETURNING *`,
-    [
-      name,
-      from.commit.toString(),
-      from.prepare.toString(),
-      to.commit.toString(),
-      to.prepare.toString(),
-      count,
-    ],
-  );
-  if (res.rowCount !== 1)
-    throw new Error(`projection ${name}: checkpoint moved under us; another runner is active`);
-  // The row as this update left it (a rebuild request included), so the runner needs no read before its next batch.
-  return toRow(res.rows[0]);
-}
-
-export async function advanceRebuild(
-  client: PoolClient,
-  name: string,
-  from: Position,
-  to: Position,
-  count: number,
-): Promise<CheckpointRow> {
-  const res = await client.query<RawRow>(
-    `UPDATE projection_checkpoints SET rebuild_commit = $4, rebuild_prepare = $5, rebuild_events = rebuild_events + $6
-     WHERE name = $1 AND rebuild_commit = $2 AND rebuild_prepare = $3 RETURNING *`,
-    [
-      name,
-      from.commit.toString(),
-      from.prepare.toString(),
-      to.commit.toString(),
-      to.prepare.toString(),
-      count,
-    ],
-  );
-  if (res.rowCount !== 1) throw new Error(`projection ${name}: rebuild checkpoint moved under us`);
-  return toRow(res.rows[0]);
+  const res = await client.query<RawRow>({
+    name: 'pc_move_live',
+    text: MOVE_LIVE_SQL,
+    values: moveParams(name, from, to, count),
+  });
+  return moved(res.rows, name, 'live');
 }
 
 export async function requestRebuild(db: Db, name: string, version: number) {

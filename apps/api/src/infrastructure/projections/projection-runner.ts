@@ -9,15 +9,17 @@ import {
 } from '../event-store/event-store.port';
 import { CatchUpRunner, type CatchUpOptions, type RunnerState } from './catch-up-runner';
 import {
-  advanceCheckpoint,
-  advanceRebuild,
   ensureCheckpoint,
+  moved,
+  moveParams,
+  MOVE_LIVE_SQL,
+  MOVE_REBUILD_SQL,
   readCheckpoint,
   requestRebuild,
   type CheckpointRow,
 } from './projection-checkpoints';
 import type { ProjectionDefinition } from './projection-definition';
-import { createTableSql, indexName, loadRows, q, writeRows } from './projection-sql';
+import { createTableSql, indexName, loadRows, q, writeBatch } from './projection-sql';
 import { linkTo, withSpan } from '../tracing/trace-context';
 
 export interface RunnerOptions extends CatchUpOptions {
@@ -50,11 +52,11 @@ export class ProjectionRunner extends CatchUpRunner {
 
   constructor(
     pool: Pool,
-    private readonly store: EventStore,
+    store: EventStore,
     readonly definition: ProjectionDefinition,
     private readonly options: RunnerOptions = {},
   ) {
-    super(pool, options, 'projection');
+    super(pool, store, options, 'projection');
   }
 
   get name() {
@@ -94,13 +96,10 @@ export class ProjectionRunner extends CatchUpRunner {
     if (!this.checkpointFresh) this.checkpoint = (await readCheckpoint(client, this.name))!;
     this.checkpointFresh = false;
     const checkpoint = this.checkpoint!;
-    let worked = false;
-
-    const live = await this.store.readAll({ after: checkpoint.position, maxCount: batchSize });
-    if (live.length) {
-      await this.apply(live, 'live');
-      worked = true;
-    }
+    // A full batch: more may be readable at once.
+    const live = await this.readAll(checkpoint.position, batchSize);
+    let more = live.length === batchSize;
+    if (live.length) await this.apply(live, 'live');
 
     const rebuild = this.checkpoint?.rebuild;
     if (rebuild) {
@@ -118,8 +117,7 @@ export class ProjectionRunner extends CatchUpRunner {
       const prefetched =
         this.prefetch && comparePositions(this.prefetch.after, position) === 0 ? this.prefetch : undefined;
       this.prefetch = undefined;
-      const events = await (prefetched?.events ??
-        this.store.readAll({ after: position, maxCount: rebuildBatchSize }));
+      const events = await (prefetched?.events ?? this.readAll(position, rebuildBatchSize));
       if (events.length === rebuildBatchSize) {
         // Read the next batch on a pool connection while this one is applied on the lock's connection.
         const after = events[events.length - 1].position;
@@ -127,16 +125,11 @@ export class ProjectionRunner extends CatchUpRunner {
         next.catch(() => undefined); // read again by the next step if it failed or was dropped
         this.prefetch = { after, events: next };
       }
-      if (events.length) {
-        await this.apply(events, 'rebuild');
-        worked = true;
-      }
-      if (events.length < rebuildBatchSize) {
-        await this.swap(shadow);
-        worked = true;
-      }
+      if (events.length) await this.apply(events, 'rebuild');
+      if (events.length < rebuildBatchSize) await this.swap(shadow);
+      more = true;
     }
-    return worked;
+    return more;
   }
 
   private apply(events: RecordedEvent[], target: 'live' | 'rebuild') {
@@ -165,36 +158,31 @@ export class ProjectionRunner extends CatchUpRunner {
     const from = target === 'live' ? this.checkpoint!.position : this.checkpoint!.rebuild!.position;
     const to = events[events.length - 1].position;
 
-    await client.query('BEGIN');
-    try {
-      if (handled.length) {
-        const { plan, rows } = await this.planBatch(client, tableName, handled);
-        const changed = new Map<string, Row | null>();
-        for (const { event, ids, context } of plan) {
-          for (const id of ids) {
-            const next = projection.evolve(
-              changed.has(id) ? changed.get(id)! : (rows.get(id) ?? null),
-              event,
-              id,
-              context,
-            );
-            changed.set(id, next);
-          }
+    // The rows are read outside any transaction: only this runner, holding the lock, writes them. The writes and the
+    // checkpoint then go as one statement (writeBatch), so no transaction stays open across round trips.
+    const changed = new Map<string, Row | null>();
+    if (handled.length) {
+      const { plan, rows } = await this.planBatch(client, tableName, handled);
+      for (const { event, ids, context } of plan) {
+        for (const id of ids) {
+          const next = projection.evolve(
+            changed.has(id) ? changed.get(id)! : (rows.get(id) ?? null),
+            event,
+            id,
+            context,
+          );
+          changed.set(id, next);
         }
-        await writeRows(client, table, tableName, changed);
       }
-      const row =
-        target === 'live'
-          ? await advanceCheckpoint(client, this.name, from, to, events.length)
-          : await advanceRebuild(client, this.name, from, to, events.length);
-      await client.query('COMMIT');
-      this.checkpoint = row;
-      this.checkpointFresh = true;
-    } catch (e) {
-      this.checkpointFresh = false;
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw e;
     }
+    this.checkpointFresh = false;
+    const returned = await writeBatch(client, table, tableName, changed, {
+      name: target,
+      sql: target === 'live' ? MOVE_LIVE_SQL : MOVE_REBUILD_SQL,
+      values: moveParams(this.name, from, to, events.length),
+    });
+    this.checkpoint = moved(returned, this.name, target);
+    this.checkpointFresh = true;
     if (target === 'live') this.progress.emit('live', to);
     else this.progress.emit('rebuild', this.checkpoint.rebuild);
   }

@@ -39,44 +39,92 @@ export const indexName = (table: string, i: number) => `${table}_ix${i}`;
 export async function loadRows(client: PoolClient, table: string, ids: string[]): Promise<Map<string, Row>> {
   const rows = new Map<string, Row>();
   if (ids.length === 0) return rows;
+  // Not a named statement: `*` of a table swapped in by a rebuild may be other columns, which a prepared plan refuses.
   const res = await client.query<Row>({ text: `SELECT * FROM ${q(table)} WHERE id = ANY($1)`, values: [ids], types: rowTypes });
   for (const row of res.rows) rows.set(row.id, row);
   return rows;
 }
 
-/** Writes changed rows in one multi-row upsert and one delete. */
+/** A compare-and-set of a checkpoint that a batch's writes depend on: its SQL (RETURNING the row) and parameters. */
+export interface CheckpointMove {
+  /** Names the prepared statement with the table's: one per distinct SQL. */
+  name: string;
+  sql: string;
+  values: unknown[];
+}
+
+/**
+ * A batch's changed rows and the move of its checkpoint in ONE statement: one round trip and one implicit
+ * transaction (a crash leaves all of it or none), and no transaction held open across round trips, whose xid would
+ * keep every reader of the log waiting (readAll reads below the oldest running xid). The move runs first and the
+ * rows are written only if it moved a row, so a runner whose checkpoint moved under it writes nothing; it answers
+ * the move's RETURNING rows (none: nothing written). The rows go as one JSON parameter read with the table's own row
+ * type (json_populate_recordset), so the text is the same for every batch: planned once per connection, whatever
+ * the batch's size, where a VALUES list of one parameter per cell was parsed and planned for each batch.
+ */
+export async function writeBatch(
+  client: PoolClient,
+  table: TableDefinition,
+  tableName: string,
+  changed: Map<string, Row | null>,
+  move: CheckpointMove,
+): Promise<unknown[]> {
+  const { rowsJson, deletes } = splitChanges(changed);
+  const n = move.values.length;
+  const res = await client.query({
+    name: `rm_write:${tableName}:${move.name}`,
+    text: `WITH moved AS (${move.sql}),
+${upsertSql(table, tableName, `$${n + 1}`, 'EXISTS (SELECT FROM moved)')},
+${deleteSql(tableName, `$${n + 2}`, 'EXISTS (SELECT FROM moved)')}
+SELECT * FROM moved`,
+    values: [...move.values, rowsJson, deletes],
+  });
+  return res.rows;
+}
+
+/** Writes changed rows: one upsert and one delete, in one statement (no checkpoint: for tests that seed tables). */
 export async function writeRows(
   client: PoolClient,
   table: TableDefinition,
   tableName: string,
   changed: Map<string, Row | null>,
 ): Promise<void> {
-  const columns = ['id', ...Object.keys(table.columns)];
-  const upserts = [...changed.values()].filter((r): r is Row => r !== null);
-  const deletes = [...changed.entries()].filter(([, r]) => r === null).map(([id]) => id);
-  const chunk = Math.max(1, Math.floor(30000 / columns.length));
-  for (let start = 0; start < upserts.length; start += chunk) {
-    const slice = upserts.slice(start, start + chunk);
-    const values: unknown[] = [];
-    const tuples = slice.map((row) => {
-      const refs = columns.map((c) => {
-        values.push(toSql(row[c], c === 'id' ? 'text' : table.columns[c]));
-        return `$${values.length}`;
-      });
-      return `(${refs.join(', ')})`;
-    });
-    const updates = columns.filter((c) => c !== 'id').map((c) => `${q(c)} = EXCLUDED.${q(c)}`);
-    await client.query(
-      `INSERT INTO ${q(tableName)} (${columns.map(q).join(', ')}) VALUES ${tuples.join(', ')}` +
-        ` ON CONFLICT (id) DO ${updates.length ? `UPDATE SET ${updates.join(', ')}` : 'NOTHING'}`,
-      values,
-    );
-  }
-  if (deletes.length) await client.query(`DELETE FROM ${q(tableName)} WHERE id = ANY($1)`, [deletes]);
+  const { rowsJson, deletes } = splitChanges(changed);
+  await client.query({
+    name: `rm_write:${tableName}`,
+    text: `WITH ${upsertSql(table, tableName, '$1', 'true')},\n${deleteSql(tableName, '$2', 'true')}\nSELECT`,
+    values: [rowsJson, deletes],
+  });
 }
 
-function toSql(value: unknown, type: string): unknown {
-  if (value === undefined) return null;
-  if (type.toLowerCase().startsWith('json') && value !== null) return JSON.stringify(value);
-  return value;
+function upsertSql(table: TableDefinition, tableName: string, rowsParam: string, condition: string) {
+  const columns = ['id', ...Object.keys(table.columns)].map(q).join(', ');
+  const updates = Object.keys(table.columns).map((c) => `${q(c)} = EXCLUDED.${q(c)}`);
+  return `written AS (
+  INSERT INTO ${q(tableName)} (${columns})
+  SELECT ${columns} FROM json_populate_recordset(NULL::${q(tableName)}, ${rowsParam}::json) WHERE ${condition}
+  ON CONFLICT (id) DO ${updates.length ? `UPDATE SET ${updates.join(', ')}` : 'NOTHING'}
+)`;
+}
+
+const deleteSql = (tableName: string, idsParam: string, condition: string) =>
+  `removed AS (DELETE FROM ${q(tableName)} WHERE id = ANY(${idsParam}::text[]) AND ${condition})`;
+
+/** The rows to upsert as one JSON array (the row's properties are its columns) and the ids to delete. */
+function splitChanges(changed: Map<string, Row | null>): { rowsJson: string; deletes: string[] } {
+  const upserts: Row[] = [];
+  const deletes: string[] = [];
+  for (const [id, row] of changed) {
+    if (row === null) deletes.push(id);
+    else upserts.push(row);
+  }
+  let rowsJson: string;
+  try {
+    rowsJson = JSON.stringify(upserts);
+  } catch (error) {
+    // JSON has no bigint; pg would have sent one as its digits.
+    if (!(error instanceof TypeError)) throw error;
+    rowsJson = JSON.stringify(upserts, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+  }
+  return { rowsJson, deletes };
 }

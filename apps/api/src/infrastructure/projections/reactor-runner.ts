@@ -37,11 +37,11 @@ export class ReactorRunner extends CatchUpRunner {
 
   constructor(
     pool: Pool,
-    private readonly store: EventStore,
+    store: EventStore,
     readonly definition: ReactorDefinition,
     private readonly options: ReactorRunnerOptions = {},
   ) {
-    super(pool, options, 'reactor');
+    super(pool, store, options, 'reactor');
   }
 
   get name() {
@@ -67,8 +67,11 @@ export class ReactorRunner extends CatchUpRunner {
   }
 
   protected async step(client: PoolClient): Promise<boolean> {
-    const from = (await readCheckpoint(client, this.name))!.position;
-    const events = await this.store.readAll({ after: from, maxCount: this.options.batchSize ?? 100 });
+    // The checkpoint as locked() read it or the last batch moved it: the move is compared-and-set, so a runner that
+    // lost its lock to another fails there instead of reacting on from a stale position.
+    const from = this.checkpoint!.position;
+    const batchSize = this.options.batchSize ?? 100;
+    const events = await this.readAll(from, batchSize);
     if (!events.length) return false;
     const handled = events.filter((e) => this.definition.handles(e));
     await withSpan(
@@ -80,9 +83,8 @@ export class ReactorRunner extends CatchUpRunner {
     );
     // Only now: a crash before this line reacts to the batch again, which the jobs' keys make a no-op.
     const to = events[events.length - 1].position;
-    await advanceCheckpoint(client, this.name, from, to, events.length);
-    this.checkpoint = { ...this.checkpoint!, position: to };
+    this.checkpoint = await advanceCheckpoint(client, this.name, from, to, events.length);
     this.progress.emit('live', to);
-    return true;
+    return events.length === batchSize; // a full batch: more may be readable at once
   }
 }
