@@ -3,6 +3,7 @@
 // demo sign-ins, the submission body, and the checks against the database.
 import { spawn, spawnSync } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,25 @@ export const pg = createRequire(path.join(root, 'package.json'))('pg');
 export const log = (msg) => process.stderr.write(`[fault] ${msg}\n`);
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export const DEMO_PASSWORD = 'Demo-pass1';
+
+/** Every process below a process (children, theirs, ...), read from /proc: what a hard timeout must kill. */
+export function descendantsOf(rootPid) {
+  const parents = new Map();
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      parents.set(Number(d), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  const below = (pid) => {
+    for (let p = parents.get(pid); p; p = parents.get(p)) if (p === rootPid) return true;
+    return false;
+  };
+  return [...parents.keys()].filter(below);
+}
 
 export function buildApi() {
   const r = spawnSync(path.join(root, 'node_modules/.bin/nx'), ['run-many', '-t', 'build', '--projects=domain,read-models,api', '--outputStyle=static'], {

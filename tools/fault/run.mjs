@@ -7,6 +7,8 @@
 //   queue-stop  SIGKILL the scenario's own redis-server (BullMQ) for 5 s under submissions; each auto-check runs once
 //   chromium-kill  SIGKILL the API's Chromium during certificate renders; every download ends with a PDF, the pool recovers
 //   load        sign in, list, search, submit and resolve with autocannon at 100 connections for 60 s
+//   ci          the quick ones above in turn, each with a hard timeout (ci.mjs): what CI runs
+// --no-build skips the build (ci builds once, then runs each scenario with it).
 import { buildApi, log } from './lib.mjs';
 
 const [scenario, ...rest] = process.argv.slice(2);
@@ -27,6 +29,7 @@ const SCENARIOS = {
       submissions: Number(flag('submissions') ?? (quick ? 60 : 120)),
     }),
   'chromium-kill': async () => (await import('./chromium-kill.mjs')).chromiumKillScenario(),
+  ci: async () => (await import('./ci.mjs')).ciRun(),
   load: async () =>
     (await import('./load.mjs')).loadScenario({
       durationS: Number(flag('duration') ?? (quick ? 10 : 60)),
@@ -37,13 +40,15 @@ const SCENARIOS = {
 
 if (!SCENARIOS[scenario]) {
   process.stderr.write(
-    `usage: npm run fault -- <${Object.keys(SCENARIOS).join('|')}> [--quick] [--duration=S] [--submissions=N] [--connections=N]\n`,
+    `usage: npm run fault -- <${Object.keys(SCENARIOS).join('|')}> [--quick] [--no-build] [--duration=S] [--submissions=N] [--connections=N]\n`,
   );
   process.exit(2);
 }
 const started = Date.now();
-log(`building the API`);
-buildApi();
+if (!rest.includes('--no-build')) {
+  log(`building the API`);
+  buildApi();
+}
 log(`scenario ${scenario}${quick ? ' (quick)' : ''}`);
 const watchdog = setTimeout(() => {
   log('scenario did not finish within 45 minutes: giving up');
