@@ -20,6 +20,13 @@ export interface CatchUpOptions {
 const MAX_RETRY_DELAY_MS = 5000;
 
 /**
+ * The waits, one after another, after a wake-up whose news a read did not find, before the poll interval: the append
+ * that woke the reader has committed, but readAll shows it only once every older transaction has ended (another
+ * append, a projection's batch, a request's transaction, in any database of the server), and that end wakes nobody.
+ */
+export const RECHECK_MS = [2, 5, 10, 25, 50];
+
+/**
  * Reads batches after the last handled position until a short batch (caught up), then sleeps until woken or the
  * poll interval passes. One loop per subscription, so the handler runs strictly one event at a time, in order.
  */
@@ -29,6 +36,8 @@ export class CatchUpSubscription implements Subscription {
   private stopped = false;
   /** Set by a wake-up that arrives while a read is running: that read may have missed the news. */
   private woken = false;
+  /** How many of the RECHECK_MS waits since the last wake-up are spent. */
+  private rechecks = RECHECK_MS.length;
   private interruptSleep?: () => void;
   private readonly done: Promise<void>;
 
@@ -51,6 +60,7 @@ export class CatchUpSubscription implements Subscription {
 
   private wake() {
     this.woken = true;
+    this.rechecks = 0;
     this.interruptSleep?.();
   }
 
@@ -78,7 +88,10 @@ export class CatchUpSubscription implements Subscription {
         await handler(event);
         position = event.position;
       }
-      if (batch.length < batchSize && !this.woken) await this.sleep(pollIntervalMs);
+      if (batch.length < batchSize && !this.woken) {
+        const recheck = this.rechecks < RECHECK_MS.length ? RECHECK_MS[this.rechecks++] : undefined;
+        await this.sleep(recheck ?? pollIntervalMs);
+      }
     }
   }
 

@@ -134,6 +134,25 @@ export function runEventStoreContract(
 
     const readMine = async (after: Position) => (await store.readAll({ after })).filter(mine);
 
+    /**
+     * The global log may show a commit late, and these tests must not take that for a fault: PostgreSQL's readAll
+     * reads below the oldest transaction still running on the server, in any database (other spec files' too), so
+     * under load an append can be unreadable for a moment after it answered. `readable` waits for an append's
+     * position; `settledHead` is where a test's own events start: a marker appended now and waited for, which sorts
+     * after (and so is readable only after) every append committed before it, so no event of an earlier test turns up
+     * after it late.
+     */
+    const readable = (position: Position) =>
+      waitFor(
+        async () => comparePositions(await store.headPosition(), position) >= 0,
+        'the append to be readable on the global log',
+      );
+    async function settledHead(): Promise<Position> {
+      const marker = await store.append(stream('marker'), [event()], 'no_stream');
+      await readable(marker.position);
+      return marker.position;
+    }
+
     describe('append and read back', () => {
       it('reads a stream back in order, revisions from 0, with type, version, data and metadata', async () => {
         const s = stream('order');
@@ -167,9 +186,10 @@ export function runEventStoreContract(
       });
 
       it("answers the position of the append's last event, for waiting on a checkpoint", async () => {
-        const before = await store.headPosition();
+        const before = await settledHead();
         const s = stream('position');
         const result = await store.append(s, [event(), event(), event()], 'no_stream');
+        await readable(result.position);
         const read = (await readMine(before)).filter((e) => e.streamName === s);
         expect(read).toHaveLength(3);
         // A checkpoint at the last event has reached the result; one at the event before has not.
@@ -300,7 +320,7 @@ export function runEventStoreContract(
 
     describe('atomicity', () => {
       it('readers see a multi-event append whole or not at all, and contiguous in the global order', async () => {
-        const before = await store.headPosition();
+        const before = await settledHead();
         const streams = Array.from({ length: 12 }, () => stream('atomic'));
         const batches = streams.map(() => [event(), event(), event(), event(), event()]);
         let seenAll = false;
@@ -328,9 +348,10 @@ export function runEventStoreContract(
 
     describe('global order and subscriptions', () => {
       it('readAll returns events across streams in append order, and pages without gaps', async () => {
-        const before = await store.headPosition();
+        const before = await settledHead();
         const [s1, s2, s3] = [stream('g'), stream('g'), stream('g')];
         const appended: EventToAppend[] = [];
+        let last = before;
         for (const [s, n] of [
           [s1, 2],
           [s2, 1],
@@ -339,9 +360,10 @@ export function runEventStoreContract(
           [s2, 2],
         ] as const) {
           const events = Array.from({ length: n }, () => event());
-          await store.append(s, events, 'any');
+          last = (await store.append(s, events, 'any')).position;
           appended.push(...events);
         }
+        await readable(last);
         const all = await readMine(before);
         expect(ids(all)).toEqual(idsOf(appended));
 
@@ -358,7 +380,7 @@ export function runEventStoreContract(
       });
 
       it('a subscription catches up, then goes live, delivering one event at a time in global order', async () => {
-        const before = await store.headPosition();
+        const before = await settledHead();
         const early = [event(), event(), event()];
         await store.append(stream('sub'), early, 'no_stream');
         let inFlight = 0;
@@ -400,7 +422,7 @@ export function runEventStoreContract(
       });
 
       it('stop() waits for the handler in flight and nothing is delivered after it', async () => {
-        const before = await store.headPosition();
+        const before = await settledHead();
         let release!: () => void;
         const gate = new Promise<void>((resolve) => (release = resolve));
         let entered = 0;
@@ -427,7 +449,7 @@ export function runEventStoreContract(
       });
 
       it('a handler error ends the subscription through failed', async () => {
-        const before = await store.headPosition();
+        const before = await settledHead();
         let calls = 0;
         const boom = new Error('projection broke');
         const subscription = store.subscribeToAll({
@@ -529,18 +551,18 @@ export function runEventStoreContract(
       });
 
       it('gives each event its hash on the global log too (what checkpoints sign)', async () => {
-        const before = await store.headPosition();
+        const before = await settledHead();
         const s = stream('chain-all');
-        await store.append(s, [event(), event()], 'no_stream');
+        await readable((await store.append(s, [event(), event()], 'no_stream')).position);
         const all = (await mineAfter(before)).filter((e) => e.streamName === s);
         expect(all.map((e) => e.hash)).toEqual((await store.readStoredStream(s)).map(hashOf));
       });
     });
 
     it('upcasts old events on every read path', async () => {
-      const before = await store.headPosition();
+      const before = await settledHead();
       const s = stream('upcast');
-      await store.append(
+      const appended = await store.append(
         s,
         [
           event('ContractRenamed', { name: 'Ada Lovelace' }, 1),
@@ -555,6 +577,7 @@ export function runEventStoreContract(
       const shape = (events: RecordedEvent[]) =>
         events.map(({ type, schemaVersion, data }) => ({ type, schemaVersion, data }));
       expect(shape(await store.readStream(s))).toEqual(expected);
+      await readable(appended.position);
       expect(shape(await readMine(before))).toEqual(expected);
       const { delivered } = collect(before);
       await waitFor(() => delivered.length === 2, 'the upcast events');
@@ -576,7 +599,7 @@ export function runEventStoreContract(
           return result;
         };
         try {
-          const before = await store.headPosition();
+          const before = await settledHead();
           const { delivered } = collect(before, 2);
           const a = event();
           await store.append(stream('late-a'), [a], 'no_stream');

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Pool, PoolClient } from 'pg';
+import { RECHECK_MS } from '../event-store/catch-up-subscription';
 import { comparePositions, type EventStore, type Position, type RecordedEvent } from '../event-store/event-store.port';
 import { recordError } from './projection-checkpoints';
 
@@ -22,13 +23,6 @@ export interface CatchUpOptions {
 }
 
 export type RunnerState = 'stopped' | 'standby' | 'active';
-
-/**
- * The waits, one after another, after a wake-up whose news a step did not find, before the idle wait: the append
- * that woke the runner has committed, but readAll shows it only once every older transaction has ended (another
- * runner's batch, another process's append or request, in any database of the server), and that end wakes nobody.
- */
-const RECHECK_MS = [2, 5, 10, 25, 50];
 
 /**
  * The one checkpointed catch-up loop behind projections and reactors. Only the runner holding the subscription's
@@ -146,7 +140,8 @@ export abstract class CatchUpRunner {
         if (this.finishedWork()) break;
         // A wake-up during the step (an append committed after its read) means looking again at once, not after
         // the idle wait: losing it left the newest events waiting for the next append or the timer. Otherwise all
-        // that was readable is read; news not readable yet is looked for again shortly (RECHECK_MS).
+        // that was readable is read; news not readable yet (an older transaction still running, whose end wakes
+        // nobody) is looked for again shortly, RECHECK_MS, before the idle wait.
         if (more || this.woken) continue;
         const recheck = this.rechecks < RECHECK_MS.length ? RECHECK_MS[this.rechecks++] : undefined;
         await this.idle(recheck ?? this.loopOptions.idleWaitMs ?? 1000);
