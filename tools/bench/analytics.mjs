@@ -7,29 +7,42 @@
 //   npm run bench -- analytics
 // A second baseline, http-floor, is a trivial authenticated route through the same guards (the HTTP stack's floor).
 // BENCH_EXPLAIN=1 prints, for each call, EXPLAIN (ANALYZE, BUFFERS) of every SQL statement one request of ours and of
-// the naive route issues (execution ms, rows, buffers). Every line gives the app's main-thread CPU per request.
-//   BENCH_SECONDS (default 8), BENCH_CLIENTS (20), BENCH_ROWS (1000000), BENCH_DB_POOL (30), BENCH_EXPLAIN (0)
+// the naive route issues (execution ms, rows, buffers).
+// The load: autocannon in a child process, 20 connections (BENCH_CLIENT=fetch: fetch() in BENCH_WORKERS worker
+// threads of this process, as before; on 2 cores fetch's client CPU per request was a large share of the machine,
+// taken from the server under test). Both sides get the same client. CPU per request, robust to other load on the
+// machine: the app's main thread (cpu-per-request), the embedded PostgreSQL (db-cpu-per-request, every postgres
+// process below this one), their sum with the app's other threads (server-cpu-per-request), and the client's.
+//   BENCH_SECONDS (default 8), BENCH_CLIENTS (20), BENCH_ROWS (1000000), BENCH_DB_POOL (30), BENCH_EXPLAIN (0; 'only':
+//   the plans and the answers' check, no load),
+//   BENCH_CLIENT (autocannon | fetch), BENCH_WORKERS (2, fetch only)
+import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
-import { api, benchToken, figure, log, percentile, root, startBenchApp } from './lib.mjs';
+import { api, benchToken, figure, log, percentile, postgresCpuMs, root, startBenchApp } from './lib.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const clients = Number(process.env.BENCH_CLIENTS ?? 20);
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const dbPool = Number(process.env.BENCH_DB_POOL ?? 30);
 const workers = Number(process.env.BENCH_WORKERS ?? 2);
-const explain = process.env.BENCH_EXPLAIN === '1';
+const explain = ['1', 'only'].includes(process.env.BENCH_EXPLAIN);
+const client = process.env.BENCH_CLIENT ?? 'autocannon';
 const ACME_SHARE = 0.1;
 
 const LOAD_WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
+const { readFileSync } = require('node:fs');
 const { url, body, headers, clients, ms } = workerData;
+const cpuMs = () => { const f = readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1].split(' '); return (Number(f[11]) + Number(f[12])) * 10; };
 (async () => {
   const latencies = [];
   let errors = 0;
   let lastError = null;
+  const cpu0 = cpuMs();
   const end = performance.now() + ms;
   await Promise.all(Array.from({ length: clients }, async () => {
     while (performance.now() < end) {
@@ -40,9 +53,33 @@ const { url, body, headers, clients, ms } = workerData;
       else { errors++; lastError = res.status + ' ' + text.slice(0, 200); }
     }
   }));
-  parentPort.postMessage({ latencies, errors, lastError });
+  parentPort.postMessage({ latencies, errors, lastError, cpuMs: cpuMs() - cpu0 });
 })();
 `;
+
+/** autocannon in a child process: every 2xx answer's latency (ms), the errors, and the child's own CPU. */
+const AUTOCANNON = `
+const autocannon = require('autocannon');
+const opts = JSON.parse(process.argv[1]);
+const latencies = [];
+let errors = 0;
+let lastError = null;
+const cpu0 = process.cpuUsage();
+const instance = autocannon({ ...opts, timeout: 10 }, (err, r) => {
+  if (err) { console.error(err); process.exit(1); }
+  const cpu = process.cpuUsage(cpu0);
+  process.stdout.write(JSON.stringify({ latencies, errors: errors + r.errors + r.timeouts, lastError, cpuMs: (cpu.user + cpu.system) / 1000 }));
+});
+instance.on('response', (client, statusCode, bytes, ms) => {
+  if (statusCode >= 200 && statusCode < 300) latencies.push(ms);
+  else { errors++; lastError = String(statusCode); }
+});
+`;
+
+const processCpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
 
 /** CPU time (user + system, ms) of this process's main thread, where the app runs; Linux, else 0. */
 function mainThreadCpuMs() {
@@ -252,26 +289,39 @@ try {
 
   if (explain) {
     // Every statement one request issues, EXPLAINed on the bench's data (load-independent: execution time, rows, buffers).
+    // A named (prepared) statement runs on a generic plan once it has run a few times: it is EXPLAINed with one.
     const query = pool.query.bind(pool);
     let captured = null;
     pool.query = (...args) => {
-      if (captured && typeof args[0] === 'string') captured.push([args[0], args[1] ?? []]);
+      // A statement as text and values, or as a config object (a named, prepared statement).
+      if (captured) captured.push(typeof args[0] === 'string' ? [args[0], args[1] ?? [], false] : [args[0].text, args[0].values ?? args[1] ?? [], !!args[0].name]);
       return query(...args);
+    };
+    const explainOn = async (text, values, generic) => {
+      const c = await pool.connect();
+      try {
+        await c.query(`SET plan_cache_mode = ${generic ? 'force_generic_plan' : 'auto'}`);
+        return (await c.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${text}`, values)).rows;
+      } finally {
+        await c.query('RESET plan_cache_mode').catch(() => undefined);
+        c.release();
+      }
     };
     for (const [name, p, body] of calls) {
       for (const [side, u] of [['ours', `${base}/v1${p}`], ['naive', naiveUrl(p)]]) {
         captured = [];
         await post(u, body);
         const statements = captured.filter(([text]) => /\bFROM\b/i.test(text));
+        log(`  explain ${name} ${side}: ${captured.length} statement(s) per request`);
         captured = null;
-        for (const [text, values] of statements) {
-          const [{ 'QUERY PLAN': [plan] }] = (await query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${text}`, values)).rows;
+        for (const [text, values, generic] of statements) {
+          const [{ 'QUERY PLAN': [plan] }] = await explainOn(text, values, generic);
           const top = plan.Plan;
           const leaves = [];
           const walk = (n) => (n.Plans?.length ? n.Plans.forEach(walk) : leaves.push(n));
           walk(top);
           const read = leaves.map((n) => `${n['Node Type']}${n['Index Name'] ? ' ' + n['Index Name'] : ''} ${n['Actual Rows'] * (n['Actual Loops'] ?? 1)} rows`).join(', ');
-          log(`  explain ${name} ${side}: ${plan['Execution Time'].toFixed(2)} ms, ${top['Shared Hit Blocks'] + top['Shared Read Blocks']} buffers; ${read}`);
+          log(`  explain ${name} ${side}${generic ? ' (prepared, generic plan)' : ''}: planning ${plan['Planning Time'].toFixed(2)} ms, execution ${plan['Execution Time'].toFixed(2)} ms, ${top['Shared Hit Blocks'] + top['Shared Read Blocks']} buffers; ${read}`);
         }
       }
     }
@@ -285,51 +335,94 @@ try {
     if (JSON.stringify(ours) !== JSON.stringify(naive)) throw new Error(`${name} differs:\n ${JSON.stringify(ours).slice(0, 400)}\n ${JSON.stringify(naive).slice(0, 400)}`);
   }
   log('every call answers the same as the GROUP BY over the list');
+  // BENCH_EXPLAIN=only: the plans and the check, no load.
+  if (process.env.BENCH_EXPLAIN !== 'only') {
 
-  async function load(url, body, ms) {
-    const cpu0 = mainThreadCpuMs();
-    const perWorker = Array.from({ length: workers }, (_, w) => Math.floor(clients / workers) + (w < clients % workers ? 1 : 0)).filter((n) => n > 0);
-    const results = await Promise.all(
-      perWorker.map(
-        (n) =>
-          new Promise((resolve, reject) => {
-            const worker = new Worker(LOAD_WORKER, { eval: true, workerData: { url, body: JSON.stringify(body), headers, clients: n, ms } });
-            worker.once('message', resolve);
-            worker.once('error', reject);
-          }),
-      ),
+    function fetchLoad(url, body, ms) {
+      const perWorker = Array.from({ length: workers }, (_, w) => Math.floor(clients / workers) + (w < clients % workers ? 1 : 0)).filter((n) => n > 0);
+      return Promise.all(
+        perWorker.map(
+          (n) =>
+            new Promise((resolve, reject) => {
+              const worker = new Worker(LOAD_WORKER, { eval: true, workerData: { url, body: JSON.stringify(body), headers, clients: n, ms } });
+              worker.once('message', resolve);
+              worker.once('error', reject);
+            }),
+        ),
+      );
+    }
+
+    function autocannonLoad(url, body, ms) {
+      const opts = { url, method: 'POST', headers, body: JSON.stringify(body), connections: clients, duration: ms / 1000 };
+      return new Promise((resolve, reject) => {
+        const child = spawn(process.execPath, ['-e', AUTOCANNON, JSON.stringify(opts)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+        let out = '';
+        child.stdout.on('data', (d) => (out += d));
+        child.on('error', reject);
+        child.on('exit', (code) => (code === 0 ? resolve([JSON.parse(out)]) : reject(new Error(`autocannon exited ${code}`))));
+      });
+    }
+
+    async function load(url, body, ms) {
+      const cpu0 = { main: mainThreadCpuMs(), proc: processCpuMs(), db: postgresCpuMs(), load: loadavg()[0] };
+      const results = await (client === 'fetch' ? fetchLoad(url, body, ms) : autocannonLoad(url, body, ms));
+      const cpu1 = { main: mainThreadCpuMs(), proc: processCpuMs(), db: postgresCpuMs(), load: loadavg()[0] };
+      const latencies = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
+      const errors = results.reduce((sum, r) => sum + r.errors, 0);
+      if (errors) log(`  ${errors} errors, e.g. ${results.find((r) => r.lastError)?.lastError}`);
+      const n = Math.max(1, latencies.length);
+      const clientMs = results.reduce((sum, r) => sum + r.cpuMs, 0);
+      return {
+        latencies,
+        rate: latencies.length / (ms / 1000),
+        // The app's main thread (Nest, guards, pg client, JSON): CPU time per answered request.
+        busyMs: (cpu1.main - cpu0.main) / n,
+        // PostgreSQL's CPU per request, and the server's in all: this process (less the fetch workers) and PostgreSQL.
+        dbMs: (cpu1.db - cpu0.db) / n,
+        serverMs: (cpu1.proc - cpu0.proc - (client === 'fetch' ? clientMs : 0) + (cpu1.db - cpu0.db)) / n,
+        clientMs: clientMs / n,
+        load: (cpu0.load + cpu1.load) / 2,
+      };
+    }
+
+    const base0 = { rows: facts.total, tenantRows: facts.acme, companies: 2000, clients, seconds, dbPool, client };
+    const paramsOf = (...runs) => ({ ...base0, loadAverage1m: Math.round((runs.reduce((s, r) => s + r.load, 0) / runs.length) * 10) / 10 });
+    const ms = (v) => v.toFixed(2);
+    // The HTTP stack's floor: a trivial authenticated route (same guards, body parsing and JSON), no SQL.
+    await load(naiveUrl('floor'), {}, 1000);
+    const floor = await load(naiveUrl('floor'), {}, seconds * 1000);
+    log(
+      `http-floor (trivial authenticated route): p50 ${ms(percentile(floor.latencies, 50))} ms, p99 ${ms(percentile(floor.latencies, 99))} ms, ` +
+        `${floor.rate.toFixed(0)} req/s; CPU per request: main thread ${ms(floor.busyMs)} ms, server ${ms(floor.serverMs)} ms, client ${ms(floor.clientMs)} ms (load ${floor.load.toFixed(1)})`,
     );
-    const latencies = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
-    const errors = results.reduce((sum, r) => sum + r.errors, 0);
-    if (errors) log(`  ${errors} errors, e.g. ${results.find((r) => r.lastError)?.lastError}`);
-    // The app's main thread (Nest, guards, pg client, JSON): CPU time per answered request (the load runs in workers).
-    const busyMs = (mainThreadCpuMs() - cpu0) / Math.max(1, latencies.length);
-    return { latencies, rate: latencies.length / (ms / 1000), busyMs };
-  }
-
-  const params = { rows: facts.total, tenantRows: facts.acme, companies: 2000, clients, seconds, dbPool };
-  // The HTTP stack's floor: a trivial authenticated route (same guards, body parsing and JSON), no SQL.
-  await load(naiveUrl('floor'), {}, 1000);
-  const floor = await load(naiveUrl('floor'), {}, seconds * 1000);
-  log(`http-floor (trivial authenticated route): p50 ${percentile(floor.latencies, 50).toFixed(1)} ms, p99 ${percentile(floor.latencies, 99).toFixed(1)} ms, ${floor.rate.toFixed(0)} req/s; main thread ${floor.busyMs.toFixed(2)} ms CPU per request`);
-  const params0 = { rows: facts.total, tenantRows: facts.acme, companies: 2000, clients, seconds, dbPool };
-  figure('analytics.http-floor.p50', params0, percentile(floor.latencies, 50), 'ms');
-  figure('analytics.http-floor.p99', params0, percentile(floor.latencies, 99), 'ms');
-  figure('analytics.http-floor.cpu-per-request', params0, floor.busyMs, 'ms');
-  for (const [name, p, body] of calls) {
-    await load(`${base}/v1${p}`, body, 1000);
-    const ours = await load(`${base}/v1${p}`, body, seconds * 1000);
-    await load(naiveUrl(p), body, 1000);
-    const naive = await load(naiveUrl(p), body, seconds * 1000);
-    const q = (m, n) => percentile(m.latencies, n);
-    log(`${name}: p50 ${q(ours, 50).toFixed(1)} ms, p99 ${q(ours, 99).toFixed(1)} ms, ${ours.rate.toFixed(0)} req/s, main thread CPU ${ours.busyMs.toFixed(2)} ms/req | naive p50 ${q(naive, 50).toFixed(1)} ms, p99 ${q(naive, 99).toFixed(1)} ms, ${naive.rate.toFixed(0)} req/s, ${naive.busyMs.toFixed(2)} ms/req | floor p50 ${q(floor, 50).toFixed(1)} ms`);
-    // ratio = ours / naive: below 1 is faster (latency); throughput above 1 is better.
-    figure(`analytics.${name}.p50`, params, q(ours, 50), 'ms', q(naive, 50));
-    figure(`analytics.${name}.p99`, params, q(ours, 99), 'ms', q(naive, 99));
-    figure(`analytics.${name}.throughput`, params, ours.rate, 'req/s', naive.rate);
-    // The second baseline: ours against the trivial authenticated route (1 = the HTTP stack is all that is left).
-    figure(`analytics.${name}.cpu-per-request`, params, ours.busyMs, 'ms', naive.busyMs);
-    figure(`analytics.${name}.p50-vs-http-floor`, params, q(ours, 50), 'ms', q(floor, 50));
+    const params0 = paramsOf(floor);
+    figure('analytics.http-floor.p50', params0, percentile(floor.latencies, 50), 'ms');
+    figure('analytics.http-floor.p99', params0, percentile(floor.latencies, 99), 'ms');
+    figure('analytics.http-floor.cpu-per-request', params0, floor.busyMs, 'ms');
+    figure('analytics.http-floor.server-cpu-per-request', params0, floor.serverMs, 'ms');
+    figure('analytics.http-floor.client-cpu-per-request', params0, floor.clientMs, 'ms');
+    for (const [name, p, body] of calls) {
+      await load(`${base}/v1${p}`, body, 1000);
+      const ours = await load(`${base}/v1${p}`, body, seconds * 1000);
+      await load(naiveUrl(p), body, 1000);
+      const naive = await load(naiveUrl(p), body, seconds * 1000);
+      const q = (m, n) => percentile(m.latencies, n);
+      const side = (m) =>
+        `p50 ${ms(q(m, 50))} ms, p99 ${ms(q(m, 99))} ms, ${m.rate.toFixed(0)} req/s, CPU/req main ${ms(m.busyMs)} db ${ms(m.dbMs)} server ${ms(m.serverMs)} client ${ms(m.clientMs)} ms (load ${m.load.toFixed(1)})`;
+      log(`${name}: ${side(ours)} | naive ${side(naive)} | floor p50 ${ms(q(floor, 50))} ms`);
+      const params = paramsOf(ours, naive);
+      // ratio = ours / naive: below 1 is faster (latency); throughput above 1 is better.
+      figure(`analytics.${name}.p50`, params, q(ours, 50), 'ms', q(naive, 50));
+      figure(`analytics.${name}.p99`, params, q(ours, 99), 'ms', q(naive, 99));
+      figure(`analytics.${name}.throughput`, params, ours.rate, 'req/s', naive.rate);
+      // CPU per request, next to the naive route's: the app's main thread, PostgreSQL, and the server in all.
+      figure(`analytics.${name}.cpu-per-request`, params, ours.busyMs, 'ms', naive.busyMs);
+      figure(`analytics.${name}.db-cpu-per-request`, params, ours.dbMs, 'ms', naive.dbMs);
+      figure(`analytics.${name}.server-cpu-per-request`, params, ours.serverMs, 'ms', naive.serverMs);
+      // The second baseline: ours against the trivial authenticated route (1 = the HTTP stack is all that is left).
+      figure(`analytics.${name}.p50-vs-http-floor`, params, q(ours, 50), 'ms', q(floor, 50));
+      figure(`analytics.${name}.server-cpu-vs-http-floor`, params, ours.serverMs, 'ms', floor.serverMs);
+    }
   }
 } finally {
   await stop();

@@ -1,4 +1,5 @@
 // Shared by the benchmarks: a database to measure on, figures as JSON lines, percentiles.
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -114,4 +115,44 @@ export function benchToken(app, claims = {}) {
     accreditationEnabled: false, showDeleted: false, idCount: 0,
     ...claims,
   }).token;
+}
+
+/**
+ * CPU time (user + system, ms) of the embedded PostgreSQL below this process: every `postgres` process descending
+ * from it, with the children it has reaped (exited backends). Load-independent, like /proc thread CPU. NaN with
+ * DATABASE_URL (a server not ours: other work would count) or off Linux.
+ */
+export function postgresCpuMs() {
+  if (process.env.DATABASE_URL) return NaN;
+  const procs = [];
+  let names;
+  try {
+    names = readdirSync('/proc');
+  } catch {
+    return NaN;
+  }
+  for (const pid of names) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const f = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+      procs.push({ pid: Number(pid), ppid: Number(f[1]), comm, ticks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]) });
+    } catch {
+      // exited meanwhile
+    }
+  }
+  const below = new Set([process.pid]);
+  let ticks = 0;
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const p of procs) {
+      if (below.has(p.ppid) && !below.has(p.pid)) {
+        below.add(p.pid);
+        if (p.comm === 'postgres') ticks += p.ticks;
+        grew = true;
+      }
+    }
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
 }
