@@ -1,7 +1,11 @@
 // The API's per-request CPU floor (issues 18 and 23): what the HTTP stack (Express, Nest's guards, pipes and
 // interceptors, passport-jwt, helmet, request ids, logging, tracing) costs per request, measured as CPU time of this
-// process (load-independent) while autocannon, in its own process, drives one route. In the same run, on the same
-// machine state, the baseline: a bare node:http server in this process answering the same JSON.
+// process's main thread while autocannon, in its own process, drives one route over loopback. In the same run, on the
+// same machine state, the baseline: a bare node:http server in this process answering the same JSON. Second, the
+// same routes dispatched in process (a request object handed to the server, no socket, no HTTP parsing: the app's
+// own pipeline), as the median of 5 slices of 2,000 requests: much less sensitive to the machine's other load than
+// the socket figure, which on a busy 2-core machine can be 3x higher for the same code. Also the app's idle CPU
+// (projection runners, queue polling), which the socket figures include spread over the requests.
 //   npm run bench -- http-floor
 //   BENCH_SECONDS (default 8), BENCH_CONNECTIONS (100), BENCH_LOG_LEVEL (info: one line per request, as in
 //   production, written to /dev/null; 'silent' as the other benches), BENCH_PROFILE=<dir> (a .cpuprofile of each
@@ -9,7 +13,8 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import http from 'node:http';
+import http, { IncomingMessage, ServerResponse } from 'node:http';
+import { Duplex } from 'node:stream';
 import { Session } from 'node:inspector/promises';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
@@ -111,6 +116,59 @@ function summarise(profile, label) {
   log(`  profile ${label}: top self time\n${top(self, 25)}\n  inclusive by package\n${top(incl, 25)}`);
 }
 
+/** A socket that takes the response and drops it. */
+class NullSocket extends Duplex {
+  _read() {
+    // nothing to read: the request is pushed whole
+  }
+  _write(_chunk, _encoding, done) {
+    done();
+  }
+}
+
+/** One GET handed straight to an http.Server's request handler; resolves with the status once the response finished. */
+function inject(server, url, headers) {
+  return new Promise((resolve) => {
+    const socket = new NullSocket();
+    Object.defineProperty(socket, 'remoteAddress', { value: '127.0.0.1' });
+    const req = new IncomingMessage(socket);
+    Object.assign(req, { method: 'GET', url, httpVersion: '1.1', httpVersionMajor: 1, httpVersionMinor: 1 });
+    req.headers = { host: 'localhost', accept: '*/*', 'user-agent': 'http-floor', ...headers };
+    req.push(null);
+    const res = new ServerResponse(req);
+    res.assignSocket(socket);
+    res.on('finish', () => resolve(res.statusCode));
+    server.emit('request', req, res);
+  });
+}
+
+const threadCpuMs = () => {
+  const u = process.threadCpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+/** Main-thread CPU per request of `n` injected requests, 20 at a time; the median of `slices` such slices. */
+async function inProcess(label, server, url, headers, n = 2000, slices = 5) {
+  const slice = async () => {
+    let sent = 0;
+    let bad = 0;
+    const c0 = threadCpuMs();
+    await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        while (sent++ < n) if ((await inject(server, url, headers)) !== 200) bad++;
+      }),
+    );
+    if (bad) throw new Error(`${label} in process: ${bad} answers were not 200`);
+    return (threadCpuMs() - c0) / n;
+  };
+  await slice(); // warm-up
+  const runs = [];
+  for (let i = 0; i < slices; i++) runs.push(await slice());
+  const median = runs.sort((a, b) => a - b)[Math.floor(slices / 2)];
+  log(`${label} in process: ${median.toFixed(3)} ms CPU/request (slices ${runs.map((r) => r.toFixed(3)).join(' ')}, load ${loadavg()[0].toFixed(1)})`);
+  return median;
+}
+
 async function measure(label, url, headers) {
   await autocannon(url, headers, 2); // warm-up: JIT, pools, connections
   const session = profileDir ? new Session() : null;
@@ -174,11 +232,25 @@ try {
   const check = await fetch(`${base}/v1/bench/floor`, { headers });
   if (!check.ok) throw new Error(`floor route: ${check.status} ${await check.text()}`);
   const params = { connections, seconds, logLevel, cpus: cpus().length, loadAverage1m: Math.round(loadavg()[0] * 10) / 10 };
+  const server = app.getHttpServer();
+  const idle0 = threadCpuMs();
+  const t0 = performance.now();
+  await new Promise((r) => setTimeout(r, 3000));
+  const idle = (threadCpuMs() - idle0) / ((performance.now() - t0) / 1000);
+  log(`app idle: ${idle.toFixed(1)} ms of main-thread CPU per second`);
+  figure('http-floor.app-idle-cpu', params, idle, 'ms/s');
+  const targets = {
+    bare: [bare, `http://127.0.0.1:${bare.address().port}`, {}],
+    public: [server, base, {}, '/v1/bench/public'],
+    floor: [server, base, headers, '/v1/bench/floor'],
+    summary: [server, base, headers, '/v1/institute/summary?name=oxf&fuzzy=true'],
+  };
   const results = {};
-  if (routes.includes('bare')) results.bare = await measure('bare', `http://127.0.0.1:${bare.address().port}/`, {});
-  if (routes.includes('public')) results.public = await measure('public', `${base}/v1/bench/public`, {});
-  if (routes.includes('floor')) results.floor = await measure('floor', `${base}/v1/bench/floor`, headers);
-  if (routes.includes('summary')) results.summary = await measure('summary', `${base}/v1/institute/summary?name=oxf&fuzzy=true`, headers);
+  for (const [name, [srv, origin, h, route = '/']] of Object.entries(targets)) {
+    if (!routes.includes(name)) continue;
+    results[name] = await measure(name, `${origin}${route}`, h);
+    results[name].inProcess = await inProcess(name, srv, route, h);
+  }
   const baseline = results.bare;
   for (const [name, r] of Object.entries(results)) {
     if (name === 'bare') continue;
@@ -188,6 +260,7 @@ try {
     figure(`http-floor.${name}.process-cpu-per-request`, p, r.proc, 'ms', baseline?.proc);
     figure(`http-floor.${name}.throughput`, p, r.rps, 'req/s', baseline?.rps);
     figure(`http-floor.${name}.p99`, p, r.p99, 'ms', baseline?.p99);
+    figure(`http-floor.${name}.in-process-cpu-per-request`, { ...p, loadAverage1m: undefined }, r.inProcess, 'ms', baseline?.inProcess);
   }
 } finally {
   bare.close();
