@@ -117,11 +117,13 @@ export async function loadScenario({ durationS = 60, connections = 100, pending 
         headers: { 'content-type': 'application/json', 'x-auth-token': irene },
         path: '/v1/verification/pending',
         // Each pending request answered once; when all are answered, the journey reads the resolver's list.
+        // Fresh headers each time: autocannon writes Content-Length into the request's headers object, and a GET
+        // carrying the last PUT's length would make the server wait for a body that never comes.
         setupRequest: (req) => {
           const id = ids[next++];
           return id
-            ? { ...req, method: 'PUT', path: `/v1/verification/pending/${id}`, body: JSON.stringify({ result: 'NOT_VERIFIED', notes: 'load run', approvedByName: 'Irene Ingram', approvedByTitle: 'Registry' }) }
-            : { ...req, method: 'GET', path: '/v1/verification/pending?page=0&size=20', body: undefined };
+            ? { ...req, method: 'PUT', path: `/v1/verification/pending/${id}`, headers: { 'content-type': 'application/json', 'x-auth-token': irene }, body: JSON.stringify({ result: 'NOT_VERIFIED', notes: 'load run', approvedByName: 'Irene Ingram', approvedByTitle: 'Registry' }) }
+            : { ...req, method: 'GET', path: '/v1/verification/pending?page=0&size=20', headers: { 'x-auth-token': irene }, body: undefined };
         },
       },
     };
@@ -146,12 +148,19 @@ export async function loadScenario({ durationS = 60, connections = 100, pending 
         ];
       }),
     );
+    // What the resolve journey did, read back: how many of the prepared requests irene still has pending.
+    let stillPending = 0;
+    for (let page = 0; page < Math.ceil(ids.length / 100) + 2; page++) {
+      const r = await fetch(`${api.base}/v1/verification/pending?page=${page}&size=100`, { headers: { 'X-AUTH-TOKEN': irene } }).then((x) => x.json());
+      stillPending += (r.content ?? []).filter((v) => ids.includes(v.id)).length;
+      if (!r.content?.length) break;
+    }
     const all = Object.values(perJourney);
     const requests = all.reduce((s, j) => s + j.requests, 0);
     const failed = all.reduce((s, j) => s + j.non2xx + j.errors + j.timeouts, 0);
     const result = {
       scenario: 'load',
-      did: { durationS, connections: per * 5, connectionsPerJourney: per, pendingPrepared: ids.length, prepSeconds, resolved: Math.min(next, ids.length) },
+      did: { durationS, connections: per * 5, connectionsPerJourney: per, pendingPrepared: ids.length, prepSeconds, resolved: ids.length - stillPending },
       found: { requests, errorRatePct: requests ? Math.round((10000 * failed) / requests) / 100 : null, apiAlive: api.alive(), perJourney },
     };
     result.ok = failed === 0 && api.alive();

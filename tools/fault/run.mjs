@@ -32,7 +32,7 @@ const SCENARIOS = {
   ci: async () => (await import('./ci.mjs')).ciRun(),
   load: async () =>
     (await import('./load.mjs')).loadScenario({
-      durationS: Number(flag('duration') ?? (quick ? 10 : 60)),
+      durationS: Number(flag('duration') ?? (quick ? 20 : 60)),
       connections: Number(flag('connections') ?? 100),
       pending: quick ? 100 : 400,
     }),
