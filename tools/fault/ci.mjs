@@ -14,7 +14,7 @@ import { descendantsOf, log, sleep } from './lib.mjs';
 export const CI_SCENARIOS = [
   { name: 'kill', args: ['--quick'], timeoutS: 240 },
   { name: 'pg-restart', args: ['--quick'], timeoutS: 180 },
-  { name: 'queue-stop', args: ['--quick'], timeoutS: 180 },
+  { name: 'queue-stop', args: ['--quick'], timeoutS: 240 },
   { name: 'chromium-kill', args: [], timeoutS: 180 },
   { name: 'load', args: ['--quick'], timeoutS: 240 },
 ];

@@ -87,12 +87,16 @@ export async function queueStopScenario({ submissions = 120, downMs = 5000 } = {
     }
     await Promise.all(inFlight);
     await outage;
+    const firstStatuses = answers.reduce((m, a) => ((m[a.status] = (m[a.status] ?? 0) + 1), m), {});
+    log(`first answers: ${JSON.stringify(firstStatuses)}`);
     // Retry what was not acknowledged (5xx or no answer) with its key.
+    // Bounded in all (90 s), so a hang after the restart is reported by the scenario, within CI's hard timeout.
     let retries = 0;
+    const retryDeadline = Date.now() + 90_000;
     for (let i = 0; i < submissions; i++) {
       for (
         let attempt = 1;
-        attempt <= 10 && !(answers[i].status >= 200 && answers[i].status < 500);
+        attempt <= 10 && !(answers[i].status >= 200 && answers[i].status < 500) && Date.now() < retryDeadline;
         attempt++
       ) {
         retries++;
@@ -101,14 +105,16 @@ export async function queueStopScenario({ submissions = 120, downMs = 5000 } = {
       }
     }
     const apiAlive = api.alive();
+    log(`after ${retries} retries: ${JSON.stringify(answers.reduce((m, a) => ((m[a.status] = (m[a.status] ?? 0) + 1), m), {}))}; waiting for the automatic checks`);
     // Wait for every stored verification's automatic check to have run.
     let book;
     let checks;
-    const deadline = Date.now() + 180_000;
+    const deadline = Date.now() + 90_000;
     for (;;) {
       book = await ledger(db.url, 'FAULT-Q-');
       checks = await autoChecks(db.url, book.streams);
       if (book.streams.every((s) => (checks.get(s) ?? 0) >= 1) || Date.now() > deadline) break;
+      if (Date.now() % 10_000 < 1000) log(`automatic checks run: ${book.streams.filter((s) => checks.get(s)).length} of ${book.streams.length}`);
       await sleep(1000);
     }
     await sleep(3000); // any second run would show by now
