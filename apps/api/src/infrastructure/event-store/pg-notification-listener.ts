@@ -1,4 +1,5 @@
 import type { Client } from 'pg';
+import type { Position } from './event-store.port';
 
 const MAX_RECONNECT_DELAY_MS = 5000;
 
@@ -13,24 +14,27 @@ export class PgNotificationListener {
   private connecting = false;
   private closed = false;
   private retryTimer?: NodeJS.Timeout;
-  private readonly callbacks = new Set<() => void>();
+  /** Called with the position of a local append, or nothing (a notification: news of unknown position). */
+  private readonly callbacks = new Set<(position?: Position) => void>();
 
   constructor(
     private readonly makeClient: () => Client,
     private readonly channel: string,
     private readonly warn: (message: string) => void = () => undefined,
+    /** Notifications with this payload are this process's own (it woke its callbacks already): ignored. */
+    private readonly ownPayload?: string,
   ) {}
 
   /** Registers a wake-up callback, connecting on first use; returns the unregister function. */
-  add(callback: () => void): () => void {
+  add(callback: (position?: Position) => void): () => void {
     this.callbacks.add(callback);
     if (!this.client && !this.connecting && !this.retryTimer) void this.connect(0);
     return () => this.callbacks.delete(callback);
   }
 
   /** Wakes this process's callbacks at once, without a round trip through the database (an append here committed). */
-  wakeLocal(): void {
-    this.wakeAll();
+  wakeLocal(position?: Position): void {
+    this.wakeAll(position);
   }
 
   /** The backend pid of the listening connection, for tests that cut it. */
@@ -54,7 +58,9 @@ export class PgNotificationListener {
     // Without an 'error' listener a dropped idle connection would be an uncaught exception.
     client.on('error', (err) => this.lost(client, err));
     client.on('end', () => this.lost(client));
-    client.on('notification', () => this.wakeAll());
+    client.on('notification', (n) => {
+      if (this.ownPayload === undefined || n.payload !== this.ownPayload) this.wakeAll();
+    });
     try {
       await client.connect();
       await client.query(`LISTEN ${this.channel}`);
@@ -89,7 +95,7 @@ export class PgNotificationListener {
     this.retryTimer = setTimeout(() => void this.connect(attempt), delay);
   }
 
-  private wakeAll() {
-    for (const callback of this.callbacks) callback();
+  private wakeAll(position?: Position) {
+    for (const callback of this.callbacks) callback(position);
   }
 }

@@ -3,7 +3,8 @@
  * inside the append: a NOTIFY in a transaction takes a database-wide lock at commit and serialises all appends.
  */
 export const NOTIFY_CHANNEL = 'credence_es_events';
-export const NOTIFY_SQL = `SELECT pg_notify('${NOTIFY_CHANNEL}', '')`;
+/** $1: the sending store's id, so its own listener ignores the echo of appends it has woken its subscribers for. */
+export const NOTIFY_SQL = `SELECT pg_notify('${NOTIFY_CHANNEL}', $1)`;
 
 /** pg_advisory_xact_lock key serialising init() across processes ("credence-es" in ASCII). */
 export const INIT_LOCK_KEY = '0x637265642d6573';

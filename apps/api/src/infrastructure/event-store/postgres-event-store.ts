@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { EventMetadata } from '@credence/domain';
 import { Client, type Pool, type PoolClient } from 'pg';
 import { CatchUpSubscription } from './catch-up-subscription';
@@ -125,8 +126,11 @@ export class PostgresEventStore implements EventStore {
       key: (job) => job.streamName,
       maxInFlight: options.appendsInFlight,
     });
-    this.listener = new PgNotificationListener(() => new Client(pool.options), NOTIFY_CHANNEL, this.warn);
-    this.notifier = new PgNotifyBatcher(() => this.pool.query(NOTIFY_SQL), this.warn);
+    // Appends here wake this store's subscribers at once; its NOTIFYs are for other processes, and their echo would
+    // only wake every local subscriber again to read nothing new.
+    const id = randomUUID();
+    this.listener = new PgNotificationListener(() => new Client(pool.options), NOTIFY_CHANNEL, this.warn, id);
+    this.notifier = new PgNotifyBatcher(() => this.pool.query(NOTIFY_SQL, [id]), this.warn);
   }
 
   /** Creates the tables; the advisory lock keeps concurrent starters from tripping over each other's DDL. */
@@ -158,7 +162,7 @@ export class PostgresEventStore implements EventStore {
   ): Promise<AppendResult> {
     const result = await this.appendOn(this.pool, streamName, events, expected);
     // Committed (one autocommit statement): wake this process's subscribers now, the others' by a NOTIFY.
-    this.listener.wakeLocal();
+    this.listener.wakeLocal(result.position);
     this.notifier.poke();
     return result;
   }
@@ -457,7 +461,7 @@ export class PostgresEventStore implements EventStore {
    * Calls the listener after any process commits an append (NOTIFY), for consumers that poll readAll themselves
    * (the projection runner). A hint only: readAll decides what is safe to read.
    */
-  onAppended(listener: () => void): () => void {
+  onAppended(listener: (position?: Position) => void): () => void {
     return this.listener.add(listener);
   }
 
