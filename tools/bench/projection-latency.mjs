@@ -110,7 +110,7 @@ await pool.query('UPDATE projection_checkpoints SET commit_position = $2, prepar
   head.prepare.toString(),
 ]);
 const runner = new ProjectionRunner(pool, store, streamStatsDefinition, { batchSize: 500, idleWaitMs: 1000 });
-const unsubscribe = store.onAppended?.(() => runner.wake());
+const unsubscribe = store.onAppended?.((position) => runner.wake(position));
 // How long each step of the runner takes (read, apply, checkpoint), to tell a slow step from a late start.
 const steps = [];
 let emptySteps = 0;
@@ -118,10 +118,10 @@ const step = runner.step.bind(runner);
 runner.step = async (client) => {
   const t = performance.now();
   const from = runner.position;
-  const more = await step(client);
+  const found = await step(client);
   if (from && comparePositions(runner.position, from) > 0) steps.push(performance.now() - t);
   else emptySteps++;
-  return more;
+  return found;
 };
 runner.start();
 await runner.waitFor(head, 10000);
@@ -153,7 +153,7 @@ const run = await appendSteadily(seconds, (position, started) => {
   let k = pending.length;
   while (k > 0 && comparePositions(pending[k - 1].position, entry.position) > 0) k--;
   pending.splice(k, 0, entry);
-  runner.wake();
+  runner.wake(position);
 });
 await runner.waitFor(await store.headPosition(), 60000);
 const runCpu = perEvent(c0, cpu(), run.total);

@@ -89,6 +89,8 @@ export class CatchUpSubscription implements Subscription {
         position = event.position;
       }
       if (batch.length < batchSize && !this.woken) {
+        // Only a read that found nothing is repeated soon (the news may be behind an older transaction).
+        if (batch.length > 0) this.rechecks = RECHECK_MS.length;
         const recheck = this.rechecks < RECHECK_MS.length ? RECHECK_MS[this.rechecks++] : undefined;
         await this.sleep(recheck ?? pollIntervalMs);
       }

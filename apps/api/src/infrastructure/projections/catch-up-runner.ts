@@ -24,6 +24,9 @@ export interface CatchUpOptions {
 
 export type RunnerState = 'stopped' | 'standby' | 'active';
 
+/** What a step found: nothing, some events (all that were readable), or a full batch or rebuild work (more at once). */
+export type StepResult = 'none' | 'some' | 'more';
+
 /**
  * The one checkpointed catch-up loop behind projections and reactors. Only the runner holding the subscription's
  * advisory lock (`projection:<name>`, on a connection of its own) works; others stand by and take over when its
@@ -32,7 +35,7 @@ export type RunnerState = 'stopped' | 'standby' | 'active';
  * lock (destroying the connection) and retries with a growing backoff; the error is recorded on the checkpoint row.
  *
  * A subclass says what it does once it holds the lock (`locked`: create its tables, read or create its checkpoint)
- * and what one step is (`step`: apply or react to one batch, answering whether there may be more to do at once).
+ * and what one step is (`step`: apply or react to one batch, answering what it found, StepResult).
  */
 export abstract class CatchUpRunner {
   readonly progress = new EventEmitter();
@@ -44,8 +47,10 @@ export abstract class CatchUpRunner {
   private wakeUp: (() => void) | undefined;
   /** Set by a wake-up that arrives while a step runs: that step's read may have missed the news. */
   private woken = false;
-  /** How many of the RECHECK_MS waits since the last wake-up are spent. */
-  private rechecks = RECHECK_MS.length;
+  /** The furthest position a wake-up announced (an append of this process), to tell news from an echo. */
+  private news: Position | undefined;
+  /** How many of the RECHECK_MS waits, looking for announced news not readable yet, are spent. */
+  private rechecks = 0;
   state: RunnerState = 'stopped';
   lastError: string | null = null;
 
@@ -64,8 +69,8 @@ export abstract class CatchUpRunner {
   abstract get position(): Position | undefined;
   /** Holding the lock on `client`: prepare, and answer the live checkpoint's position. */
   protected abstract locked(client: PoolClient): Promise<Position>;
-  /** One batch on the lock's connection; true when there may be more to do at once (a full batch, a rebuild). */
-  protected abstract step(client: PoolClient): Promise<boolean>;
+  /** One batch on the lock's connection. */
+  protected abstract step(client: PoolClient): Promise<StepResult>;
   /**
    * The events after a position, read on the lock's connection where the store allows it: a read through the
    * store's pool waits behind requests for a free connection, and the runner reads after every append.
@@ -93,10 +98,20 @@ export abstract class CatchUpRunner {
     this.loopDone = undefined;
   }
 
-  /** New events may be readable: look now instead of at the end of the idle wait. */
-  wake(): void {
+  /**
+   * New events may be readable: look now instead of at the end of the idle wait. `position`, where an append of this
+   * process ended, when known: one already projected wakes nothing, and one not readable yet is looked for again.
+   */
+  wake(position?: Position): void {
+    if (position) {
+      const at = this.position;
+      if (at && comparePositions(at, position) >= 0) return;
+      if (!this.news || comparePositions(position, this.news) > 0) {
+        this.news = position;
+        this.rechecks = 0;
+      }
+    }
     this.woken = true;
-    this.rechecks = 0;
     this.wakeUp?.();
   }
 
@@ -135,16 +150,19 @@ export abstract class CatchUpRunner {
           continue;
         }
         this.woken = false;
-        const more = await this.step(this.client!);
+        const found = await this.step(this.client!);
         backoff = 100;
         if (this.finishedWork()) break;
         // A wake-up during the step (an append committed after its read) means looking again at once, not after
-        // the idle wait: losing it left the newest events waiting for the next append or the timer. Otherwise all
-        // that was readable is read; news not readable yet (an older transaction still running, whose end wakes
-        // nobody) is looked for again shortly, RECHECK_MS, before the idle wait.
-        if (more || this.woken) continue;
-        const recheck = this.rechecks < RECHECK_MS.length ? RECHECK_MS[this.rechecks++] : undefined;
-        await this.idle(recheck ?? this.loopOptions.idleWaitMs ?? 1000);
+        // the idle wait: losing it left the newest events waiting for the next append or the timer.
+        if (found === 'more' || this.woken) continue;
+        // An append announced here is not projected yet: it is committed, but readAll shows it only once every older
+        // transaction has ended (another runner's batch, a request's, another process's append), and that end wakes
+        // nobody. Look again shortly (RECHECK_MS, then every 50 ms) until it shows; otherwise wait for news.
+        const at = this.position;
+        const pending = this.news && at && comparePositions(at, this.news) < 0;
+        const recheck = RECHECK_MS[Math.min(this.rechecks++, RECHECK_MS.length - 1)];
+        await this.idle(pending ? recheck : (this.loopOptions.idleWaitMs ?? 1000));
       } catch (e) {
         const error = e instanceof Error ? e : new Error(String(e));
         this.lastError = error.message;
@@ -191,6 +209,7 @@ export abstract class CatchUpRunner {
     this.client.release(error ?? true);
     this.client = undefined;
     this.reader = undefined;
+    this.news = undefined;
     if (!this.stopping) this.state = 'standby';
   }
 

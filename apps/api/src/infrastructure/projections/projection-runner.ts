@@ -7,7 +7,7 @@ import {
   type Position,
   type RecordedEvent,
 } from '../event-store/event-store.port';
-import { CatchUpRunner, type CatchUpOptions, type RunnerState } from './catch-up-runner';
+import { CatchUpRunner, type CatchUpOptions, type RunnerState, type StepResult } from './catch-up-runner';
 import {
   ensureCheckpoint,
   moved,
@@ -87,7 +87,7 @@ export class ProjectionRunner extends CatchUpRunner {
     return checkpoint.position;
   }
 
-  protected async step(client: PoolClient): Promise<boolean> {
+  protected async step(client: PoolClient): Promise<StepResult> {
     const batchSize = this.options.batchSize ?? 500;
     const rebuildBatchSize =
       this.options.rebuildBatchSize ?? Math.max(batchSize, Math.min(batchSize * 2, 10_000));
@@ -96,9 +96,9 @@ export class ProjectionRunner extends CatchUpRunner {
     if (!this.checkpointFresh) this.checkpoint = (await readCheckpoint(client, this.name))!;
     this.checkpointFresh = false;
     const checkpoint = this.checkpoint!;
-    // A full batch: more may be readable at once.
     const live = await this.readAll(checkpoint.position, batchSize);
-    let more = live.length === batchSize;
+    // A full batch: more may be readable at once.
+    let found: StepResult = live.length === batchSize ? 'more' : live.length ? 'some' : 'none';
     if (live.length) await this.apply(live, 'live');
 
     const rebuild = this.checkpoint?.rebuild;
@@ -127,9 +127,9 @@ export class ProjectionRunner extends CatchUpRunner {
       }
       if (events.length) await this.apply(events, 'rebuild');
       if (events.length < rebuildBatchSize) await this.swap(shadow);
-      more = true;
+      found = 'more';
     }
-    return more;
+    return found;
   }
 
   private apply(events: RecordedEvent[], target: 'live' | 'rebuild') {

@@ -81,7 +81,7 @@ export class ProjectionsService implements OnApplicationBootstrap, BeforeApplica
       runner.start();
     }
     const hint = (this.store as Partial<AppendHint>).onAppended;
-    if (hint) this.unsubscribe = hint.call(this.store, () => this.wakeAll());
+    if (hint) this.unsubscribe = hint.call(this.store, (position) => this.wakeAll(position));
     // Exported only when an OpenTelemetry SDK is registered (OTEL_EXPORTER_OTLP_ENDPOINT); a no-op otherwise.
     metrics
       .getMeter('credence-api')
@@ -98,9 +98,9 @@ export class ProjectionsService implements OnApplicationBootstrap, BeforeApplica
   }
 
   /** New events were appended (in this process, or announced by the store): runners look now. */
-  wakeAll() {
-    for (const r of this.runners.values()) r.wake();
-    for (const r of this.reactors.values()) r.wake();
+  wakeAll(position?: Position) {
+    for (const r of this.runners.values()) r.wake(position);
+    for (const r of this.reactors.values()) r.wake(position);
   }
 
   /**
@@ -110,7 +110,7 @@ export class ProjectionsService implements OnApplicationBootstrap, BeforeApplica
   async waitFor(name: string, position: Position, timeoutMs = 10000): Promise<void> {
     const runner = this.runners.get(name) ?? this.reactors.get(name);
     const local = () => (runner?.state === 'active' ? runner : undefined);
-    this.wakeAll();
+    this.wakeAll(position);
     if (local()) return local()!.waitFor(position, timeoutMs);
     const deadline = Date.now() + timeoutMs;
     for (;;) {
@@ -161,5 +161,6 @@ export class ProjectionsService implements OnApplicationBootstrap, BeforeApplica
 
 /** Optional capability of an event store adapter: tells listeners that new events were committed. */
 export interface AppendHint {
-  onAppended(listener: () => void): () => void;
+  /** `position`: where a local append ended; none for news from elsewhere. */
+  onAppended(listener: (position?: Position) => void): () => void;
 }

@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import type { EventStore, Position, RecordedEvent } from '../event-store/event-store.port';
-import { CatchUpRunner, type CatchUpOptions } from './catch-up-runner';
+import { CatchUpRunner, type CatchUpOptions, type StepResult } from './catch-up-runner';
 import { advanceCheckpoint, readCheckpoint, type CheckpointRow } from './projection-checkpoints';
 import { linkTo, withSpan } from '../tracing/trace-context';
 
@@ -66,13 +66,13 @@ export class ReactorRunner extends CatchUpRunner {
     return this.checkpoint.position;
   }
 
-  protected async step(client: PoolClient): Promise<boolean> {
+  protected async step(client: PoolClient): Promise<StepResult> {
     // The checkpoint as locked() read it or the last batch moved it: the move is compared-and-set, so a runner that
     // lost its lock to another fails there instead of reacting on from a stale position.
     const from = this.checkpoint!.position;
     const batchSize = this.options.batchSize ?? 100;
     const events = await this.readAll(from, batchSize);
-    if (!events.length) return false;
+    if (!events.length) return 'none';
     const handled = events.filter((e) => this.definition.handles(e));
     await withSpan(
       'reactor.batch',
@@ -85,6 +85,6 @@ export class ReactorRunner extends CatchUpRunner {
     const to = events[events.length - 1].position;
     this.checkpoint = await advanceCheckpoint(client, this.name, from, to, events.length);
     this.progress.emit('live', to);
-    return events.length === batchSize; // a full batch: more may be readable at once
+    return events.length === batchSize ? 'more' : 'some'; // a full batch: more may be readable at once
   }
 }
