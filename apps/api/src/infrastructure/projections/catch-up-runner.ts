@@ -45,8 +45,10 @@ export abstract class CatchUpRunner {
   private stopping = false;
   private loopDone: Promise<void> | undefined;
   private wakeUp: (() => void) | undefined;
-  /** Set by a wake-up that arrives while a step runs: that step's read may have missed the news. */
+  /** Set by a wake-up of unknown news (another process's NOTIFY) since the last step began. */
   private woken = false;
+  /** Set when a wake-up announced a further position since the last step began: that step's read may have missed it. */
+  private newsArrived = false;
   /** The furthest position a wake-up announced (an append of this process), to tell news from an echo. */
   private news: Position | undefined;
   /** How many of the RECHECK_MS waits, looking for announced news not readable yet, are spent. */
@@ -106,12 +108,13 @@ export abstract class CatchUpRunner {
     if (position) {
       const at = this.position;
       if (at && comparePositions(at, position) >= 0) return;
-      if (!this.news || comparePositions(position, this.news) > 0) {
-        this.news = position;
-        this.rechecks = 0;
-      }
+      if (this.news && comparePositions(position, this.news) <= 0) return;
+      this.news = position;
+      this.rechecks = 0;
+      this.newsArrived = true;
+    } else {
+      this.woken = true;
     }
-    this.woken = true;
     this.wakeUp?.();
   }
 
@@ -150,17 +153,18 @@ export abstract class CatchUpRunner {
           continue;
         }
         this.woken = false;
+        this.newsArrived = false;
         const found = await this.step(this.client!);
         backoff = 100;
         if (this.finishedWork()) break;
         // A wake-up during the step (an append committed after its read) means looking again at once, not after
         // the idle wait: losing it left the newest events waiting for the next append or the timer.
-        if (found === 'more' || this.woken) continue;
+        const at = this.position;
+        const pending = !!this.news && !!at && comparePositions(at, this.news) < 0;
+        if (found === 'more' || this.woken || (this.newsArrived && pending)) continue;
         // An append announced here is not projected yet: it is committed, but readAll shows it only once every older
         // transaction has ended (another runner's batch, a request's, another process's append), and that end wakes
         // nobody. Look again shortly (RECHECK_MS, then every 50 ms) until it shows; otherwise wait for news.
-        const at = this.position;
-        const pending = this.news && at && comparePositions(at, this.news) < 0;
         const recheck = RECHECK_MS[Math.min(this.rechecks++, RECHECK_MS.length - 1)];
         await this.idle(pending ? recheck : (this.loopOptions.idleWaitMs ?? 1000));
       } catch (e) {
