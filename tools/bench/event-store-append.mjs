@@ -5,10 +5,15 @@
 // - "notify-in-transaction": the append statement with the NOTIFY put back inside it, as appends woke subscribers
 //   before issue 18 (a NOTIFY in a transaction takes a database-wide lock at commit);
 // - "unchained": today's append without the hash chain, to show what the chain costs (issue 24);
-// - "chained": the product's append.
+// - "chained": the product's append;
+// - "chained-no-group-commit": the product's append with group commit off (each append its own commit).
+// Each mode also prints its CPU per append (this process plus the database backends, microseconds) next to a plain
+// INSERT's: robust to what else the machine runs, where appends/s is not.
 // Then replay-to-instant latency: read a 1,000-event verification stream and fold it to a random revision with the
 // domain's evolve (what GET /admin/verifications/{id}/state does). Runs on the compiled API (npm run bench --
 // event-store-append, or build first).
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { api, benchDatabase, event, figure, log, percentile, pg } from './lib.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -18,16 +23,49 @@ const { appendOneSql } = api('infrastructure/event-store/postgres-event-store.sq
 const { replayVerification } = api('modules/audit/replay');
 
 const db = await benchDatabase('append');
-const pool = new pg.Pool({ connectionString: db.url, max: Math.max(...writerCounts) + 2 });
+const pool = new pg.Pool({ connectionString: db.url, max: Math.max(...writerCounts) + 2, idleTimeoutMillis: 0 });
 // Clients still closing when the database is dropped WITH (FORCE) get a FATAL: not worth a crash.
 pool.on('error', () => undefined);
-const chained = new PostgresEventStore(pool);
-const unchained = new PostgresEventStore(pool, { hashChain: false });
+// BENCH_IN_FLIGHT: group commit's statements in flight for chained and unchained (default: the product's).
+const inFlight = process.env.BENCH_IN_FLIGHT ? { appendsInFlight: Number(process.env.BENCH_IN_FLIGHT) } : {};
+const chained = new PostgresEventStore(pool, inFlight);
+const unchained = new PostgresEventStore(pool, { hashChain: false, ...inFlight });
+// The product's append with group commit off (every append its own statement and commit, as before issue 18's
+// third round): what sharing commits between concurrent writers gives.
+const alone = new PostgresEventStore(pool, { appendsInFlight: 1_000_000 });
 await chained.init();
 await pool.query('CREATE TABLE bench_plain (id bigserial PRIMARY KEY, data jsonb NOT NULL)');
 
-/** Runs `writers` loops of `op` for `ms` and answers the completed operations per second. */
+/** CPU (ms, user + system) used so far by each of this database's server processes (its connections' backends). */
+async function serverCpuMs() {
+  const { rows } = await pool.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database()');
+  const byPid = new Map();
+  for (const { pid } of rows) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      byPid.set(pid, ((Number(fields[11]) + Number(fields[12])) / 100) * 1000); // USER_HZ is 100 on Linux
+    } catch {
+      // a backend that ended meanwhile
+    }
+  }
+  return byPid;
+}
+
+/** The CPU the backends used between two serverCpuMs() readings (a backend that ended meanwhile: not counted). */
+function serverCpuBetween(before, after) {
+  let ms = 0;
+  for (const [pid, now] of after) ms += now - (before.get(pid) ?? 0);
+  return ms;
+}
+
+/**
+ * Runs `writers` loops of `op` for `ms`: the completed operations per second, and the CPU each cost in this process
+ * and in the database's backends (microseconds). CPU per operation hardly moves with what else the machine runs,
+ * where operations per second do.
+ */
 async function measure(writers, ms, op) {
+  const cpu0 = process.cpuUsage();
+  const server0 = await serverCpuMs();
   const end = performance.now() + ms;
   const counts = await Promise.all(
     Array.from({ length: writers }, async (_, w) => {
@@ -36,7 +74,10 @@ async function measure(writers, ms, op) {
       return n;
     }),
   );
-  return counts.reduce((a, b) => a + b, 0) / (ms / 1000);
+  const server = serverCpuBetween(server0, await serverCpuMs());
+  const client = process.cpuUsage(cpu0);
+  const n = counts.reduce((a, b) => a + b, 0);
+  return { rate: n / (ms / 1000), cpuUs: (client.user + client.system + server * 1000) / n };
 }
 
 let run = 0;
@@ -68,6 +109,7 @@ const modes = {
   'notify-in-transaction': () => appendOp(oldAppend),
   unchained: () => appendOp((s, e, x) => unchained.append(s, e, x)),
   chained: () => appendOp((s, e, x) => chained.append(s, e, x)),
+  'chained-no-group-commit': () => appendOp((s, e, x) => alone.append(s, e, x)),
 };
 const insertOp = () => (w, n) =>
   pool.query('INSERT INTO bench_plain (data) VALUES ($1)', [JSON.stringify(event('BenchHappened', n))]);
@@ -79,17 +121,31 @@ try {
   const rounds = Math.max(1, seconds);
   for (const writers of writerCounts) {
     const totals = { plain: 0, ...Object.fromEntries(Object.keys(modes).map((m) => [m, 0])) };
+    const cpu = { ...totals };
     for (let r = 0; r < rounds; r++) {
-      totals.plain += await measure(writers, 1000, insertOp());
-      for (const [mode, make] of Object.entries(modes)) totals[mode] += await measure(writers, 1000, make());
+      const plain = await measure(writers, 1000, insertOp());
+      totals.plain += plain.rate;
+      cpu.plain += plain.cpuUs;
+      for (const [mode, make] of Object.entries(modes)) {
+        const m = await measure(writers, 1000, make());
+        totals[mode] += m.rate;
+        cpu[mode] += m.cpuUs;
+      }
     }
     const baseline = totals.plain / rounds;
     const values = Object.fromEntries(Object.keys(modes).map((m) => [m, totals[m] / rounds]));
+    const cpuOf = (m) => cpu[m] / rounds;
     log(
-      `${writers} writers: plain inserts ${baseline.toFixed(0)}/s; ` +
-        Object.entries(values).map(([m, v]) => `${m} ${v.toFixed(0)}/s (${(v / baseline).toFixed(2)}x)`).join(', '),
+      `${writers} writers (load ${loadavg()[0].toFixed(1)}): plain inserts ${baseline.toFixed(0)}/s, ${cpuOf('plain').toFixed(0)} us CPU each; ` +
+        Object.entries(values)
+          .map(([m, v]) => `${m} ${v.toFixed(0)}/s (${(v / baseline).toFixed(2)}x), ${cpuOf(m).toFixed(0)} us`)
+          .join('; '),
     );
-    for (const [mode, v] of Object.entries(values)) figure('event-store.append', { writers, mode }, v, 'appends/s', baseline);
+    for (const [mode, v] of Object.entries(values)) {
+      figure('event-store.append', { writers, mode, loadAverage1m: loadavg()[0] }, v, 'appends/s', baseline);
+      // Lower is better here: ratio < 1 means an append costs less CPU than a plain INSERT commit.
+      figure('event-store.append-cpu', { writers, mode }, cpuOf(mode), 'us/append', cpuOf('plain'));
+    }
     figure('event-store.hash-chain-cost', { writers }, values.chained, 'appends/s', values.unchained);
   }
 
@@ -123,6 +179,7 @@ try {
 } finally {
   await chained.close();
   await unchained.close();
+  await alone.close();
   await pool.end();
   await db.drop();
 }

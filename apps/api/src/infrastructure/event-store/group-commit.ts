@@ -9,6 +9,9 @@
  *   sees the stream as the one before it left it.
  * - A batch that fails as a whole (one append's unique violation aborts the statement) is re-run job by job, so each
  *   caller gets the answer it would have had alone.
+ * - `maxInFlight` (default 4): on this 2-core machine, 2 batched 4 writers into pairs whose one statement cost more
+ *   CPU than two alone (0.44x plain INSERT commits against 0.54x with no group commit); with 4, 4 writers run as
+ *   before and 16 share commits (0.95x against 0.54x, `npm run bench -- event-store-append`).
  * - A statement still running after `slotTimeoutMs` (waiting on a lock, say) frees its slot for the others, so one
  *   slow append cannot hold back every writer of the process.
  */
@@ -37,7 +40,7 @@ export class GroupCommit<J, R> {
   private readonly slotTimeoutMs: number;
 
   constructor(private readonly options: GroupCommitOptions<J, R>) {
-    this.maxInFlight = options.maxInFlight ?? 2;
+    this.maxInFlight = options.maxInFlight ?? 4;
     this.maxBatch = options.maxBatch ?? 64;
     this.slotTimeoutMs = options.slotTimeoutMs ?? 25;
   }

@@ -52,7 +52,7 @@ export interface PostgresEventStoreOptions {
   hashChain?: boolean;
   /**
    * Group commit (group-commit.ts): how many append statements may run at once before later appends queue and go
-   * out together (default 2). A benchmark knob; 1 batches the most, a large number turns group commit off.
+   * out together (default 4). A benchmark knob; 1 batches the most, a large number turns group commit off.
    */
   appendsInFlight?: number;
 }
