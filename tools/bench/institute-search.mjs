@@ -5,13 +5,20 @@
 // heap, the time to rebuild it from the database (what each replica does at boot), and CPU per query. Also how often the intended institute is on the first
 // page (recall@20): the naive query finds almost nothing when the name is mistyped. A second round asks for the first
 // letters of common words ('univ', 'coll'), which match thousands of institutes: the search's worst case.
+// The load: autocannon in a child process (BENCH_CLIENT=fetch: fetch() in BENCH_WORKERS worker threads of this
+// process, as before; on 2 cores fetch cost about 1 ms of CPU per request, taken from the server under test), each
+// request the next query of the list, for both sides. CPU per request, robust to other load on the machine: the
+// app's main thread (cpu-per-request), the embedded PostgreSQL (db-cpu-per-request) and the client's.
 //   npm run bench -- institute-search
-//   BENCH_SECONDS (default 10), BENCH_CLIENTS (100), BENCH_INSTITUTES (50000), BENCH_DB_POOL (30)
+//   BENCH_SECONDS (default 10), BENCH_CLIENTS (100), BENCH_INSTITUTES (50000), BENCH_DB_POOL (30),
+//   BENCH_CLIENT (autocannon | fetch), BENCH_WORKERS (2, fetch only)
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import path from 'node:path';
-import { api, benchToken, figure, log, percentile, root, startBenchApp } from './lib.mjs';
+import { api, benchToken, figure, log, percentile, postgresCpuMs, root, startBenchApp } from './lib.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const clients = Number(process.env.BENCH_CLIENTS ?? 100);
@@ -20,12 +27,16 @@ const target = Number(process.env.BENCH_INSTITUTES ?? 50000);
 // writing), so the default leaves requests only a few: the bench gives the pool room and reports what was free.
 const dbPool = Number(process.env.BENCH_DB_POOL ?? 30);
 const workers = Number(process.env.BENCH_WORKERS ?? 2);
+const client = process.env.BENCH_CLIENT ?? 'autocannon';
 
 /** The load generator of one worker thread: its share of the clients, latencies back to the main thread. */
 const LOAD_WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
+const { readFileSync } = require('node:fs');
 const { urls, headers, clients, offset, ms } = workerData;
+const cpuMs = () => { const f = readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1].split(' '); return (Number(f[11]) + Number(f[12])) * 10; };
 (async () => {
+  const cpu0 = cpuMs();
   const latencies = [];
   let errors = 0;
   const end = performance.now() + ms;
@@ -42,9 +53,45 @@ const { urls, headers, clients, offset, ms } = workerData;
       }
     }
   }));
-  parentPort.postMessage({ latencies, errors });
+  parentPort.postMessage({ latencies, errors, cpuMs: cpuMs() - cpu0 });
 })();
 `;
+
+/**
+ * autocannon in a child process: each request the next path of the list (one counter for all connections, so the
+ * clients ask different queries at once, as the fetch clients did); every 2xx answer's latency (ms), the errors,
+ * and the child's own CPU.
+ */
+const AUTOCANNON = `
+const autocannon = require('autocannon');
+const { paths, ...opts } = JSON.parse(process.argv[1]);
+let n = 0;
+const latencies = [];
+let errors = 0;
+const cpu0 = process.cpuUsage();
+const instance = autocannon(
+  { ...opts, timeout: 10, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[n++ % paths.length] }) }] },
+  (err, r) => {
+    if (err) { console.error(err); process.exit(1); }
+    const cpu = process.cpuUsage(cpu0);
+    process.stdout.write(JSON.stringify({ latencies, errors: errors + r.errors + r.timeouts, cpuMs: (cpu.user + cpu.system) / 1000 }));
+  },
+);
+instance.on('response', (client, statusCode, bytes, ms) => {
+  if (statusCode >= 200 && statusCode < 300) latencies.push(ms);
+  else errors++;
+});
+`;
+
+/** CPU time (user + system, ms) of this process's main thread, where the app runs; Linux, else NaN. */
+function mainThreadCpuMs() {
+  try {
+    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
 const requireFromRoot = createRequire(path.join(root, 'package.json'));
 const { Controller, Get, Inject, Module, Query } = requireFromRoot('@nestjs/common');
 
@@ -146,6 +193,11 @@ try {
   await sync.reloadAll();
   const rebuildCpu = process.cpuUsage(cpuBefore);
   const rebuildCpuMs = (rebuildCpu.user + rebuildCpu.system) / 1000;
+  // What the index builds at its first search (its word lookups) counts too.
+  const firstCpu = process.cpuUsage();
+  index.searchNow({ text: 'Univrsity of Dmeo', page: 0, size: 20 });
+  const firstSearch = process.cpuUsage(firstCpu);
+  log(`first search after the rebuild: ${((firstSearch.user + firstSearch.system) / 1000).toFixed(0)} ms of CPU (its word lookups are built then)`);
   const indexBytes = heap() - emptyHeap;
   log(
     `index: ${index.size()} institutes, ${(indexBytes / 1e6).toFixed(1)} MB of heap, rebuilt from the database in ${Math.round(sync.lastFullLoadMs)} ms (${Math.round(rebuildCpuMs)} ms of this process's CPU)`,
@@ -179,17 +231,50 @@ try {
     return found / queries.length;
   }
 
+  /** autocannon in a child process: `clients` connections, each sending its next request when answered. */
+  function autocannonLoad(urls, ms) {
+    const u = new URL(urls[0]);
+    const opts = { url: u.origin, headers, connections: clients, duration: ms / 1000, paths: urls.map((x) => new URL(x).pathname + new URL(x).search) };
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, ['-e', AUTOCANNON, JSON.stringify(opts)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+      let out = '';
+      child.stdout.on('data', (d) => (out += d));
+      child.on('error', reject);
+      child.on('exit', (code) => (code === 0 ? resolve([JSON.parse(out)]) : reject(new Error(`autocannon exited ${code}`))));
+    });
+  }
+
   /**
-   * `clients` concurrent clients, each sending its next request when the last one is answered, for `ms`. They run
-   * in worker threads, so that making requests does not compete with the API for its event loop.
+   * `clients` concurrent clients, each sending its next request when the last one is answered, for `ms`: autocannon
+   * in a child process, or (BENCH_CLIENT=fetch) fetch() in worker threads.
    */
   async function load(url, list, ms) {
     const urls = list.map(({ q }) => url(q));
+    const cpu0 = { main: mainThreadCpuMs(), db: postgresCpuMs(), load: loadavg()[0] };
+    const results = await (client === 'fetch' ? fetchLoad(urls, ms) : autocannonLoad(urls, ms));
+    const cpu1 = { main: mainThreadCpuMs(), db: postgresCpuMs(), load: loadavg()[0] };
+    const latencies = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
+    const errors = results.reduce((sum, r) => sum + r.errors, 0);
+    const n = Math.max(1, latencies.length);
+    return {
+      latencies,
+      errors,
+      rate: latencies.length / (ms / 1000),
+      // CPU per answered request: the app's main thread (HTTP, guards, the search), PostgreSQL, the load generator.
+      mainMs: (cpu1.main - cpu0.main) / n,
+      dbMs: (cpu1.db - cpu0.db) / n,
+      clientMs: results.reduce((sum, r) => sum + r.cpuMs, 0) / n,
+      load: (cpu0.load + cpu1.load) / 2,
+    };
+  }
+
+  /** fetch() clients in worker threads of this process (BENCH_CLIENT=fetch). */
+  async function fetchLoad(urls, ms) {
     const perWorker = Array.from(
       { length: workers },
       (_, w) => Math.floor(clients / workers) + (w < clients % workers ? 1 : 0),
     );
-    const results = await Promise.all(
+    return Promise.all(
       perWorker.map(
         (n, w) =>
           new Promise((resolve, reject) => {
@@ -202,9 +287,6 @@ try {
           }),
       ),
     );
-    const latencies = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
-    const errors = results.reduce((sum, r) => sum + r.errors, 0);
-    return { latencies, errors, rate: latencies.length / (ms / 1000) };
   }
 
   /** Naive and fuzzy, one after the other with the same clients and queries; one JSON line per figure. */
@@ -224,13 +306,16 @@ try {
     );
     if (fuzzy.errors || naive.errors) log(`errors: fuzzy ${fuzzy.errors}, naive ${naive.errors}`);
     const p = (r, q) => percentile(r.latencies, q);
-    log(
-      `${label}: fuzzy p50 ${p(fuzzy, 50).toFixed(1)} ms p99 ${p(fuzzy, 99).toFixed(1)} ms ${fuzzy.rate.toFixed(0)} req/s; ` +
-        `naive p50 ${p(naive, 50).toFixed(1)} ms p99 ${p(naive, 99).toFixed(1)} ms ${naive.rate.toFixed(0)} req/s`,
-    );
-    figure(`${label}.p50`, params, p(fuzzy, 50), 'ms', p(naive, 50));
-    figure(`${label}.p99`, params, p(fuzzy, 99), 'ms', p(naive, 99));
-    figure(`${label}.throughput`, params, fuzzy.rate, 'req/s', naive.rate);
+    const side = (r) =>
+      `p50 ${p(r, 50).toFixed(1)} ms p99 ${p(r, 99).toFixed(1)} ms ${r.rate.toFixed(0)} req/s, CPU/req main ${r.mainMs.toFixed(2)} db ${r.dbMs.toFixed(2)} client ${r.clientMs.toFixed(2)} ms (load ${r.load.toFixed(1)})`;
+    log(`${label}: fuzzy ${side(fuzzy)}; naive ${side(naive)}`);
+    const at = { ...params, client, loadAverage1m: Math.round(((fuzzy.load + naive.load) / 2) * 10) / 10 };
+    figure(`${label}.p50`, at, p(fuzzy, 50), 'ms', p(naive, 50));
+    figure(`${label}.p99`, at, p(fuzzy, 99), 'ms', p(naive, 99));
+    figure(`${label}.throughput`, at, fuzzy.rate, 'req/s', naive.rate);
+    figure(`${label}.cpu-per-request`, at, fuzzy.mainMs, 'ms', naive.mainMs);
+    figure(`${label}.db-cpu-per-request`, at, fuzzy.dbMs, 'ms', naive.dbMs);
+    figure(`${label}.client-cpu-per-request`, at, fuzzy.clientMs, 'ms', naive.clientMs);
   }
 
   const heldByApp = pool.totalCount - pool.idleCount; // nothing of ours is in flight here
@@ -238,7 +323,8 @@ try {
     institutes: counts.institutes,
     names: counts.names,
     clients,
-    loadWorkers: workers,
+    client,
+    ...(client === 'fetch' ? { loadWorkers: workers } : {}),
     seconds,
     dbPool,
     dbPoolFreeForRequests: dbPool - heldByApp,
