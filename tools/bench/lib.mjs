@@ -117,6 +117,12 @@ export function benchToken(app, claims = {}) {
   }).token;
 }
 
+/** CPU time (user + system, ms) of this process so far. */
+export const nodeCpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
 /**
  * CPU time (user + system, ms) of the embedded PostgreSQL below this process: every `postgres` process descending
  * from it, with the children it has reaped (exited backends). Load-independent, like /proc thread CPU. NaN with

@@ -5,9 +5,8 @@
 // first a baseline of the same appends with no projection (BENCH_BASELINE_SECONDS, default 10), then the measured
 // run; the projection's CPU per event is the difference, for this node process and for PostgreSQL (every process
 // of the embedded server below this one, from /proc; not measured with DATABASE_URL).
-import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { api, benchDatabase, event, figure, log, percentile, pg } from './lib.mjs';
+import { api, benchDatabase, event, figure, log, nodeCpuMs, percentile, pg, postgresCpuMs } from './lib.mjs';
 
 const rate = Number(process.env.BENCH_RATE ?? 1000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
@@ -59,39 +58,7 @@ async function appendSteadily(secs, onAppended = () => undefined) {
   return { total, elapsed: (performance.now() - begin) / 1000, maxInFlight, appendLatencies };
 }
 
-/** CPU (user + system, ms) of the embedded PostgreSQL: the processes below this one, and the ones they reaped. */
-function pgCpuMs() {
-  if (process.env.DATABASE_URL) return NaN;
-  const tick = 10; // USER_HZ is 100 on Linux
-  const procs = [];
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      procs.push({ pid: Number(pid), ppid: Number(f[1]), own: Number(f[11]) + Number(f[12]), reaped: Number(f[13]) + Number(f[14]) });
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const below = new Set([process.pid]);
-  let ms = 0;
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const p of procs) {
-      if (below.has(p.ppid) && !below.has(p.pid)) {
-        below.add(p.pid);
-        ms += (p.own + p.reaped) * tick;
-        grew = true;
-      }
-    }
-  }
-  return ms;
-}
-const nodeCpuMs = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
-const cpu = () => ({ node: nodeCpuMs(), pg: pgCpuMs() });
+const cpu = () => ({ node: nodeCpuMs(), pg: postgresCpuMs() });
 const perEvent = (from, to, n) => ({ node: ((to.node - from.node) * 1000) / n, pg: ((to.pg - from.pg) * 1000) / n });
 
 // Baseline: the same appends, no projection running.

@@ -2,41 +2,9 @@
 // the start of the log into a shadow table and swapped in, in events per second; and the rebuild's CPU per event,
 // which load does not distort: this node process's, and the embedded PostgreSQL's (its processes below this one,
 // from /proc; not measured with DATABASE_URL).
-import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { api, benchDatabase, event, figure, log, pg } from './lib.mjs';
+import { api, benchDatabase, event, figure, log, nodeCpuMs, pg, postgresCpuMs } from './lib.mjs';
 
-/** CPU (user + system, ms) of the processes below this one (the embedded PostgreSQL), and the ones they reaped. */
-function pgCpuMs() {
-  if (process.env.DATABASE_URL) return NaN;
-  const procs = [];
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      procs.push({ pid: Number(pid), ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]) });
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const below = new Set([process.pid]);
-  let ticks = 0;
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const p of procs) {
-      if (below.has(p.ppid) && !below.has(p.pid)) {
-        below.add(p.pid);
-        ticks += p.ticks;
-        grew = true;
-      }
-    }
-  }
-  return ticks * 10; // USER_HZ is 100 on Linux
-}
-const nodeCpuMs = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
 
 const total = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const { PostgresEventStore } = api('infrastructure/event-store/postgres-event-store');
@@ -80,7 +48,7 @@ await requestRebuild(pool, streamStatsDefinition.projection.name, streamStatsDef
 const batchSize = Number(process.env.BENCH_BATCH ?? 5000);
 const runner = new ProjectionRunner(pool, store, streamStatsDefinition, { batchSize, exitAfterRebuild: true, idleWaitMs: 10 });
 const load0 = loadavg()[0];
-const [node0, pg0] = [nodeCpuMs(), pgCpuMs()];
+const [node0, pg0] = [nodeCpuMs(), postgresCpuMs()];
 const t0 = performance.now();
 let last = 0;
 runner.progress.on('rebuild', (r) => {
@@ -92,7 +60,7 @@ runner.progress.on('rebuild', (r) => {
 runner.start();
 await runner.finished;
 const seconds = (performance.now() - t0) / 1000;
-const [node1, pg1] = [nodeCpuMs(), pgCpuMs()];
+const [node1, pg1] = [nodeCpuMs(), postgresCpuMs()];
 const rows = (await pool.query('SELECT count(*)::int AS n FROM rm_stream_stats')).rows[0].n;
 const params = { events: total, batchSize, rows, load: `${load0.toFixed(1)}-${loadavg()[0].toFixed(1)}` };
 figure('projection.rebuild', params, total / seconds, 'events/s');
