@@ -394,7 +394,7 @@ class TopK {
  * filed by a hash of their letters (no string is made per deletion; a collision only adds a word to check). Built
  * when a search first needs it, then kept current as words are added (the vocabulary only grows).
  */
-class DeletionIndex {
+export class DeletionIndex {
   static readonly MAX_EDITS = 2;
   /** Hash of what deleting letters leaves -> the terms it comes from. */
   private readonly filed = new Map<number, number[]>();
