@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '@/test/fetchMock';
@@ -7,9 +7,16 @@ import { readImportErrors } from '@/resources/institutes/importReport';
 
 const uniDemo = { id: 'uni-demo', name: 'University of Demo', fields: [{ key: 'qualification' }, { key: 'gradYear' }] };
 
-/** An XMLHttpRequest that reports upload progress in two steps, then answers what the test says. */
-function fakeXhr(status: number, body: unknown) {
-  const sent: { url?: string; headers: Record<string, string>; body?: unknown } = { headers: {} };
+/**
+ * An XMLHttpRequest that reports upload progress in two steps, then answers what the test says: 600 ms later, or,
+ * with `held`, only once the test calls `sent.answer()` (so a test can look at the progress bar first however slow
+ * the machine is: under CI's load the 600 ms had passed before the bar was looked for).
+ */
+function fakeXhr(status: number, body: unknown, { held = false } = {}) {
+  const sent: { url?: string; headers: Record<string, string>; body?: unknown; answer: () => void } = {
+    headers: {},
+    answer: () => undefined,
+  };
   class FakeXhr {
     upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = { onprogress: null };
     onload: (() => void) | null = null;
@@ -26,11 +33,13 @@ function fakeXhr(status: number, body: unknown) {
       sent.body = file;
       setTimeout(() => this.upload.onprogress?.({ loaded: 50, total: 100, lengthComputable: true }), 5);
       setTimeout(() => this.upload.onprogress?.({ loaded: 100, total: 100, lengthComputable: true }), 10);
-      setTimeout(() => {
+      const answer = () => {
         this.status = status;
         this.responseText = JSON.stringify(body);
         this.onload?.();
-      }, 600);
+      };
+      if (held) sent.answer = answer;
+      else setTimeout(answer, 600);
     }
   }
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
@@ -59,9 +68,11 @@ describe('records import', () => {
   });
 
   it('uploads the chosen file as text/csv and shows a table of the bad lines when refused', async () => {
-    const sent = fakeXhr(422, {
-      errors: [{ message: 'Nothing was imported: 1 line has errors.' }, { message: 'Line 2: lastName is required.' }],
-    });
+    const sent = fakeXhr(
+      422,
+      { errors: [{ message: 'Nothing was imported: 1 line has errors.' }, { message: 'Line 2: lastName is required.' }] },
+      { held: true },
+    );
     renderConsole('/institutes/uni-demo/import', { 'GET /admin/institutes/uni-demo': json(uniDemo) });
     expect(await screen.findByText('Import records for University of Demo')).toBeInTheDocument();
     expect(screen.getByText('gradYear')).toBeInTheDocument();
@@ -73,6 +84,7 @@ describe('records import', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Import' }));
 
     expect(await screen.findByRole('progressbar', { name: 'Import progress' })).toBeInTheDocument();
+    act(() => sent.answer());
     const table = await screen.findByRole('table', { name: 'Lines with errors' });
     expect(within(table).getByText('2')).toBeInTheDocument();
     expect(within(table).getByText('lastName is required.')).toBeInTheDocument();
