@@ -253,6 +253,7 @@ try {
     const cpu0 = { main: mainThreadCpuMs(), db: postgresCpuMs(), load: loadavg()[0] };
     const results = await (client === 'fetch' ? fetchLoad(urls, ms) : autocannonLoad(urls, ms));
     const cpu1 = { main: mainThreadCpuMs(), db: postgresCpuMs(), load: loadavg()[0] };
+    await drained();
     const latencies = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
     const errors = results.reduce((sum, r) => sum + r.errors, 0);
     const n = Math.max(1, latencies.length);
@@ -266,6 +267,18 @@ try {
       clientMs: results.reduce((sum, r) => sum + r.cpuMs, 0) / n,
       load: (cpu0.load + cpu1.load) / 2,
     };
+  }
+
+  /**
+   * Until the requests a round left behind are done: autocannon closes its connections when its time is up, but
+   * the naive queries already sent (seconds each under load) still run in PostgreSQL and would take the next
+   * round's CPU. (The fetch clients wait for their last answers instead.)
+   */
+  async function drained() {
+    const deadline = performance.now() + 60_000;
+    while ((pool.waitingCount > 0 || pool.totalCount - pool.idleCount > heldByApp) && performance.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 
   /** fetch() clients in worker threads of this process (BENCH_CLIENT=fetch). */
