@@ -26,21 +26,13 @@ describe('the in-process institute index at catalogue scale', () => {
     children: 0,
   }));
 
-  it('builds 50,000 institutes well under a second, and answers a broad prefix in milliseconds', async () => {
-    // CPU time, not wall time: the test machine is shared. Loose bounds; the bench reports the figures.
-    const cpuMs = () => {
-      const u = process.cpuUsage();
-      return (u.user + u.system) / 1000;
-    };
+  it('builds 50,000 institutes and answers a broad prefix over all of them, ranked', async () => {
+    // What it costs (build time, CPU per query) is the bench's to report (npm run bench -- institute-search), not a
+    // test's: tests never fail on timing.
     const index = new InProcessInstituteIndex();
-    const started = cpuMs();
     await index.replaceAll(catalogue);
-    index.searchNow({ text: 'univ', page: 0, size: 20 }); // ranks once after the build
-    expect(cpuMs() - started).toBeLessThan(2500);
-    const t0 = cpuMs();
     let result = index.searchNow({ text: 'univ', page: 0, size: 20 });
     for (let i = 0; i < 9; i++) result = index.searchNow({ text: 'univ', page: 0, size: 20 });
-    expect((cpuMs() - t0) / 10).toBeLessThan(20);
     expect(result.total).toBe(catalogue.filter((c) => /University/.test(c.name)).length);
     expect(result.hits).toHaveLength(20);
     // Shortest names first among equal scores.
