@@ -16,13 +16,12 @@
 //   BENCH_SECONDS (default 8), BENCH_CLIENTS (20), BENCH_ROWS (1000000), BENCH_DB_POOL (30), BENCH_EXPLAIN (0; 'only':
 //   the plans and the answers' check, no load),
 //   BENCH_CLIENT (autocannon | fetch), BENCH_WORKERS (2, fetch only)
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
-import { api, benchToken, figure, log, percentile, postgresCpuMs, root, startBenchApp } from './lib.mjs';
+import { api, autocannonInChild, benchToken, figure, log, percentile, postgresCpuMs, root, startBenchApp } from './lib.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const clients = Number(process.env.BENCH_CLIENTS ?? 20);
@@ -58,23 +57,6 @@ const cpuMs = () => { const f = readFileSync('/proc/thread-self/stat', 'utf8').s
 `;
 
 /** autocannon in a child process: every 2xx answer's latency (ms), the errors, and the child's own CPU. */
-const AUTOCANNON = `
-const autocannon = require('autocannon');
-const opts = JSON.parse(process.argv[1]);
-const latencies = [];
-let errors = 0;
-let lastError = null;
-const cpu0 = process.cpuUsage();
-const instance = autocannon({ ...opts, timeout: 10 }, (err, r) => {
-  if (err) { console.error(err); process.exit(1); }
-  const cpu = process.cpuUsage(cpu0);
-  process.stdout.write(JSON.stringify({ latencies, errors: errors + r.errors + r.timeouts, lastError, cpuMs: (cpu.user + cpu.system) / 1000 }));
-});
-instance.on('response', (client, statusCode, bytes, ms) => {
-  if (statusCode >= 200 && statusCode < 300) latencies.push(ms);
-  else { errors++; lastError = String(statusCode); }
-});
-`;
 
 const processCpuMs = () => {
   const u = process.cpuUsage();
@@ -352,15 +334,9 @@ try {
       );
     }
 
-    function autocannonLoad(url, body, ms) {
+    async function autocannonLoad(url, body, ms) {
       const opts = { url, method: 'POST', headers, body: JSON.stringify(body), connections: clients, duration: ms / 1000 };
-      return new Promise((resolve, reject) => {
-        const child = spawn(process.execPath, ['-e', AUTOCANNON, JSON.stringify(opts)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-        let out = '';
-        child.stdout.on('data', (d) => (out += d));
-        child.on('error', reject);
-        child.on('exit', (code) => (code === 0 ? resolve([JSON.parse(out)]) : reject(new Error(`autocannon exited ${code}`))));
-      });
+      return [await autocannonInChild(opts)];
     }
 
     async function load(url, body, ms) {

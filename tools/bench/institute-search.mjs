@@ -12,13 +12,12 @@
 //   npm run bench -- institute-search
 //   BENCH_SECONDS (default 10), BENCH_CLIENTS (100), BENCH_INSTITUTES (50000), BENCH_DB_POOL (30),
 //   BENCH_CLIENT (autocannon | fetch), BENCH_WORKERS (2, fetch only)
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import path from 'node:path';
-import { api, benchToken, figure, log, percentile, postgresCpuMs, root, startBenchApp } from './lib.mjs';
+import { api, autocannonInChild, benchToken, figure, log, percentile, postgresCpuMs, root, startBenchApp } from './lib.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const clients = Number(process.env.BENCH_CLIENTS ?? 100);
@@ -62,26 +61,6 @@ const cpuMs = () => { const f = readFileSync('/proc/thread-self/stat', 'utf8').s
  * clients ask different queries at once, as the fetch clients did); every 2xx answer's latency (ms), the errors,
  * and the child's own CPU.
  */
-const AUTOCANNON = `
-const autocannon = require('autocannon');
-const { paths, ...opts } = JSON.parse(process.argv[1]);
-let n = 0;
-const latencies = [];
-let errors = 0;
-const cpu0 = process.cpuUsage();
-const instance = autocannon(
-  { ...opts, timeout: 10, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[n++ % paths.length] }) }] },
-  (err, r) => {
-    if (err) { console.error(err); process.exit(1); }
-    const cpu = process.cpuUsage(cpu0);
-    process.stdout.write(JSON.stringify({ latencies, errors: errors + r.errors + r.timeouts, cpuMs: (cpu.user + cpu.system) / 1000 }));
-  },
-);
-instance.on('response', (client, statusCode, bytes, ms) => {
-  if (statusCode >= 200 && statusCode < 300) latencies.push(ms);
-  else errors++;
-});
-`;
 
 /** CPU time (user + system, ms) of this process's main thread, where the app runs; Linux, else NaN. */
 function mainThreadCpuMs() {
@@ -232,16 +211,10 @@ try {
   }
 
   /** autocannon in a child process: `clients` connections, each sending its next request when answered. */
-  function autocannonLoad(urls, ms) {
+  async function autocannonLoad(urls, ms) {
     const u = new URL(urls[0]);
     const opts = { url: u.origin, headers, connections: clients, duration: ms / 1000, paths: urls.map((x) => new URL(x).pathname + new URL(x).search) };
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['-e', AUTOCANNON, JSON.stringify(opts)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-      let out = '';
-      child.stdout.on('data', (d) => (out += d));
-      child.on('error', reject);
-      child.on('exit', (code) => (code === 0 ? resolve([JSON.parse(out)]) : reject(new Error(`autocannon exited ${code}`))));
-    });
+    return [await autocannonInChild(opts)];
   }
 
   /**
