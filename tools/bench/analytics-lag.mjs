@@ -14,7 +14,7 @@
 //   BENCH_RATE (1000), BENCH_SECONDS (30), BENCH_PRELOAD (1000000), BENCH_BASELINE_SECONDS (10), BENCH_WITH_LIST
 //   (1; 0: the analytics projection alone)
 import { loadavg } from 'node:os';
-import { api, benchDatabase, figure, log, percentile, pg, postgresCpuMs } from './lib.mjs';
+import { api, benchDatabase, checkpointAt, figure, log, percentile, pg, postgresCpuMs } from './lib.mjs';
 
 const rate = Number(process.env.BENCH_RATE ?? 1000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
@@ -23,7 +23,7 @@ const baselineSeconds = Number(process.env.BENCH_BASELINE_SECONDS ?? 10);
 const withList = process.env.BENCH_WITH_LIST !== '0';
 const { PostgresEventStore } = api('infrastructure/event-store/postgres-event-store');
 const { ProjectionRunner } = api('infrastructure/projections/projection-runner');
-const { CHECKPOINTS_DDL, ensureCheckpoint } = api('infrastructure/projections/projection-checkpoints');
+const { CHECKPOINTS_DDL } = api('infrastructure/projections/projection-checkpoints');
 const { createTableSql, indexName } = api('infrastructure/projections/projection-sql');
 const { comparePositions } = api('infrastructure/event-store/event-store.port');
 const { analyticsDefinition, ANALYTICS_TABLE } = api('modules/insights/projections/analytics.table');
@@ -235,14 +235,7 @@ try {
   // head: only the measured run's events are their work.
   const head = await store.headPosition();
   const definitions = [analyticsDefinition, ...(withList ? [verificationListDefinition] : [])];
-  for (const { projection } of definitions) {
-    await ensureCheckpoint(pool, projection.name, projection.version);
-    await pool.query('UPDATE projection_checkpoints SET commit_position = $2, prepare_position = $3 WHERE name = $1', [
-      projection.name,
-      head.commit.toString(),
-      head.prepare.toString(),
-    ]);
-  }
+  for (const { projection } of definitions) await checkpointAt(pool, projection, head);
   runnerPool = new pg.Pool({ connectionString: db.url, max: 3 });
   runnerPool.on('error', () => undefined);
   const onError = (e) => log(`  projection error: ${e.message}`);

@@ -200,3 +200,17 @@ export function autocannonInChild(opts) {
     child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`autocannon exited ${code}`))));
   });
 }
+
+/**
+ * Puts a projection's checkpoint at `head` (its checkpoint row made if new), so a runner started now has only what
+ * is appended after it to do.
+ */
+export async function checkpointAt(pool, projection, head) {
+  const { ensureCheckpoint } = api('infrastructure/projections/projection-checkpoints');
+  await ensureCheckpoint(pool, projection.name, projection.version);
+  await pool.query('UPDATE projection_checkpoints SET commit_position = $2, prepare_position = $3 WHERE name = $1', [
+    projection.name,
+    head.commit.toString(),
+    head.prepare.toString(),
+  ]);
+}

@@ -6,14 +6,14 @@
 // run; the projection's CPU per event is the difference, for this node process and for PostgreSQL (every process
 // of the embedded server below this one, from /proc; not measured with DATABASE_URL).
 import { loadavg } from 'node:os';
-import { api, benchDatabase, event, figure, log, nodeCpuMs, percentile, pg, postgresCpuMs } from './lib.mjs';
+import { api, benchDatabase, checkpointAt, event, figure, log, nodeCpuMs, percentile, pg, postgresCpuMs } from './lib.mjs';
 
 const rate = Number(process.env.BENCH_RATE ?? 1000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
 const baselineSeconds = Number(process.env.BENCH_BASELINE_SECONDS ?? 10);
 const { PostgresEventStore } = api('infrastructure/event-store/postgres-event-store');
 const { ProjectionRunner } = api('infrastructure/projections/projection-runner');
-const { CHECKPOINTS_DDL, ensureCheckpoint } = api('infrastructure/projections/projection-checkpoints');
+const { CHECKPOINTS_DDL } = api('infrastructure/projections/projection-checkpoints');
 const { streamStatsDefinition } = api('infrastructure/projections/stream-stats.table');
 const { comparePositions } = api('infrastructure/event-store/event-store.port');
 
@@ -69,13 +69,8 @@ const base = baselineSeconds > 0 ? await appendSteadily(baselineSeconds) : undef
 const baseCpu = base && perEvent(b0, cpu(), base.total);
 
 // The projection starts at the head: only the measured run's events are its work.
-await ensureCheckpoint(pool, streamStatsDefinition.projection.name, streamStatsDefinition.projection.version);
 const head = await store.headPosition();
-await pool.query('UPDATE projection_checkpoints SET commit_position = $2, prepare_position = $3 WHERE name = $1', [
-  streamStatsDefinition.projection.name,
-  head.commit.toString(),
-  head.prepare.toString(),
-]);
+await checkpointAt(pool, streamStatsDefinition.projection, head);
 const runner = new ProjectionRunner(pool, store, streamStatsDefinition, { batchSize: 500, idleWaitMs: 1000 });
 const unsubscribe = store.onAppended?.((position) => runner.wake(position));
 // How long each step of the runner takes (read, apply, checkpoint), to tell a slow step from a late start.

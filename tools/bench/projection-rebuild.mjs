@@ -3,13 +3,13 @@
 // which load does not distort: this node process's, and the embedded PostgreSQL's (its processes below this one,
 // from /proc; not measured with DATABASE_URL).
 import { loadavg } from 'node:os';
-import { api, benchDatabase, event, figure, log, nodeCpuMs, pg, postgresCpuMs } from './lib.mjs';
+import { api, benchDatabase, checkpointAt, event, figure, log, nodeCpuMs, pg, postgresCpuMs } from './lib.mjs';
 
 
 const total = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const { PostgresEventStore } = api('infrastructure/event-store/postgres-event-store');
 const { ProjectionRunner } = api('infrastructure/projections/projection-runner');
-const { CHECKPOINTS_DDL, ensureCheckpoint, requestRebuild } = api('infrastructure/projections/projection-checkpoints');
+const { CHECKPOINTS_DDL, requestRebuild } = api('infrastructure/projections/projection-checkpoints');
 const { streamStatsDefinition } = api('infrastructure/projections/stream-stats.table');
 
 const db = await benchDatabase('rebuild');
@@ -36,14 +36,9 @@ await Promise.all(
 );
 log(`generated in ${((performance.now() - genStart) / 1000).toFixed(1)} s`);
 
-await ensureCheckpoint(pool, streamStatsDefinition.projection.name, streamStatsDefinition.projection.version);
 // The live projection is current; only the rebuild's work is measured.
 const head = await store.headPosition();
-await pool.query('UPDATE projection_checkpoints SET commit_position = $2, prepare_position = $3 WHERE name = $1', [
-  streamStatsDefinition.projection.name,
-  head.commit.toString(),
-  head.prepare.toString(),
-]);
+await checkpointAt(pool, streamStatsDefinition.projection, head);
 await requestRebuild(pool, streamStatsDefinition.projection.name, streamStatsDefinition.projection.version);
 const batchSize = Number(process.env.BENCH_BATCH ?? 5000);
 const runner = new ProjectionRunner(pool, store, streamStatsDefinition, { batchSize, exitAfterRebuild: true, idleWaitMs: 10 });
