@@ -14,7 +14,7 @@
 //   BENCH_RATE (1000), BENCH_SECONDS (30), BENCH_PRELOAD (1000000), BENCH_BASELINE_SECONDS (10), BENCH_WITH_LIST
 //   (1; 0: the analytics projection alone)
 import { loadavg } from 'node:os';
-import { api, benchDatabase, checkpointAt, figure, log, percentile, pg, postgresCpuMs } from './lib.mjs';
+import { api, benchDatabase, checkpointAt, trackProjectionLag, figure, log, percentile, pg, postgresCpuMs } from './lib.mjs';
 
 const rate = Number(process.env.BENCH_RATE ?? 1000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
@@ -248,25 +248,12 @@ try {
   list?.start();
   await runner.waitFor(head, 60000);
 
-  const pending = []; // { position, started, appended }, sorted by position
-  const latencies = [];
-  const afterAppend = [];
-  runner.progress.on('live', (position) => {
-    const now = performance.now();
-    while (pending.length && comparePositions(pending[0].position, position) <= 0) {
-      const p = pending.shift();
-      latencies.push(now - p.started);
-      afterAppend.push(now - p.appended);
-    }
-  });
+  const { latencies, afterAppend, appended: track } = trackProjectionLag(runner);
 
   log(`appending ${rate} events/s for ${seconds} s...`);
   const c0 = cpu();
   const run = await appendSteadily(seconds, 0, (position, started, appended) => {
-    // Positions become visible in commit order; keep pending sorted by position.
-    let k = pending.length;
-    while (k > 0 && comparePositions(pending[k - 1].position, position) > 0) k--;
-    pending.splice(k, 0, { position, started, appended });
+    track(position, started, appended);
     runner.wake();
   });
   // Until the last append is in the read model (the store's head can trail it while other transactions are open).

@@ -214,3 +214,35 @@ export async function checkpointAt(pool, projection, head) {
     head.prepare.toString(),
   ]);
 }
+
+/**
+ * The lag from append to a projection runner's read model: call `appended(position, started, appendedAt)` as each
+ * append answers; each latency (from `started`) and time after the append's answer (from `appendedAt`) is recorded
+ * when the runner reports it live at or past that position (an append already projected counts at once).
+ */
+export function trackProjectionLag(runner) {
+  const { comparePositions } = api('infrastructure/event-store/event-store.port');
+  const pending = []; // { position, started, appended }, sorted by position
+  const latencies = [];
+  const afterAppend = [];
+  runner.progress.on('live', (position) => {
+    const now = performance.now();
+    while (pending.length && comparePositions(pending[0].position, position) <= 0) {
+      const p = pending.shift();
+      latencies.push(now - p.started);
+      afterAppend.push(now - p.appended);
+    }
+  });
+  const appended = (position, started, appendedAt = performance.now()) => {
+    if (runner.position && comparePositions(runner.position, position) >= 0) {
+      latencies.push(appendedAt - started);
+      afterAppend.push(0);
+      return;
+    }
+    // Positions become visible in commit order; keep pending sorted by position.
+    let k = pending.length;
+    while (k > 0 && comparePositions(pending[k - 1].position, position) > 0) k--;
+    pending.splice(k, 0, { position, started, appended: appendedAt });
+  };
+  return { latencies, afterAppend, appended };
+}

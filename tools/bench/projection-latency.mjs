@@ -6,7 +6,7 @@
 // run; the projection's CPU per event is the difference, for this node process and for PostgreSQL (every process
 // of the embedded server below this one, from /proc; not measured with DATABASE_URL).
 import { loadavg } from 'node:os';
-import { api, benchDatabase, checkpointAt, event, figure, log, nodeCpuMs, percentile, pg, postgresCpuMs } from './lib.mjs';
+import { api, benchDatabase, checkpointAt, trackProjectionLag, event, figure, log, nodeCpuMs, percentile, pg, postgresCpuMs } from './lib.mjs';
 
 const rate = Number(process.env.BENCH_RATE ?? 1000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
@@ -88,33 +88,12 @@ runner.step = async (client) => {
 runner.start();
 await runner.waitFor(head, 10000);
 
-const pending = []; // { position, started, appended }, sorted by position
-const latencies = [];
-const afterAppend = [];
-runner.progress.on('live', (position) => {
-  const now = performance.now();
-  while (pending.length && comparePositions(pending[0].position, position) <= 0) {
-    const p = pending.shift();
-    latencies.push(now - p.started);
-    afterAppend.push(now - p.appended);
-  }
-});
+const { latencies, afterAppend, appended } = trackProjectionLag(runner);
 
 log(`appending ${rate} events/s for ${seconds} s with the projection...`);
 const c0 = cpu();
 const run = await appendSteadily(seconds, (position, started) => {
-  const appended = performance.now();
-  if (runner.position && comparePositions(runner.position, position) >= 0) {
-    // Projected before the append's answer was handled here.
-    latencies.push(appended - started);
-    afterAppend.push(0);
-    return;
-  }
-  // Positions become visible in commit order; keep pending sorted by position.
-  const entry = { position, started, appended };
-  let k = pending.length;
-  while (k > 0 && comparePositions(pending[k - 1].position, entry.position) > 0) k--;
-  pending.splice(k, 0, entry);
+  appended(position, started);
   runner.wake(position);
 });
 await runner.waitFor(await store.headPosition(), 60000);
