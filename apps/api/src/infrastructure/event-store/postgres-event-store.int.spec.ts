@@ -9,7 +9,7 @@ import {
   type Subscription,
 } from './event-store.port';
 import { PostgresEventStore } from './postgres-event-store';
-import { NOTIFY_CHANNEL, READ_ALL_SQL } from './postgres-event-store.sql';
+import { appendManyOneSql, NOTIFY_CHANNEL, READ_ALL_SQL } from './postgres-event-store.sql';
 import { chainHash, GENESIS_HASH } from 'credence-verify';
 import { createTestDatabase, testPool } from './pg-test-database';
 
@@ -185,6 +185,50 @@ describe('PostgreSQL event store', () => {
     }
     expect(await store.readStream(behind)).toHaveLength(2);
     expect(await store.readStream(retried)).toHaveLength(2);
+  });
+
+  it('shares commits between one-event appends (the parameter form), chained onto existing streams', async () => {
+    const store = makeStore(1000);
+    const tag = randomUUID();
+    const streams = Array.from({ length: 24 }, (_, i) => `one-${tag}-${i}`);
+    // Half of them exist already: their appends chain onto the stored head by exact revision.
+    for (const s of streams.slice(0, 12)) await store.append(s, [event()], 'no_stream');
+    const wrongHash = `one-${tag}-wrong`;
+    await store.append(wrongHash, [event()], 'no_stream');
+    const answers = await Promise.all(
+      streams.map((s, i) => store.append(s, [event()], i < 12 ? 0n : 'no_stream')),
+    );
+    expect(answers.map((a) => a.nextExpectedRevision)).toEqual(streams.map((_, i) => (i < 12 ? 1n : 0n)));
+    expect(new Set(answers.map((a) => a.position.commit)).size).toBeLessThan(answers.length);
+    for (const s of streams) {
+      let prev = GENESIS_HASH;
+      for (const e of await store.readStoredStream(s)) {
+        prev = chainHash(prev, e);
+        expect(e.hash).toBe(prev);
+      }
+    }
+    // In a batch, an append chained to a hash that is not the stored one writes nothing; the others go in.
+    const { rows } = await pool.query(appendManyOneSql(2), [
+      ...[wrongHash, '0', 'f'.repeat(64), randomUUID(), 'T', 1, '{}', '{}'],
+      ...[`one-${tag}-fresh`, '-1', null, randomUUID(), 'T', 1, '{}', '{}'],
+    ]);
+    expect(rows).toEqual([expect.objectContaining({ stream: `one-${tag}-fresh`, revision: '0' })]);
+    expect(await store.readStream(wrongHash)).toHaveLength(1);
+  });
+
+  it('probes the stream key once per append of a batch, never scanning or hashing the log', async () => {
+    const client = await pool.connect();
+    try {
+      await client.query('SET enable_seqscan = off');
+      const params = [...['s', '0', 'h', randomUUID(), 'T', 1, '{}', '{}'], ...['t', '-1', null, randomUUID(), 'T', 1, '{}', '{}']];
+      const { rows } = await client.query(`EXPLAIN ${appendManyOneSql(2)}`, params);
+      const plan = rows.map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n');
+      expect(plan).toMatch(/Index Scan using es_events_stream_revision_key/);
+      expect(plan).not.toMatch(/Seq Scan on es_events|Hash/);
+    } finally {
+      await client.query('RESET ALL');
+      client.release();
+    }
   });
 
   it('serves readAll from the (transaction_id, global_position) index, without sorting', async () => {

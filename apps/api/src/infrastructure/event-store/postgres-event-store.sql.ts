@@ -133,6 +133,33 @@ SELECT DISTINCT ON (stream_name) stream_name AS stream, stream_revision::text AS
        transaction_id::text AS commit, global_position::text AS prepare
 FROM inserted ORDER BY stream_name, stream_revision DESC`;
 
+/**
+ * APPEND_MANY_SQL for the common batch, `count` appends of ONE event each (each to a different stream), with every
+ * field a parameter: 8 per append, in order $1 the stream, $2 the expected revision or -1 for a new stream, $3 the
+ * hash chained to or null for no check, $4 the event id, $5 type, $6 schema version, $7 data, $8 metadata; then the
+ * next append's from $9. No JSON to unpack: a batch of two costs PostgreSQL and the adapter about a fifth less CPU per
+ * append than two appends alone, where the JSON form cost more than two alone (issue 18's bench). One statement
+ * per batch size, prepared once per connection. The same rules as APPEND_MANY_SQL: an append whose condition fails
+ * writes nothing and has no row in the answer; a unique violation aborts the whole statement.
+ */
+export function appendManyOneSql(count: number): string {
+  const rows = Array.from({ length: count }, (_, i) => {
+    const p = (n: number) => `$${i * 8 + n}`;
+    return `(${p(1)}::text, ${p(2)}::bigint, ${p(3)}::text, ${p(4)}::uuid, ${p(5)}::text, ${p(6)}::int, ${p(7)}::jsonb, ${p(8)}::jsonb)`;
+  });
+  return `
+WITH appends (s, x, h, id, type, v, data, m) AS (VALUES ${rows.join(',\n  ')})
+INSERT INTO es_events (stream_name, stream_revision, event_id, type, schema_version, data, metadata)
+SELECT p.s, p.x + 1, p.id, p.type, p.v, p.data, p.m FROM appends p
+-- A new stream is one without an event at revision 0; one probe of the (stream_name, stream_revision) key each.
+WHERE EXISTS (
+  SELECT 1 FROM es_events
+  WHERE stream_name = p.s AND stream_revision = greatest(p.x, 0) AND (p.h IS NULL OR metadata->>'hash' = p.h)
+) = (p.x >= 0)
+RETURNING stream_name AS stream, stream_revision::text AS revision, transaction_id::text AS commit,
+          global_position::text AS prepare`;
+}
+
 /** The append's condition: the stream is new, or has the expected revision's event (with the hash chained to). */
 function expectationHolds(
   expected: 'no_stream' | bigint,

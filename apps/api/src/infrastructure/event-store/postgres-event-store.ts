@@ -19,6 +19,7 @@ import { PgNotificationListener } from './pg-notification-listener';
 import { PgNotifyBatcher } from './pg-notify-batcher';
 import {
   APPEND_MANY_SQL,
+  appendManyOneSql,
   appendOneSql,
   appendSql,
   HASH_AT_SQL,
@@ -347,12 +348,25 @@ export class PostgresEventStore implements EventStore {
       x: j.expected === 'no_stream' ? '-1' : j.expected.toString(),
       h: j.prevHash !== undefined && typeof j.expected === 'bigint' ? j.prevHash : null,
     }));
-    const events = jobs.flatMap((j, a) => j.events.map((e, i) => eventJson(e, j.ids[i], `"a":${a},"i":${i + 1},`)));
-    const { rows } = await this.pool.query<AppendRow & { stream: string }>({
-      name: 'es_append_many',
-      text: APPEND_MANY_SQL,
-      values: [JSON.stringify(appends), `[${events.join(',')}]`],
-    });
+    const statement = jobs.every((j) => j.events.length === 1)
+      ? {
+          name: `es_append_many_one_${jobs.length}`,
+          text: appendManyOneSql(jobs.length),
+          values: jobs.flatMap((j, a) => {
+            const [e] = j.events;
+            const { x, h } = appends[a];
+            return [j.streamName, x, h, j.ids[0], e.type, e.schemaVersion, dataJson(e), metadataJson(e)];
+          }),
+        }
+      : {
+          name: 'es_append_many',
+          text: APPEND_MANY_SQL,
+          values: [
+            JSON.stringify(appends),
+            `[${jobs.flatMap((j, a) => j.events.map((e, i) => eventJson(e, j.ids[i], `"a":${a},"i":${i + 1},`))).join(',')}]`,
+          ],
+        };
+    const { rows } = await this.pool.query<AppendRow & { stream: string }>(statement);
     const byStream = new Map(rows.map((r) => [r.stream, r]));
     return jobs.map((j) => byStream.get(j.streamName));
   }
