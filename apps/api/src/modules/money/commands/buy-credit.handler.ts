@@ -61,12 +61,14 @@ export class BuyCreditHandler implements ICommandHandler<BuyCredit, { total: num
     const movementId = moneyId(`${commandId}/purchase`);
     const step = moneyStep(commandId, 'purchase', { username: principal.username, impersonator: principal.impersonator }, account.companyId);
 
-    return this.locks.withLock(commandId, async () => {
+    return this.locks.decideThenWait(commandId, async () => {
       const { state, recorded } = await this.commands.load(creditStream(account.companyId), creditDecider);
       if (state.movementIds[movementId]) {
         const own = recorded.filter((e) => e.metadata.causationId === commandId);
-        await this.billing.followed({ position: own[own.length - 1]?.position ?? null, events: own });
-        return { total: fromMinor(amountMinor), id: await this.billing.invoiceId(`${commandId}/credit`) };
+        return {
+          answer: { total: fromMinor(amountMinor), id: await this.billing.invoiceId(`${commandId}/credit`) },
+          shown: () => this.billing.followed({ position: own[own.length - 1]?.position ?? null, events: own }),
+        };
       }
       const payment = await this.card.charge({
         idempotencyKey: commandId,
@@ -93,8 +95,7 @@ export class BuyCreditHandler implements ICommandHandler<BuyCredit, { total: num
         },
         context: step,
       });
-      await this.billing.followed(bought);
-      return { total: fromMinor(amountMinor), id: invoiceId };
+      return { answer: { total: fromMinor(amountMinor), id: invoiceId }, shown: () => this.billing.followed(bought) };
     });
   }
 }

@@ -12,7 +12,7 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Principal } from '../../../common/auth/principal';
 import { CommandHandling } from '../../../infrastructure/command-handling/command-handling';
 import { moneyId, moneyStep, type MoneyActor } from '../ledger/money-ids';
-import { CommandLocks } from '../persistence/command-locks';
+import { CommandLocks, type Decided } from '../persistence/command-locks';
 import { CardPayments, type CardPayment } from '../orders/card-payments';
 import { CreditHolds } from '../orders/credit-holds';
 import { MoneyAccounts, type MoneyAccount } from '../orders/money-accounts';
@@ -61,20 +61,19 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrder, PlaceOrder
     if (!account.unit) throw new DomainError('forbidden', 'This account does not order verifications.');
     const commandId = moneyId(`order/${account.companyId}/${key}`);
     const actor: MoneyActor = { username: principal.username, impersonator: principal.impersonator };
-    return this.locks.withLock(commandId, () =>
+    return this.locks.decideThenWait(commandId, () =>
       account.unit === 'credits' ? this.spendTokens(account, request, commandId, actor) : this.payMoney(account, request, commandId, actor),
     );
   }
 
-  private async spendTokens(account: MoneyAccount, request: PlaceOrderRequest, commandId: string, actor: MoneyActor): Promise<PlaceOrderResult> {
+  private async spendTokens(account: MoneyAccount, request: PlaceOrderRequest, commandId: string, actor: MoneyActor): Promise<Decided<PlaceOrderResult>> {
     const plan = planTokenOrder({ lines: request.items, paymentType: account.paymentType });
     const charges = tokenCharges(commandId, plan.lines);
     const settled = await this.settle(account, commandId, actor, (state) =>
       state.movementIds[charges[0].movementId] ? [] : { type: 'SettleOrder', unit: 'credits', currency: null, reservationId: null, purchases: [], charges },
     );
-    await this.billing.shown(settled);
     const lines = plan.lines.map((l) => ({ verificationId: l.verificationId, amount: 0, credits: l.checkCredits + l.accreditationCredits }));
-    return {
+    const answer: PlaceOrderResult = {
       ...notPaidHere(),
       unit: 'credits',
       billing: 'tokens',
@@ -83,9 +82,10 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrder, PlaceOrder
       balance: availableCredit(settled.state, 'credits'),
       payments: paymentsOf(lines, 'CREDITS', null, 'CREDITS'),
     };
+    return { answer, shown: () => this.billing.shown(settled) };
   }
 
-  private async payMoney(account: MoneyAccount, request: PlaceOrderRequest, commandId: string, actor: MoneyActor): Promise<PlaceOrderResult> {
+  private async payMoney(account: MoneyAccount, request: PlaceOrderRequest, commandId: string, actor: MoneyActor): Promise<Decided<PlaceOrderResult>> {
     const ids = orderIds(commandId);
     const extraCreditMinor = extraCreditOf(request.creditPurchase?.amount, account.paymentType);
     const planOn = (state: CreditState) => planFor(account, request.items, extraCreditMinor, creditFor(state, ids.reservation, availableCredit(state, 'money')));
@@ -95,13 +95,15 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrder, PlaceOrder
     if (view.state.movementIds[firstCharge]) {
       const own = view.recorded.filter((e) => e.metadata.causationId === commandId);
       const recorded = recordedOrder(plan, commandId, await this.billing.invoiceId(ids.orderInvoiceKey), own);
-      await this.billing.followed({ position: own[own.length - 1]?.position ?? null, events: own });
-      return moneyOrderResult(account, recorded.plan, recorded.records, availableCredit(view.state, 'money'));
+      return {
+        answer: moneyOrderResult(account, recorded.plan, recorded.records, availableCredit(view.state, 'money')),
+        shown: () => this.billing.followed({ position: own[own.length - 1]?.position ?? null, events: own }),
+      };
     }
     refuseRepeat(view.state, ids.reservation, plan);
     const nonce = request.creditPurchase?.btNonce?.trim() || null;
     if (plan.chargeMinor > 0 && account.paymentType === 'CARD' && !nonce) {
-      return { ...notPaidHere(), status: 'UNPAID', reason: 'CARD_TOKEN_REQUIRED', unit: 'money', currency: account.currency, total: fromMinor(plan.dueMinor), payments: {} };
+      return { answer: { ...notPaidHere(), status: 'UNPAID', reason: 'CARD_TOKEN_REQUIRED', unit: 'money', currency: account.currency, total: fromMinor(plan.dueMinor), payments: {} }, shown: async () => undefined };
     }
 
     let holding = !!view.state.holds[ids.reservation];
@@ -143,8 +145,10 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrder, PlaceOrder
       }
       throw e;
     }
-    await this.billing.followed(settled);
-    return moneyOrderResult(account, plan, records, availableCredit(settled.state, 'money'));
+    return {
+      answer: moneyOrderResult(account, plan, records, availableCredit(settled.state, 'money')),
+      shown: () => this.billing.followed(settled),
+    };
   }
 
   /** The decision: one append to the credit ledger. */

@@ -14,6 +14,12 @@ import { APP_CONFIG } from '../../../config/config.tokens';
  * queue for a lock connection behind each other: 20 concurrent submissions under the load scenario's other
  * journeys (issue 19) answered at p50 23 s, one after another, while reads answered in under a second.
  */
+/** A command's answer, and the wait until read models show the decision it answers. */
+export interface Decided<T> {
+  answer: T;
+  shown: () => Promise<void>;
+}
+
 @Injectable()
 export class CommandLocks implements OnModuleDestroy {
   private readonly pool: Pool;
@@ -43,6 +49,19 @@ export class CommandLocks implements OnModuleDestroy {
       // A connection whose unlock failed is destroyed, which frees the session's lock.
       client.release(broken ?? false);
     }
+  }
+
+  /**
+   * withLock for a command that answers only once read models show its decision: `fn` decides under the lock and
+   * returns its answer with that wait, which runs after the lock is released. Waiting for projections and reactors
+   * needs no lock (a retry that comes meanwhile finds the decision in the ledger and waits for the same things), and
+   * holding a lock connection through it kept other orders queueing for one (issue 19's load run: an order waited
+   * under the lock for the invoicing reactor and four read models).
+   */
+  async decideThenWait<T>(key: string, fn: () => Promise<Decided<T>>): Promise<T> {
+    const { answer, shown } = await this.withLock(key, fn);
+    await shown();
+    return answer;
   }
 
   async onModuleDestroy() {
