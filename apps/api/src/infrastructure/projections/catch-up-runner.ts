@@ -19,7 +19,20 @@ export interface CatchUpOptions {
   idleWaitMs?: number;
   /** How often a standby runner tries to take over. */
   lockRetryMs?: number;
-  onError?: (error: Error) => void;
+  /**
+   * Told of every failed step (or failed take-over), with where the runner stood and when it tries again: a batch
+   * that fails every time is retried with a growing backoff (up to 5 s) and reported each time, never silently.
+   */
+  onError?: (error: Error, failure: FailureInfo) => void;
+}
+
+/** What a failure report says besides the error: no event data, only positions and counts. */
+export interface FailureInfo {
+  /** Where the runner stood, e.g. `at 120/120, rebuild at 80/80` (commit/prepare); `not active` before it took the lock. */
+  at: string;
+  /** Failures in a row, this one included. */
+  failures: number;
+  retryInMs: number;
 }
 
 export type RunnerState = 'stopped' | 'standby' | 'active';
@@ -79,6 +92,12 @@ export abstract class CatchUpRunner {
    */
   protected readAll(after: Position, maxCount: number): Promise<RecordedEvent[]> {
     return this.reader ? this.reader({ after, maxCount }) : this.store.readAll({ after, maxCount });
+  }
+
+  /** Where the runner stands, for failure reports. */
+  protected describePosition(): string {
+    const at = this.position;
+    return at ? `at ${formatPosition(at)}` : 'not active';
   }
 
   /** Whether the loop should end after this step (the rebuild command's exit). */
@@ -146,6 +165,7 @@ export abstract class CatchUpRunner {
 
   private async loop(): Promise<void> {
     let backoff = 100;
+    let failures = 0;
     while (!this.stopping) {
       try {
         if (!this.client && !(await this.acquire())) {
@@ -156,6 +176,7 @@ export abstract class CatchUpRunner {
         this.newsArrived = false;
         const found = await this.step(this.client!);
         backoff = 100;
+        failures = 0;
         if (this.finishedWork()) break;
         // A wake-up during the step (an append committed after its read) means looking again at once, not after
         // the idle wait: losing it left the newest events waiting for the next append or the timer.
@@ -170,7 +191,8 @@ export abstract class CatchUpRunner {
       } catch (e) {
         const error = e instanceof Error ? e : new Error(String(e));
         this.lastError = error.message;
-        this.loopOptions.onError?.(error);
+        failures++;
+        this.loopOptions.onError?.(error, { at: this.describePosition(), failures, retryInMs: backoff });
         await recordError(this.pool, this.name, error.message).catch(() => undefined);
         this.releaseLock(error);
         await this.idle(backoff);
@@ -232,3 +254,5 @@ export abstract class CatchUpRunner {
     });
   }
 }
+
+export const formatPosition = (p: Position) => `${p.commit}/${p.prepare}`;

@@ -153,6 +153,16 @@ export async function requestRebuild(db: Db, name: string, version: number) {
   );
 }
 
+/** A rebuild from the start for `version`, replacing one in progress (its shadow table is made afresh). */
+export async function restartRebuild(db: Db, name: string, version: number) {
+  await db.query(
+    `UPDATE projection_checkpoints SET rebuild_requested_at = now(), rebuild_version = $2,
+       rebuild_commit = 0, rebuild_prepare = 0, rebuild_events = 0, rebuild_started_at = NULL
+     WHERE name = $1`,
+    [name, version],
+  );
+}
+
 export async function recordError(db: Db, name: string, message: string) {
   await db.query(`UPDATE projection_checkpoints SET last_error = $2, last_error_at = now() WHERE name = $1`, [
     name,

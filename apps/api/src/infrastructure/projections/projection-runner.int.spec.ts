@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { Projection, Row } from '@credence/read-models';
 import { freshDatabase, waitFor } from '../../../test/fresh-database';
-import type { EventToAppend, Position } from '../event-store/event-store.port';
+import { comparePositions, type EventToAppend, type Position } from '../event-store/event-store.port';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
+import type { FailureInfo } from './catch-up-runner';
 import { CHECKPOINTS_DDL, readCheckpoint, requestRebuild } from './projection-checkpoints';
 import type { ProjectionDefinition } from './projection-definition';
 import { ProjectionRunner } from './projection-runner';
@@ -39,6 +40,29 @@ function counting(name: string, version = 1, failOn?: { type: string; times: num
   };
 }
 
+/**
+ * Like `counting`, but version 2 adds a column (`lastType`, NOT NULL) that its evolve writes, and optionally an
+ * index over it: the shape of read model a version bump brings when a screen needs one more field.
+ */
+function widening(name: string, version: 1 | 2, indexNewColumn = false): ProjectionDefinition {
+  const projection: Projection = {
+    name,
+    version,
+    handles: ['Counted'],
+    rowIds: (e) => (e.streamName.startsWith(`${name}/`) ? [e.streamName.slice(name.length + 1)] : []),
+    evolve: (row, e, id) => {
+      const types = [...((row?.types as string[] | undefined) ?? []), e.type];
+      const next: Row = { id, total: ((row?.total as number | undefined) ?? 0) + version, types };
+      if (version === 2) next.lastType = `${e.type}#${types.length}`;
+      return next;
+    },
+  };
+  const columns: Record<string, string> = { total: 'integer NOT NULL', types: 'jsonb NOT NULL' };
+  if (version === 2) columns.lastType = 'text NOT NULL';
+  const indexes = version === 2 && indexNewColumn ? [['total'], ['lastType']] : [['total']];
+  return { projection, table: { name: `rm_${name.replace(/-/g, '_')}`, columns, indexes } };
+}
+
 const ev = (type: string): EventToAppend => ({
   type,
   schemaVersion: 1,
@@ -66,6 +90,15 @@ describe('projection runner', () => {
   };
   const rows = async (table: string) =>
     (await pool.query(`SELECT id, total, types FROM "${table}" ORDER BY id`)).rows as CountRow[];
+  /** Resolves at the runner's swap; fails after 20 s with the errors it reported (a rebuild that never finishes). */
+  const swapped = async (runner: ProjectionRunner, errors: string[]) => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`no swap in 20 s; runner errors: ${[...new Set(errors)].join(' | ')}`)), 20000);
+    });
+    const swap = new Promise((resolve) => runner.progress.once('swapped', resolve));
+    await Promise.race([swap, timeout]).finally(() => clearTimeout(timer));
+  };
   const appender = (projection: string) => async (stream: string, ...types: string[]): Promise<Position> =>
     (await store.append(`${projection}/${stream}`, types.map(ev), 'any')).position;
 
@@ -139,10 +172,21 @@ describe('projection runner', () => {
     const append = appender('crashy');
     const failOn = { type: 'Counted', times: 2 };
     const errors: string[] = [];
-    const runner = run(counting('crashy', 1, failOn), { onError: (e: Error) => errors.push(e.message) });
+    const failures: FailureInfo[] = [];
+    const runner = run(counting('crashy', 1, failOn), {
+      onError: (e: Error, failure: FailureInfo) => {
+        errors.push(e.message);
+        failures.push(failure);
+      },
+    });
     const last = await append('c-1', 'Counted', 'Counted', 'Counted', 'Counted');
     await runner.waitFor(last, 15000);
     expect(errors).toEqual(['boom', 'boom']);
+    // Each failure is reported with where the runner stood and its growing backoff, not retried silently.
+    expect(failures).toEqual([
+      { at: expect.stringMatching(/^at \d+\/\d+$/), failures: 1, retryInMs: 100 },
+      { at: expect.stringMatching(/^at \d+\/\d+$/), failures: 2, retryInMs: 200 },
+    ]);
     expect(await rows('rm_crashy')).toEqual([{ id: 'c-1', total: 4, types: ['Counted', 'Counted', 'Counted', 'Counted'] }]);
     expect((await readCheckpoint(pool, 'crashy'))!.lastError).toBeNull();
   });
@@ -208,5 +252,97 @@ describe('projection runner', () => {
     await new Promise((resolve) => v2.progress.once('swapped', resolve));
     expect((await rows('rm_versioned'))[0].total).toBe(4);
     expect((await readCheckpoint(pool, 'versioned'))!.version).toBe(2);
+  });
+
+  // Issue 18: live batches during the rebuild wrote version 2's new column into version 1's table, which has no such
+  // column; the batch failed and was retried forever, so the rebuild never finished and the read model stood still.
+  it.each([
+    ['adds a column', 'widened', false],
+    ['adds a column and an index over it', 'widened-ix', true],
+  ])('finishes a version rebuild that %s while events keep coming, losing and doubling nothing', async (_case, name, indexNewColumn) => {
+    const append = appender(name);
+    const table = `rm_${name.replace(/-/g, '_')}`;
+    const v1 = run(widening(name, 1));
+    await append('w-1', 'Counted', 'Counted');
+    await v1.waitFor(await append('w-2', 'Counted'), 10000);
+    await v1.stop();
+    const servedByV1 = [
+      { id: 'w-1', total: 2, types: ['Counted', 'Counted'] },
+      { id: 'w-2', total: 1, types: ['Counted'] },
+    ];
+    expect(await rows(table)).toEqual(servedByV1);
+
+    // One event waits for version 2 before it starts, and more are appended while its rebuild runs.
+    const appended: Array<{ stream: string; at: Promise<Position> }> = [{ stream: 'w-3', at: append('w-3', 'Counted') }];
+    await appended[0].at;
+    const errors: string[] = [];
+    const v2 = run(widening(name, 2, indexNewColumn), {
+      batchSize: 1,
+      rebuildBatchSize: 1,
+      onError: (e: Error) => errors.push(e.message),
+    });
+    const seenDuringRebuild: CountRow[][] = [];
+    let rebuildBatches = 0;
+    v2.progress.on('rebuild', () => {
+      rebuildBatches++;
+      if (rebuildBatches <= 4) {
+        const stream = rebuildBatches % 2 ? 'w-1' : 'w-4';
+        appended.push({ stream, at: append(stream, 'Counted') });
+      }
+      // The old table and whether the rebuild is still on, from one snapshot (see the rebuild case above).
+      void pool
+        .query<CountRow>(
+          `SELECT id, total, types FROM "${table}"
+           WHERE (SELECT rebuild_requested_at IS NOT NULL FROM projection_checkpoints WHERE name = $1) ORDER BY id`,
+          [name],
+        )
+        .then(({ rows: seen }) => seen.length && seenDuringRebuild.push(seen));
+    });
+    await swapped(v2, errors);
+    const positions = await Promise.all(appended.map((a) => a.at));
+    const last = positions.reduce((a, b) => (comparePositions(a, b) >= 0 ? a : b));
+    await v2.waitFor(last, 10000);
+
+    // Every event once, with version 2's meaning (2 per event) and its new column.
+    const counts = new Map<string, number>([['w-1', 2], ['w-2', 1]]);
+    for (const a of appended) counts.set(a.stream, (counts.get(a.stream) ?? 0) + 1);
+    const expected = [...counts.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([id, n]) => ({ id, total: 2 * n, types: Array<string>(n).fill('Counted'), lastType: `Counted#${n}` }));
+    const { rows: final } = await pool.query(`SELECT id, total, types, "lastType" FROM "${table}" ORDER BY id`);
+    expect(final).toEqual(expected);
+    expect(appended.length).toBe(5);
+    expect(await readCheckpoint(pool, name)).toMatchObject({ version: 2, rebuild: null, position: last, lastError: null });
+    expect(errors).toEqual([]);
+    // Until the swap the old table served what version 1 had made of it, untouched by version 2's live events.
+    await waitFor(async () => seenDuringRebuild.length > 0, 5000, 'reads during the rebuild');
+    for (const seen of seenDuringRebuild) expect(seen).toEqual(servedByV1);
+    if (indexNewColumn) {
+      const { rows: ix } = await pool.query(`SELECT indexdef FROM pg_indexes WHERE tablename = $1 ORDER BY indexname`, [table]);
+      expect(ix.map((i: { indexdef: string }) => i.indexdef).join('\n')).toContain('("lastType")');
+    }
+  });
+
+  it('starts a rebuild over when the version that began it is gone (a rollback mid-rebuild)', async () => {
+    const append = appender('rolled-back');
+    const table = 'rm_rolled_back';
+    const v1 = run(widening('rolled-back', 1));
+    await v1.waitFor(await append('b-1', 'Counted', 'Counted'), 10000);
+    await v1.stop();
+    // Version 2 gets one rebuild batch into its shadow table (with its extra column), then its release is rolled back.
+    const v2 = run(widening('rolled-back', 2), { rebuildBatchSize: 1 });
+    await new Promise((resolve) => v2.progress.once('rebuild', resolve));
+    await v2.stop();
+    expect((await readCheckpoint(pool, 'rolled-back'))?.rebuild).toMatchObject({ version: 2 });
+    const errors: string[] = [];
+    const again = run(widening('rolled-back', 1), { rebuildBatchSize: 1, onError: (e: Error) => errors.push(e.message) });
+    const last = await append('b-2', 'Counted');
+    await swapped(again, errors);
+    await again.waitFor(last, 10000);
+    expect(await rows(table)).toEqual([
+      { id: 'b-1', total: 2, types: ['Counted', 'Counted'] },
+      { id: 'b-2', total: 1, types: ['Counted'] },
+    ]);
+    expect(await readCheckpoint(pool, 'rolled-back')).toMatchObject({ version: 1, rebuild: null, lastError: null });
   });
 });

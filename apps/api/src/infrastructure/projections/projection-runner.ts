@@ -7,7 +7,13 @@ import {
   type Position,
   type RecordedEvent,
 } from '../event-store/event-store.port';
-import { CatchUpRunner, type CatchUpOptions, type RunnerState, type StepResult } from './catch-up-runner';
+import {
+  CatchUpRunner,
+  formatPosition,
+  type CatchUpOptions,
+  type RunnerState,
+  type StepResult,
+} from './catch-up-runner';
 import {
   ensureCheckpoint,
   moved,
@@ -15,7 +21,7 @@ import {
   MOVE_LIVE_SQL,
   MOVE_REBUILD_SQL,
   readCheckpoint,
-  requestRebuild,
+  restartRebuild,
   type CheckpointRow,
 } from './projection-checkpoints';
 import type { ProjectionDefinition } from './projection-definition';
@@ -39,8 +45,10 @@ export type { RunnerState };
  * Runs one projection. Only the runner holding the projection's advisory lock works; others stand by and take
  * over when its session ends (process death or a lost connection). Each batch of events updates the read-model
  * rows and the checkpoint in one transaction on the lock's own connection, so a crash at any point neither loses
- * nor doubles an effect. A rebuild fills a shadow table from the start of the log, interleaved with live batches
- * so the old table keeps serving current reads, then swaps it in atomically.
+ * nor doubles an effect. A rebuild fills a shadow table from the start of the log, then swaps it in atomically at
+ * the head of the log. A rebuild of the same version (the rebuild command) is interleaved with live batches, so the
+ * old table keeps serving current reads; one for a new version leaves the old version's table as it was (this
+ * version's rows would not fit it) and it serves reads unchanged until the swap.
  */
 export class ProjectionRunner extends CatchUpRunner {
   private checkpoint: CheckpointRow | undefined;
@@ -68,17 +76,27 @@ export class ProjectionRunner extends CatchUpRunner {
     return this.state === 'active' ? this.checkpoint?.position : undefined;
   }
 
+  protected override describePosition(): string {
+    const rebuild = this.state === 'active' ? this.checkpoint?.rebuild : undefined;
+    return `${super.describePosition()}${rebuild ? `, rebuild at ${formatPosition(rebuild.position)}` : ''}`;
+  }
+
   protected override finishedWork(): boolean {
     return this.rebuildDone && !!this.options.exitAfterRebuild;
   }
 
   protected async locked(client: PoolClient): Promise<Position> {
     const { projection, table } = this.definition;
-    for (const sql of createTableSql(table)) await client.query(sql);
     let checkpoint = await ensureCheckpoint(client, this.name, projection.version);
-    if (checkpoint.version !== projection.version && !checkpoint.rebuild) {
-      // The code's evolve changed meaning: rebuild from the start while the old rows keep serving reads.
-      await requestRebuild(client, this.name, projection.version);
+    // The live table is in the shape of the version that built it (the checkpoint's): this version's indexes may
+    // name columns it lacks, so they are made only on a table of this version (a rebuild brings its own).
+    const statements = createTableSql(table);
+    for (const sql of checkpoint.version === projection.version ? statements : statements.slice(0, 1))
+      await client.query(sql);
+    if ((checkpoint.rebuild?.version ?? checkpoint.version) !== projection.version) {
+      // The code's evolve changed meaning: rebuild from the start while the old rows keep serving reads. A rebuild
+      // begun by another version (a rollback mid-rebuild) starts over: its shadow has that version's shape and rows.
+      await restartRebuild(client, this.name, projection.version);
       checkpoint = (await readCheckpoint(client, this.name))!;
     }
     this.checkpoint = checkpoint;
@@ -96,7 +114,13 @@ export class ProjectionRunner extends CatchUpRunner {
     if (!this.checkpointFresh) this.checkpoint = (await readCheckpoint(client, this.name))!;
     this.checkpointFresh = false;
     const checkpoint = this.checkpoint!;
-    const live = await this.readAll(checkpoint.position, batchSize);
+    // Live batches go only into a table of this version. During a rebuild for a new version the live table is the
+    // old version's: this version's rows do not fit it (a column it added, issue 18: the batch failed for ever and
+    // the rebuild never finished) and its evolve would mix meanings in it. So that table keeps serving what the old
+    // version made of it, unchanged, while the rebuild alone reads on to the head of the log, where it is swapped
+    // in with its checkpoint; the live batches then go on from there. Read models lag for the rebuild's length.
+    const ownsLiveTable = checkpoint.version === this.definition.projection.version;
+    const live = ownsLiveTable ? await this.readAll(checkpoint.position, batchSize) : [];
     // A full batch: more may be readable at once.
     let found: StepResult = live.length === batchSize ? 'more' : live.length ? 'some' : 'none';
     if (live.length) await this.apply(live, 'live');

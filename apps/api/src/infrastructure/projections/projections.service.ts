@@ -9,6 +9,7 @@ import { comparePositions, EVENT_STORE, type EventStore, type Position } from '.
 import { CHECKPOINTS_DDL, readAllCheckpoints, readCheckpoint, requestRebuild } from './projection-checkpoints';
 import type { ProjectionDefinition } from './projection-definition';
 import { ProjectionRunner } from './projection-runner';
+import type { FailureInfo } from './catch-up-runner';
 import { ReactorRunner, type ReactorDefinition } from './reactor-runner';
 
 export interface ProjectionStatus {
@@ -70,13 +71,15 @@ export class ProjectionsService implements OnApplicationBootstrap, BeforeApplica
     );
     for (const def of this.definitions.values()) {
       const runner = new ProjectionRunner(this.runnerPool, this.store, def, {
-        onError: (e) => this.logger.error(`projection ${def.projection.name}: ${e.message}`),
+        onError: (e, failure) => this.logFailure(`projection ${def.projection.name}`, e, failure),
       });
       this.runners.set(def.projection.name, runner);
       runner.start();
     }
     for (const def of this.reactorDefinitions.values()) {
-      const runner = new ReactorRunner(this.runnerPool, this.store, def, { onError: (e) => this.logger.error(`reactor ${def.name}: ${e.message}`) });
+      const runner = new ReactorRunner(this.runnerPool, this.store, def, {
+        onError: (e, failure) => this.logFailure(`reactor ${def.name}`, e, failure),
+      });
       this.reactors.set(def.name, runner);
       runner.start();
     }
@@ -89,6 +92,11 @@ export class ProjectionsService implements OnApplicationBootstrap, BeforeApplica
       .addCallback(async (result) => {
         for (const s of await this.status().catch(() => [])) result.observe(s.lagMs, { projection: s.name });
       });
+  }
+
+  /** A runner's failure: its name, where it stood and the error's message (no event data), each time it retries. */
+  private logFailure(runner: string, error: Error, { at, failures, retryInMs }: FailureInfo) {
+    this.logger.error(`${runner} failed ${at} (${failures} in a row, retrying in ${retryInMs} ms): ${error.message}`);
   }
 
   async beforeApplicationShutdown() {
