@@ -42,6 +42,36 @@ async function shotAndAxe(page: Page, name: string) {
   await page.setViewportSize(DESKTOP);
 }
 
+/** On a phone the page is no wider than the screen (nothing to scroll sideways). */
+async function fitsPhone(page: Page, what: string) {
+  await page.setViewportSize(PHONE);
+  await page.waitForTimeout(350);
+  const [scrollWidth, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  assert.ok(scrollWidth <= width, `${what} at ${width} px is ${scrollWidth} px wide`);
+  await page.setViewportSize(DESKTOP);
+}
+
+/** No toast on screen before a screenshot: closes them until none is left (one may arrive while another leaves). */
+async function noToasts(page: Page) {
+  const toasts = page.locator('.MuiSnackbar-root');
+  for (let i = 0; i < 20; i++) {
+    await dismissToasts(page);
+    await page.waitForTimeout(250);
+    if ((await toasts.count()) === 0) return;
+  }
+  assert.fail(`a toast stays on screen: ${await toasts.first().innerText()}`);
+}
+
+/** Adds a private share in the open Sharing Center. */
+async function sharePrivately(page: Page, email: string) {
+  await page.getByRole('button', { name: 'Privately share' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Privately share' });
+  await dialog.getByText('500 character(s) left').waitFor();
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByText(`${500 - email.length} character(s) left`).waitFor();
+  return dialog;
+}
+
 /** indy's wallet, with the verification that is Verified opened from it. */
 async function openVerifiedFromWallet(t: JourneyContext) {
   const { page } = t;
@@ -70,11 +100,23 @@ export const shareVerificationPublicly: Journey = {
     await expectTitle(page, "I'm Verified Wallet");
     await page.getByRole('heading', { name: /^Education History/ }).waitFor();
     await page.locator('[data-result="VERIFIED"]').first().waitFor();
+    // Each item with its timeline (2.12): the Verified one's, opened.
+    const verifiedItem = page.locator('li').filter({ has: page.locator('[data-result="VERIFIED"]') }).first();
+    await verifiedItem.getByRole('button', { name: /^Show the timeline of / }).click();
+    await verifiedItem.getByText(/changed status to Verified\./).waitFor();
+    assertSame(await page.getByRole('link', { name: 'Add another Education History Verification' }).getAttribute('href'), '/verification/new?nedu=1', 'the add link');
     await t.axe('wallet');
+    await fitsPhone(page, 'the wallet');
     await t.shot('wallet');
 
     await openVerifiedFromWallet(t);
     await page.getByText('This verification is not being privately shared with anyone.').waitFor();
+    // A private share too, to an address with an account, so both parts of the Sharing Center hold one.
+    const privately = await sharePrivately(page, 'carol@globex.test');
+    await privately.getByRole('button', { name: 'Share' }).click();
+    await toast(page, 'Private share added.');
+    await page.getByRole('row').filter({ hasText: 'carol@globex.test' }).getByText('Registered as Carol Chen.').waitFor();
+    await dismissToasts(page);
     await page.getByRole('button', { name: 'Generate public sharing link' }).click();
     const confirm = page.getByRole('dialog', { name: 'Generate public sharing link' });
     await confirm
@@ -88,8 +130,9 @@ export const shareVerificationPublicly: Journey = {
     await page.getByRole('button', { name: 'Copy' }).click();
     await toast(page, 'Copied to clipboard');
     assertSame(await page.evaluate(() => navigator.clipboard.readText()), link, 'the link on the clipboard');
-    await dismissToasts(page);
+    await noToasts(page);
     await t.axe('verification-sharing-center');
+    await fitsPhone(page, "the verification's Sharing Center");
     await t.shot('verification-sharing-center');
 
     // Whoever gets the link: a browser with no session.
@@ -108,12 +151,22 @@ export const shareVerificationPublicly: Journey = {
     // The Sharing Center stays open across the reload ('#sharing-center').
     await page.reload();
     await page.getByText(/Viewed 1 time, last/).waitFor();
-    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
     const del = page.getByRole('dialog', { name: 'Delete share' });
     await del.getByText('Nobody will be able to view your verification any longer.').waitFor();
     await del.getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Share deleted.');
     await page.getByRole('button', { name: 'Generate public sharing link' }).waitFor();
+    await dismissToasts(page);
+    // And the private one, whose confirmation names the invitee and the result.
+    await page.getByRole('button', { name: 'Delete the private share with carol@globex.test' }).click();
+    const delPrivate = page.getByRole('dialog', { name: 'Delete share' });
+    await delPrivate
+      .getByText('Are you sure you want to delete this private share? User carol@globex.test will no longer be able to view your verification result')
+      .waitFor();
+    await delPrivate.getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Share deleted.');
+    await page.getByText('This verification is not being privately shared with anyone.').waitFor();
 
     // At once: the same link now answers 204.
     await visitor.page.reload();
@@ -138,18 +191,31 @@ export const shareWalletPrivately: Journey = {
     await page.locator('[data-result="PENDING"]').first().waitFor();
     await page.getByRole('button', { name: 'Share', exact: true }).click();
     await page.getByText('Only Verified results from your wallet will be visible to third parties you share it with.').waitFor();
-    await page.getByRole('button', { name: 'Privately share' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Privately share' });
-    await dialog.getByText('500 character(s) left').waitFor();
-    await dialog.getByLabel('Email').fill(invitee);
-    await dialog.getByText(`${500 - invitee.length} character(s) left`).waitFor();
+    const dialog = await sharePrivately(page, invitee);
     await t.axe('share-private-dialog');
     await dialog.getByRole('button', { name: 'Share' }).click();
     await toast(page, 'Private share added.');
     const row = page.getByRole('row').filter({ hasText: invitee });
     await row.getByText('Invited, not yet registered.').waitFor();
-    await dismissToasts(page);
+    await noToasts(page);
+    // A public link of the wallet as well, for the screenshots of both parts; deleted again afterwards.
+    await page.getByRole('button', { name: 'Generate public sharing link' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Generate public sharing link' });
+    await confirm
+      .getByText('Are you sure you want to add a public sharing url? Anyone with this url will be able to view your verification wallet. You can delete it any time.')
+      .waitFor();
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await toast(page, 'Public share added.');
+    await noToasts(page);
+    await t.axe('wallet-sharing-center');
+    await fitsPhone(page, "the wallet's Sharing Center");
     await t.shot('wallet-sharing-center');
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const del = page.getByRole('dialog', { name: 'Delete share' });
+    await del.getByText('Nobody will be able to view your verification wallet any longer.').waitFor();
+    await del.getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Share deleted.');
+    await page.getByRole('button', { name: 'Generate public sharing link' }).waitFor();
 
     // The invitee's mail leads to the registration with shareinvite: an organisation, the e-mail prefilled and locked.
     const registerPath = await linkFromMail(baseUrl, invitee, '/login/register', started);
@@ -195,8 +261,9 @@ export const shareWalletPrivately: Journey = {
     const results = await page.locator('[data-result]').evaluateAll((els) => els.map((e) => e.getAttribute('data-result')));
     assert.ok(results.length >= 1, 'at least one shared result');
     assert.ok(results.every((r) => r === 'VERIFIED'), `only Verified results: ${results.join(', ')}`);
-    await dismissToasts(page);
+    await noToasts(page);
     await t.axe('share-view-invitee');
+    await fitsPhone(page, "the invitee's view");
     await t.shot('share-view-invitee');
   },
 };

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ShareView } from '@credence/api-contract';
 import { SharingCenter } from '@/features/sharing/components/SharingCenter';
 import { ShareViewScreen } from '@/features/share-view/components/ShareViewScreen';
 import { json, mockFetch, type MockRequest } from '@/test/fetchMock';
 import { renderRoutes } from '@/test/renderRoutes';
 import { signInAs } from '@/test/session';
-import { detail, INSTITUTE, renderAt } from '@/features/verifications/test/fixtures';
+import { detail, INSTITUTE, renderAt, seriousViolations } from '@/features/verifications/test/fixtures';
 
 const share = (over: Partial<ShareView> = {}): ShareView => ({
   id: 'AbCdEfGhIjKlMnOpQrStUvWx',
@@ -29,6 +29,7 @@ function walletServer(initial: ShareView[] = []) {
   const posted: unknown[] = [];
   const fetch = mockFetch((req: MockRequest) => {
     if (req.path === '/v1/wallet/share' && req.method === 'GET') return json(shares);
+    if (req.path === '/v1/application' && req.method === 'GET') return json({ content: [], totalSize: 0 });
     if (req.path === '/v1/wallet/share' && req.method === 'POST') {
       posted.push(req.body);
       const body = req.body as { type: 'PRIVATE' | 'PUBLIC'; key?: string };
@@ -56,10 +57,13 @@ describe('Sharing Center (verifications 2.12)', { timeout: 30_000 }, () => {
     renderCenter();
     expect(await screen.findByText('This verification wallet is not being privately shared with anyone.')).toBeInTheDocument();
     expect(screen.getByText('Only Verified results from your wallet will be visible to third parties you share it with.')).toBeInTheDocument();
+    // The Applications section (2.12), empty.
+    expect(await screen.findByText('No applications made.')).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Privately share' }));
     const dialog = await screen.findByRole('dialog', { name: 'Privately share' });
     expect(within(dialog).getByText('500 character(s) left')).toBeInTheDocument();
+    expect(await seriousViolations(dialog)).toEqual([]);
     await user.type(within(dialog).getByLabelText(/Email/), 'hr@employer.test');
     expect(within(dialog).getByText('484 character(s) left')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Share' }));
@@ -92,6 +96,7 @@ describe('Sharing Center (verifications 2.12)', { timeout: 30_000 }, () => {
         'Are you sure you want to add a public sharing url? Anyone with this url will be able to view your verification wallet. You can delete it any time.',
       ),
     ).toBeInTheDocument();
+    expect(await seriousViolations(confirm)).toEqual([]);
     await user.click(within(confirm).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('Public share added.')).toBeInTheDocument();
     expect(((await screen.findByLabelText('Public link')) as HTMLInputElement).value).toMatch(/\/view\/id0x+$/);
@@ -114,16 +119,52 @@ describe('Sharing Center (verifications 2.12)', { timeout: 30_000 }, () => {
       share({ id: 'firstpublicxxxxxxxxxxxxx', type: 'PUBLIC', key: 'firstpublicxxxxxxxxxxxxx', extra: null, created: '2026-11-01T00:00:00Z' }),
       share({ id: 'secondpublicxxxxxxxxxxxx', type: 'PUBLIC', key: 'secondpublicxxxxxxxxxxxx', extra: null, created: '2026-11-02T00:00:00Z' }),
     ]);
-    renderCenter();
+    const { container } = renderCenter();
     expect(await screen.findByText('Registered as Hannah Recruiter.')).toBeInTheDocument();
     expect(screen.getByText(/Viewed 2 times, last/)).toBeInTheDocument();
     expect((screen.getByLabelText('Public link') as HTMLInputElement).value).toMatch(/firstpublic/);
+    const table = screen.getByRole('table', { name: 'Private shares' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Email', 'Details', 'Date Shared', 'Activity', 'Actions']);
+    expect(await seriousViolations(container)).toEqual([]);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Delete the private share with hr@employer.test' }));
     const del = await screen.findByRole('dialog', { name: 'Delete share' });
     expect(
       within(del).getByText('Are you sure you want to delete this private share? User hr@employer.test will no longer be able to view your verification wallet'),
     ).toBeInTheDocument();
+    expect(await seriousViolations(del)).toEqual([]);
+  });
+
+  describe('Copy where the Clipboard API is missing (plain http on a network address)', () => {
+    const original = Object.getOwnPropertyDescriptor(document, 'execCommand');
+    afterEach(() => {
+      if (original) Object.defineProperty(document, 'execCommand', original);
+      else delete (document as { execCommand?: unknown }).execCommand;
+    });
+    const withoutClipboard = async (copied: boolean) => {
+      walletServer([share({ id: 'firstpublicxxxxxxxxxxxxx', type: 'PUBLIC', key: 'firstpublicxxxxxxxxxxxxx', extra: null })]);
+      renderCenter();
+      const user = userEvent.setup();
+      Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+      const execCommand = vi.fn(() => copied);
+      Object.defineProperty(document, 'execCommand', { value: execCommand, configurable: true });
+      await user.click(await screen.findByRole('button', { name: 'Copy' }));
+      expect(execCommand).toHaveBeenCalledWith('copy');
+      const field = screen.getByLabelText('Public link') as HTMLInputElement;
+      expect(field.selectionStart).toBe(0);
+      expect(field.selectionEnd).toBe(field.value.length);
+    };
+
+    it('copies the selected link with the copy command', async () => {
+      await withoutClipboard(true);
+      expect(await screen.findByText('Copied to clipboard')).toBeInTheDocument();
+    });
+
+    it('says so when nothing could copy it, and leaves the link selected', async () => {
+      await withoutClipboard(false);
+      expect(await screen.findByText('The link could not be copied for you: it is selected, copy it from the field.')).toBeInTheDocument();
+      expect(screen.queryByText('Copied to clipboard')).not.toBeInTheDocument();
+    });
   });
 });
 
@@ -150,8 +191,9 @@ describe('public share view (/view/{id})', { timeout: 30_000 }, () => {
           ])
         : undefined,
     );
-    renderView();
+    const { container } = renderView();
     expect(await screen.findByRole('heading', { level: 1, name: 'Indy Individual' })).toBeInTheDocument();
+    expect(await seriousViolations(container)).toEqual([]);
     expect(screen.getByRole('heading', { name: /^Education History/ })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: /^Identity/ })).not.toBeInTheDocument();
     expect(screen.queryByText(/pending|action required/i)).not.toBeInTheDocument();
@@ -160,10 +202,11 @@ describe('public share view (/view/{id})', { timeout: 30_000 }, () => {
 
   it('answers the 204 with the spec text', async () => {
     mockFetch((req) => (req.path.startsWith('/v1/share/') ? new Response(null, { status: 204 }) : undefined));
-    renderView();
+    const { container } = renderView();
     expect(
       await screen.findByRole('heading', { name: 'This verification or wallet could not be found, or the owner has stopped sharing it with you.' }),
     ).toBeInTheDocument();
+    expect(await seriousViolations(container)).toEqual([]);
     expect(screen.getByText('Please close this window.')).toBeInTheDocument();
   });
 
@@ -184,6 +227,7 @@ describe('the verification view opens the Sharing Center of that verification', 
     mockFetch((req) => {
       calls.push(`${req.method} ${req.path}`);
       if (req.path === `/v1/verification/${v.id}/share`) return json([]);
+      if (req.path === '/v1/application') return json({ content: [], totalSize: 0 });
       if (req.path === `/v1/verification/${v.id}`) return json(v);
       if (req.path === '/v1/institute/uni-demo') return json(INSTITUTE);
       if (req.path === '/v1/verification') return json({ content: [], totalSize: 0 });
@@ -195,6 +239,7 @@ describe('the verification view opens the Sharing Center of that verification', 
     expect(await screen.findByText('This verification is not being privately shared with anyone.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Generate public sharing link' })).toBeInTheDocument();
     expect(calls).toContain(`GET /v1/verification/${v.id}/share`);
+    expect(await screen.findByText('No applications made.')).toBeInTheDocument();
   });
 
   it('not when sharing is disabled', async () => {

@@ -26,7 +26,7 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import type { ShareView } from '@credence/api-contract';
 import { shownPublicShare } from '@credence/domain';
-import { useState } from 'react';
+import { useState, type FocusEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApplicationsTable, useApplicationsMade } from '@/features/sharing/components/ApplicationsTable';
 import { ConfirmDeleteDialog, PrivateShareDialog, PublicShareDialog } from '@/features/sharing/components/ShareDialogs';
@@ -44,6 +44,27 @@ function activity(s: ShareView): string {
   return `Viewed ${s.viewCount} time${s.viewCount === 1 ? '' : 's'}, last ${formatDateTime(s.lastViewed)}`;
 }
 
+/** The link onto the clipboard: the Clipboard API, or, where the page is not a secure context (plain http on a
+ * network address), the selected link field and the older copy command. False when neither worked. */
+async function copyLink(text: string, field: HTMLInputElement | HTMLTextAreaElement | null): Promise<boolean> {
+  try {
+    if (navigator.clipboard?.writeText) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // Refused (no permission, page not focused): try the field.
+  }
+  if (!field) return false;
+  field.focus();
+  field.select();
+  try {
+    return document.execCommand('copy');
+  } catch {
+    return false;
+  }
+}
+
 const expiry = (s: ShareView) => (s.expiresAt ? `Expires after ${formatDate(s.expiresAt)}` : null);
 
 /**
@@ -51,12 +72,12 @@ const expiry = (s: ShareView) => (s.expiresAt ? `Expires after ${formatDate(s.ex
  * it, private shares by e-mail, and the public link (only the first public share is shown). Every text is the
  * spec's; failures to add or delete close the modal silently (8).
  */
-export function SharingCenter({ scope, applicant = false }: { scope: ShareScope; applicant?: boolean }) {
+export function SharingCenter({ scope }: { scope: ShareScope }) {
   const wallet = scope.kind === 'WALLET';
   const what = wallet ? 'verification wallet' : 'verification';
   const notify = useNotify();
   const shares = useShares(scope);
-  const applications = useApplicationsMade(applicant);
+  const applications = useApplicationsMade(true);
   const create = useCreateShare(scope);
   const remove = useDeleteShare(scope);
   const [privateOpen, setPrivateOpen] = useState(false);
@@ -94,8 +115,10 @@ export function SharingCenter({ scope, applicant = false }: { scope: ShareScope;
     });
   };
   const copy = async (id: string) => {
-    await navigator.clipboard?.writeText(shareLink(id)).catch(() => undefined);
-    notify({ severity: 'success', message: 'Copied to clipboard', durationMs: TOAST });
+    const field = document.getElementById('public-share-link') as HTMLInputElement | HTMLTextAreaElement | null;
+    if (await copyLink(shareLink(id), field)) notify({ severity: 'success', message: 'Copied to clipboard', durationMs: TOAST });
+    // Not copied: the link stays selected in its field for the user to copy.
+    else notify({ severity: 'info', message: 'The link could not be copied for you: it is selected, copy it from the field.', durationMs: TOAST });
   };
   const deleteText = !deleting
     ? null
@@ -108,14 +131,19 @@ export function SharingCenter({ scope, applicant = false }: { scope: ShareScope;
       {wallet && (
         <Alert severity="info">Only Verified results from your wallet will be visible to third parties you share it with.</Alert>
       )}
-      {applicant && (
-        <Box>
-          <Typography variant="h6" component="h3" gutterBottom>
-            Applications
-          </Typography>
-          {applications.isPending ? <Skeleton height={40} /> : <ApplicationsTable applications={applications.data?.content ?? []} verificationId={wallet ? undefined : scope.id} />}
-        </Box>
-      )}
+      {/* 2.12's Applications section, 'No applications made.' when there are none (only individuals share). */}
+      <Box>
+        <Typography variant="h6" component="h3" gutterBottom>
+          Applications
+        </Typography>
+        {applications.isPending ? (
+          <Skeleton height={40} />
+        ) : applications.isError ? (
+          <Alert severity="error">The applications could not be loaded.</Alert>
+        ) : (
+          <ApplicationsTable applications={applications.data?.content ?? []} verificationId={wallet ? undefined : scope.id} />
+        )}
+      </Box>
 
       <Box>
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 1 }}>
@@ -208,8 +236,11 @@ export function SharingCenter({ scope, applicant = false }: { scope: ShareScope;
                 id="public-share-link"
                 label="Public link"
                 value={shareLink(shown.id)}
-                slotProps={{ htmlInput: { readOnly: true } }}
+                slotProps={{ htmlInput: { readOnly: true, onFocus: (e: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => e.currentTarget.select() } }}
                 size="small"
+                // A phone shows the whole link, wrapped, instead of its first 30 characters.
+                multiline={narrow}
+                sx={narrow ? { '& textarea': { wordBreak: 'break-all' } } : undefined}
                 fullWidth
               />
               <Stack direction="row" spacing={1}>
@@ -243,7 +274,7 @@ export function SharingCenter({ scope, applicant = false }: { scope: ShareScope;
  * The verification view's entry point (2.12 'Sharing Center for one verification'): a collapsible card, closed at
  * first so the result stays the page's subject; '#sharing-center' in the URL opens it.
  */
-export function VerificationSharingCenter({ verificationId, applicant }: { verificationId: string; applicant: boolean }) {
+export function VerificationSharingCenter({ verificationId }: { verificationId: string }) {
   const location = useLocation();
   const navigate = useNavigate();
   const [open, setOpen] = useState(location.hash === '#sharing-center');
@@ -265,7 +296,7 @@ export function VerificationSharingCenter({ verificationId, applicant }: { verif
         </Button>
         <Collapse in={open} unmountOnExit>
           <Box id="verification-sharing-center" sx={{ pt: 2 }}>
-            <SharingCenter scope={{ kind: 'VERIFICATION', id: verificationId }} applicant={applicant} />
+            <SharingCenter scope={{ kind: 'VERIFICATION', id: verificationId }} />
           </Box>
         </Collapse>
       </CardContent>

@@ -147,7 +147,7 @@ export function ViewVerificationScreen({ readOnly = false }: { readOnly?: boolea
         <Skeleton variant="rounded" height={320} />
       )}
       {mode === 'result' && !readOnly && facts.isIndividual && !facts.sharingDisabled && v.result !== 'DELETED' && (
-        <VerificationSharingCenter verificationId={v.id} applicant={facts.isApplicant} />
+        <VerificationSharingCenter verificationId={v.id} />
       )}
       <EventTimeline events={v.auditEvents ?? []} />
     </Stack>

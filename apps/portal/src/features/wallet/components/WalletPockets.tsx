@@ -2,17 +2,22 @@ import {
   Accordion,
   AccordionDetails,
   AccordionSummary,
+  Box,
   Button,
   Chip,
+  Collapse,
   List,
   ListItem,
   Stack,
   Typography,
 } from '@mui/material';
+import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
+import { timelineTone, type AuditEvent } from '@credence/domain';
+import { useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ResultChip } from '@/shared/ui/result';
-import { formatDate } from '@/shared/ui/format';
+import { formatDate, formatDateTime } from '@/shared/ui/format';
 
 /** One verification in a pocket: as the owner's wallet or a share shows it (a share has no ids: no edit link). */
 export interface WalletItem {
@@ -26,6 +31,69 @@ export interface WalletItem {
   /** The owner's view of it, /verification/history/{id}, where REJECTED and NOT_FOUND ('Action Required') are edited.
    * A share has none (its ids are removed). */
   href?: string | null;
+  /** The item's timeline (event text and date, oldest first), when the list was asked for it. */
+  timeline?: readonly AuditEvent[];
+}
+
+/** 2.12 'Each item: ... and timeline': the events behind a disclosure, so the pockets stay a list of results. */
+function ItemTimeline({
+  name,
+  events,
+  action,
+}: {
+  name: string;
+  events: readonly AuditEvent[];
+  action: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  if (!events.length) return action ? <Box sx={{ mt: 0.5 }}>{action}</Box> : null;
+  return (
+    <Box sx={{ mt: 0.5 }}>
+      <Stack direction="row" spacing={3} sx={{ alignItems: 'center' }}>
+        <Button
+          size="small"
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={open}
+          aria-controls={id}
+          aria-label={`${open ? 'Hide' : 'Show'} the timeline of ${name}`}
+          endIcon={open ? <ExpandLess /> : <ExpandMore />}
+          sx={{ px: 0, minWidth: 0 }}
+        >
+          {`Timeline (${events.length} event${events.length === 1 ? '' : 's'})`}
+        </Button>
+        {action}
+      </Stack>
+      <Collapse in={open} unmountOnExit>
+        <Box
+          component="ol"
+          id={id}
+          sx={{ listStyle: 'none', m: 0, mt: 0.5, p: 0, borderLeft: 2, borderColor: 'divider', pl: 1.5 }}
+        >
+          {events.map((e) => {
+            const tone = timelineTone(e);
+            return (
+              <Box component="li" key={e.id} data-tone={tone ?? 'plain'} sx={{ pb: 0.75 }}>
+                <Typography
+                  variant="body2"
+                  sx={{
+                    fontWeight: tone ? 600 : 400,
+                    color: tone ? `${tone}.dark` : 'text.primary',
+                    overflowWrap: 'anywhere',
+                  }}
+                >
+                  {e.event}
+                </Typography>
+                <Typography variant="caption" color="text.secondary" component="time" dateTime={e.created}>
+                  {formatDateTime(e.created)}
+                </Typography>
+              </Box>
+            );
+          })}
+        </Box>
+      </Collapse>
+    </Box>
+  );
 }
 
 /** 2.12's pockets, in order, with the verification types each holds. */
@@ -63,10 +131,20 @@ interface WalletPocketsProps {
 }
 
 /** The wallet's pockets (2.12): one collapsible per verification type, with its counts and items. */
-export function WalletPockets({ items, publicView = false, sharingEnabled = true, addLink }: WalletPocketsProps) {
-  const byPocket = POCKETS.map((p) => ({ pocket: p, entries: items.filter((i) => (p.types as readonly string[]).includes(i.type)) }));
+export function WalletPockets({
+  items,
+  publicView = false,
+  sharingEnabled = true,
+  addLink,
+}: WalletPocketsProps) {
+  const byPocket = POCKETS.map((p) => ({
+    pocket: p,
+    entries: items.filter((i) => (p.types as readonly string[]).includes(i.type)),
+  }));
   const nonEmpty = byPocket.filter((p) => p.entries.length > 0);
-  const shown = byPocket.filter(({ entries }) => (!publicView || entries.length > 0) && (sharingEnabled || entries.length > 0));
+  const shown = byPocket.filter(
+    ({ entries }) => (!publicView || entries.length > 0) && (sharingEnabled || entries.length > 0),
+  );
   return (
     <Stack spacing={1.5}>
       {shown.map(({ pocket, entries }) => {
@@ -77,15 +155,27 @@ export function WalletPockets({ items, publicView = false, sharingEnabled = true
         const headingId = `pocket-${pocket.code}`;
         return (
           <Accordion key={pocket.code} defaultExpanded={startsOpen} disableGutters>
-            <AccordionSummary expandIcon={<ExpandMore />} aria-controls={`${headingId}-content`} id={headingId}>
+            <AccordionSummary
+              expandIcon={<ExpandMore />}
+              aria-controls={`${headingId}-content`}
+              id={headingId}
+            >
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
                 {/* The summary is already the heading (MUI wraps it in an h3): the title is its first words. */}
                 <Typography component="span" variant="subtitle1" sx={{ fontWeight: 600, mr: 1 }}>
                   {pocket.title}
                 </Typography>
-                {!publicView && counts.action > 0 && <Chip size="small" color="warning" label={`${counts.action} action required`} />}
-                {!publicView && counts.pending > 0 && <Chip size="small" color="info" label={`${counts.pending} pending`} />}
-                <Chip size="small" color={counts.verified ? 'success' : 'default'} label={`${counts.verified} verified`} />
+                {!publicView && counts.action > 0 && (
+                  <Chip size="small" color="warning" label={`${counts.action} action required`} />
+                )}
+                {!publicView && counts.pending > 0 && (
+                  <Chip size="small" color="info" label={`${counts.pending} pending`} />
+                )}
+                <Chip
+                  size="small"
+                  color={counts.verified ? 'success' : 'default'}
+                  label={`${counts.verified} verified`}
+                />
               </Stack>
             </AccordionSummary>
             <AccordionDetails id={`${headingId}-content`}>
@@ -97,8 +187,20 @@ export function WalletPockets({ items, publicView = false, sharingEnabled = true
               {entries.length > 0 && (
                 <List disablePadding>
                   {entries.map((item, i) => (
-                    <ListItem key={item.key} divider={i < entries.length - 1} disableGutters sx={{ display: 'block', py: 1.5 }}>
-                      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { xs: 'flex-start', sm: 'center' } }}>
+                    <ListItem
+                      key={item.key}
+                      divider={i < entries.length - 1}
+                      disableGutters
+                      sx={{ display: 'block', py: 1.5 }}
+                    >
+                      <Stack
+                        direction={{ xs: 'column', sm: 'row' }}
+                        spacing={1}
+                        sx={{
+                          justifyContent: 'space-between',
+                          alignItems: { xs: 'flex-start', sm: 'center' },
+                        }}
+                      >
                         <Typography sx={{ fontWeight: 500 }}>{item.name}</Typography>
                         <ResultChip result={item.result} />
                       </Stack>
@@ -108,27 +210,36 @@ export function WalletPockets({ items, publicView = false, sharingEnabled = true
                         </Typography>
                       )}
                       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-                        {[item.recorded && `Requested ${formatDate(item.recorded)}`, item.approvedDate && `Resolved ${formatDate(item.approvedDate)}`]
+                        {[
+                          item.recorded && `Requested ${formatDate(item.recorded)}`,
+                          item.approvedDate && `Resolved ${formatDate(item.approvedDate)}`,
+                        ]
                           .filter(Boolean)
                           .join(' · ')}
                       </Typography>
-                      {item.href && (
-                        <Button
-                          component={RouterLink}
-                          to={item.href}
-                          size="small"
-                          sx={{ mt: 0.5, px: 0 }}
-                          aria-label={`${isAction(item.result) ? 'Edit' : 'View'} ${item.name}`}
-                        >
-                          {isAction(item.result) ? 'Edit' : 'View'}
-                        </Button>
-                      )}
+                      <ItemTimeline
+                        name={item.name}
+                        events={item.timeline ?? []}
+                        action={
+                          item.href && (
+                            <Button
+                              component={RouterLink}
+                              to={item.href}
+                              size="small"
+                              sx={{ px: 0, minWidth: 0 }}
+                              aria-label={`${isAction(item.result) ? 'Edit' : 'View'} ${item.name}`}
+                            >
+                              {isAction(item.result) ? 'Edit' : 'View'}
+                            </Button>
+                          )
+                        }
+                      />
                     </ListItem>
                   ))}
                 </List>
               )}
               {add && (
-                <Button component={RouterLink} to={add} size="small" sx={{ mt: 1 }}>
+                <Button component={RouterLink} to={add} size="small" sx={{ mt: 1, px: 0, minWidth: 0 }}>
                   {`Add another ${pocket.title} Verification`}
                 </Button>
               )}

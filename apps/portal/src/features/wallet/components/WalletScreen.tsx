@@ -16,7 +16,19 @@ import { queryKeys } from '@/shared/query/queryKeys';
 import { useAccountFacts } from '@/shared/session/account';
 import { useSession } from '@/shared/session/useSession';
 
-const WALLET_QUERY = { page: 0, size: 100 };
+const WALLET_QUERY = { page: 0, size: 100, includeAuditHistory: true };
+
+/** 2.1: the wallet's add links. Academic Reference takes the wizard's own narf: the spec's idce would add an identity. */
+export const ADD_LINK_FLAG: Record<Pocket['code'], string> = {
+  edu: 'nedu',
+  hsc: 'nhsc',
+  emp: 'nemp',
+  pli: 'npli',
+  pce: 'npce',
+  idc: 'idce',
+  elc: 'elc',
+  arf: 'narf',
+};
 
 export const DISCOUNT_NOTICE =
   'SPECIAL OFFER: Complete your application in October and save 10% off the verification fee. Offer ends 5th of November.';
@@ -31,6 +43,7 @@ function walletItem(v: VerificationListItem): WalletItem {
     recorded: v.recorded,
     approvedDate: v.approvedDate,
     href: `/verification/history/${encodeURIComponent(v.id)}`,
+    timeline: v.auditEvents,
   };
 }
 
@@ -62,7 +75,7 @@ export function WalletScreen() {
   const addLink = (pocket: Pocket) => {
     if (!adding || !allowed.has(pocket.code as TypeCode)) return null;
     if (pocket.code === 'idc' && idCount >= 1) return null;
-    return '/verification/new';
+    return `/verification/new?${ADD_LINK_FLAG[pocket.code]}=1`;
   };
   const newVerificationPath = facts.isApplicant && (openApplicationsAtSignIn ?? 0) > 0 ? '/applications/open' : '/verification/new';
 
@@ -138,7 +151,7 @@ export function WalletScreen() {
             </Button>
             <Collapse in={sharingOpen} unmountOnExit>
               <Box id="wallet-sharing-center" sx={{ pt: 2 }}>
-                <SharingCenter scope={{ kind: 'WALLET' }} applicant={facts.isApplicant} />
+                <SharingCenter scope={{ kind: 'WALLET' }} />
               </Box>
             </Collapse>
           </CardContent>
