@@ -5,6 +5,7 @@ import { routeTable } from './route-table';
 import { sessionToken } from './sessions';
 import { startTestApp } from './test-app';
 import { AllExceptionsFilter } from '../src/common/errors/http-exception.filter';
+import { ReadModelBehindError } from '../src/infrastructure/projections/catch-up-runner';
 import { idKindOf, isWellFormedId, ID_RULES } from '../src/common/pipes/id-params';
 
 /**
@@ -105,6 +106,11 @@ describe('input safety layer', () => {
       expect(sent.status).toBe(503);
       expect(headers['Retry-After']).toBe('5');
     }
+    // A read model a committed command waits for fell behind (a rebuild for a new version): 503, retry with the key.
+    sent.status = 0;
+    new AllExceptionsFilter().catch(new ReadModelBehindError('projection', 'verification-list', 10000), host as never);
+    expect(sent.status).toBe(503);
+    expect(headers['Retry-After']).toBe('5');
   });
 
   it('knows the kind of every parameter of every route, and each rule names a real route', () => {

@@ -20,6 +20,8 @@ const STATUS: Record<DomainErrorKind, number> = {
  * import of infrastructure.
  */
 const CONCURRENCY_ERROR = 'WrongExpectedRevisionError';
+/** A read model a command waits for is behind (projections' ReadModelBehindError): the write itself is committed. */
+const READ_MODEL_BEHIND = 'ReadModelBehindError';
 
 /** One place turns every failure into the spec's body; unexpected ones are logged and answered 500. */
 @Catch()
@@ -55,8 +57,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
       res.status(HttpStatus.BAD_REQUEST).json(errorBody([refused.message], 'QC-INVALID-INPUT'));
       return;
     }
-    if (databaseUnavailable(exception)) {
-      this.logger.warn(`database unavailable: ${(exception as Error & { code?: string }).code ?? (exception as Error).message}`);
+    const behind = exception instanceof Error && exception.name === READ_MODEL_BEHIND;
+    if (behind || databaseUnavailable(exception)) {
+      const error = exception as Error & { code?: string };
+      this.logger.warn(behind ? error.message : `database unavailable: ${error.code ?? error.message}`);
       if (res.headersSent) return;
       res
         .status(HttpStatus.SERVICE_UNAVAILABLE)

@@ -10,6 +10,18 @@ type ReadAllOptions = { after?: Position; maxCount?: number };
  * Optional capability of an event store whose events are in PostgreSQL: readAll on a connection the caller holds,
  * when it reaches the events' database (undefined otherwise).
  */
+/**
+ * A read model or reactor did not reach a position in time (a rebuild for a new version, an overloaded machine). The
+ * write that asked is committed: the HTTP layer answers 503 with Retry-After (by this name, without importing
+ * infrastructure), and a retry with the same Idempotency-Key finds it and waits again.
+ */
+export class ReadModelBehindError extends Error {
+  override readonly name = 'ReadModelBehindError';
+  constructor(kind: string, name: string, timeoutMs: number) {
+    super(`${kind} ${name} did not reach the position in ${timeoutMs} ms`);
+  }
+}
+
 export interface ReadsOnConnection {
   readerOn(client: PoolClient): Promise<((options?: ReadAllOptions) => Promise<RecordedEvent[]>) | undefined>;
 }
@@ -150,7 +162,7 @@ export abstract class CatchUpRunner {
         if (comparePositions(p, position) >= 0) done(null);
       };
       const timer = setTimeout(
-        () => done(new Error(`${this.kind} ${this.name} did not reach the position in ${timeoutMs} ms`)),
+        () => done(new ReadModelBehindError(this.kind, this.name, timeoutMs)),
         timeoutMs,
       );
       const done = (err: Error | null) => {

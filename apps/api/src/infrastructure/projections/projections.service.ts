@@ -6,10 +6,10 @@ import { APP_CONFIG } from '../../config/config.tokens';
 import { PG_POOL } from '../database/database.tokens';
 import { createResilientPool } from '../database/resilient-pool';
 import { comparePositions, EVENT_STORE, type EventStore, type Position } from '../event-store/event-store.port';
+import { ReadModelBehindError, type FailureInfo } from './catch-up-runner';
 import { CHECKPOINTS_DDL, readAllCheckpoints, readCheckpoint, requestRebuild } from './projection-checkpoints';
 import type { ProjectionDefinition } from './projection-definition';
 import { ProjectionRunner } from './projection-runner';
-import type { FailureInfo } from './catch-up-runner';
 import { ReactorRunner, type ReactorDefinition } from './reactor-runner';
 
 export interface ProjectionStatus {
@@ -125,7 +125,7 @@ export class ProjectionsService implements OnApplicationBootstrap, BeforeApplica
       const cp = await readCheckpoint(this.pool, name);
       if (cp && comparePositions(cp.position, position) >= 0) return;
       if (local()) return local()!.waitFor(position, Math.max(1, deadline - Date.now()));
-      if (Date.now() > deadline) throw new Error(`projection ${name} did not reach the position in ${timeoutMs} ms`);
+      if (Date.now() > deadline) throw new ReadModelBehindError('projection', name, timeoutMs);
       await new Promise((r) => setTimeout(r, 20));
     }
   }
