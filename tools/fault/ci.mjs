@@ -14,9 +14,7 @@ import { descendantsOf, log, sleep } from './lib.mjs';
 export const CI_SCENARIOS = [
   { name: 'kill', args: ['--quick'], timeoutS: 240 },
   { name: 'pg-restart', args: ['--quick'], timeoutS: 180 },
-  // One run in six hung after Redis came back (cause not found yet; its phases are logged since): run once more
-  // then, and the summary says so (`firstOutcome`), so that a rare hang is seen without failing every CI.
-  { name: 'queue-stop', args: ['--quick'], timeoutS: 240, retries: 1 },
+  { name: 'queue-stop', args: ['--quick'], timeoutS: 240 },
   { name: 'chromium-kill', args: [], timeoutS: 180 },
   { name: 'load', args: ['--quick'], timeoutS: 240 },
 ];
@@ -102,26 +100,18 @@ export async function ciRun() {
   for (const s of CI_SCENARIOS.filter((x) => !only || only.includes(x.name))) {
     const capped = { ...s, timeoutS: capOf(s) };
     log(`ci: ${s.name} ${s.args.join(' ')} (hard timeout ${capped.timeoutS} s)`);
-    let r = await runOne(capped);
+    const r = await runOne(capped);
     log(`ci: ${s.name}: ${r.outcome} in ${r.seconds} s`);
     process.stderr.write(`${JSON.stringify(r.result ?? null)}\n`);
-    for (let retry = 0; retry < (s.retries ?? 0) && !['held', 'skipped'].includes(r.outcome); retry++) {
-      log(`ci: ${s.name} ${r.outcome}: running it once more (retries: ${s.retries})`);
-      const again = await runOne(capped);
-      log(`ci: ${s.name} again: ${again.outcome} in ${again.seconds} s`);
-      process.stderr.write(`${JSON.stringify(again.result ?? null)}\n`);
-      r = { ...again, firstOutcome: r.outcome, seconds: r.seconds + again.seconds };
-    }
     runs.push(r);
   }
   const summary = {
     scenario: 'ci',
     seconds: Math.round((Date.now() - started) / 100) / 10,
-    runs: runs.map(({ name, args, outcome, firstOutcome, exitCode, seconds, timeoutS }) => ({
+    runs: runs.map(({ name, args, outcome, exitCode, seconds, timeoutS }) => ({
       name,
       args: args.join(' '),
       outcome,
-      ...(firstOutcome ? { firstOutcome } : {}),
       exitCode,
       seconds,
       timeoutS,
