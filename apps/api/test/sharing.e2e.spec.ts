@@ -191,6 +191,9 @@ describe('sharing', () => {
     const mail = await waitFor(async () => (await mailsTo(app, 'hannah@recruit.test', token.staff))[0], 15000, 'the share mail');
     expect(mail.subject).toBe('Indy Individual has shared their verified wallet with you');
     expect(mail.text).toContain(`/login/register?shareinvite=${share.id}&e=hannah%40recruit.test`);
+    // And where it opens once they have an account (another device, or later on).
+    expect(mail.text).toContain(`Once registered, it is here when you are signed in: http`);
+    expect(mail.text).toContain(`/view/${share.id}`);
 
     // The invitee registers with that e-mail (an organisation, access 2.7's shareinvite) and signs in.
     await request(app.getHttpServer())

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { linkFromMail } from '../api.ts';
+import { DEMO_PASSWORD, linkFromMail } from '../api.ts';
 import { DESKTOP, PHONE, SHOTS_DIR, type Journey, type JourneyContext } from '../harness.ts';
 import { assertSame, dismissToasts, expectTitle, signInThroughUi, toast } from '../ui.ts';
 
@@ -94,6 +94,7 @@ export const shareVerificationPublicly: Journey = {
     const { page, context, baseUrl } = t;
     // Generous waits: the journeys share a loaded machine.
     page.setDefaultTimeout(45_000);
+    const started = Date.now() - 5_000;
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
     await signInThroughUi(page, 'indy@mail.test');
     await page.goto('/wallet');
@@ -117,6 +118,23 @@ export const shareVerificationPublicly: Journey = {
     await toast(page, 'Private share added.');
     await page.getByRole('row').filter({ hasText: 'carol@globex.test' }).getByText('Registered as Carol Chen.').waitFor();
     await dismissToasts(page);
+
+    // Carol's mail leads to the share; signed out it is the 204 text and a way to sign in, which comes back to it.
+    const browser = context.browser();
+    assert.ok(browser, 'the journey runs in a browser');
+    const carolPath = await linkFromMail(baseUrl, 'carol@globex.test', '/view/', started);
+    const carol = await freshPage(browser, baseUrl);
+    await carol.page.goto(carolPath);
+    await carol.page.getByRole('heading', { level: 1, name: GONE }).waitFor();
+    await carol.page.getByText('If it was shared with you privately, sign in with the e-mail address it was sent to.').waitFor();
+    await carol.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await carol.page.getByLabel('Email address / Username').fill('carol@globex.test');
+    await carol.page.locator('#login-password').fill(DEMO_PASSWORD);
+    await carol.page.getByRole('button', { name: 'Login', exact: true }).click();
+    await carol.page.waitForURL((url) => url.pathname === carolPath);
+    await carol.page.getByRole('heading', { level: 1, name: 'Indy Individual' }).waitFor();
+    assertSame(await carol.page.locator('[data-result]').evaluateAll((els) => els.map((e) => e.getAttribute('data-result'))), ['VERIFIED'], 'the verification shared with carol');
+    await carol.context.close();
     await page.getByRole('button', { name: 'Generate public sharing link' }).click();
     const confirm = page.getByRole('dialog', { name: 'Generate public sharing link' });
     await confirm
@@ -136,8 +154,6 @@ export const shareVerificationPublicly: Journey = {
     await t.shot('verification-sharing-center');
 
     // Whoever gets the link: a browser with no session.
-    const browser = context.browser();
-    assert.ok(browser, 'the journey runs in a browser');
     const visitor = await freshPage(browser, baseUrl);
     await visitor.page.goto(new URL(link).pathname);
     await visitor.page.getByRole('heading', { level: 1, name: 'Indy Individual' }).waitFor();
@@ -150,7 +166,7 @@ export const shareVerificationPublicly: Journey = {
     // The owner sees the opening (a date, never who), then deletes the share.
     // The Sharing Center stays open across the reload ('#sharing-center').
     await page.reload();
-    await page.getByText(/Viewed 1 time, last/).waitFor();
+    await page.getByText(/^Shared .* · Viewed 1 time, last/).waitFor();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     const del = page.getByRole('dialog', { name: 'Delete share' });
     await del.getByText('Nobody will be able to view your verification any longer.').waitFor();

@@ -10,11 +10,13 @@ const what = (s: ShareState) => (s.target.kind === 'WALLET' ? 'their verified wa
 
 /** The invitation: an invitee without an account registers with the invited e-mail (shareinvite, access 2.7). */
 export const shareMails = {
-  invitation: (s: ShareState, url: string): RenderedMail =>
+  /** `view`: where the share opens once they have an account (registered on another device, or later on). */
+  invitation: (s: ShareState, url: string, view: string): RenderedMail =>
     mail(`${s.owner.name} has shared ${what(s)} with you`, [
       `Hello,`,
       `${s.owner.name} has shared ${what(s)} with you on Credence.`,
       `To see it, register with this e-mail address (${s.key}). Only you can open it.`,
+      `Once registered, it is here when you are signed in: ${view}`,
     ], { label: 'Register to view', url }),
   signIn: (s: ShareState, url: string): RenderedMail =>
     mail(`${s.owner.name} has shared ${what(s)} with you`, [
@@ -44,7 +46,7 @@ export class ShareMailProcessor implements OnApplicationBootstrap {
     const rendered =
       user && !user.pending
         ? shareMails.signIn(state, this.mailer.link(view))
-        : shareMails.invitation(state, this.mailer.link(`/login/register?shareinvite=${encodeURIComponent(state.id)}&e=${encodeURIComponent(state.key)}`));
+        : shareMails.invitation(state, this.mailer.link(`/login/register?shareinvite=${encodeURIComponent(state.id)}&e=${encodeURIComponent(state.key)}`), this.mailer.link(view));
     await this.mailer.send('invitation', state.key, rendered, job.payload.eventId, 'share');
   }
 }

@@ -1,17 +1,21 @@
 import { Button, Skeleton, Stack, Typography } from '@mui/material';
 import type { SharedVerificationView } from '@credence/api-contract';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { shareKeys } from '@/features/sharing/api/shareKeys';
 import { viewShare } from '@/features/sharing/api/shares';
 import { WalletPockets, type WalletItem } from '@/features/wallet/components/WalletPockets';
 import { PublicCard } from '@/shared/layout/PublicCard';
+import { sessionStore } from '@/shared/session/sessionStore';
+import { useSession } from '@/shared/session/useSession';
 
 export const SHARE_VIEW_TEXT = {
   goneTitle: 'This verification or wallet could not be found, or the owner has stopped sharing it with you.',
   goneBody: 'Please close this window.',
   errorTitle: 'Oops!',
   errorBody: 'Something went wrong loading this verification request. Please try again or report this error.',
+  /** Beyond the spec: a private share opens only for its invitee, signed in (access 6.7). */
+  signInHint: 'If it was shared with you privately, sign in with the e-mail address it was sent to.',
 };
 
 const personOf = (v: SharedVerificationView) => [v.fields.firstname, v.fields.middlename, v.fields.surname].filter(Boolean).join(' ');
@@ -35,8 +39,11 @@ function itemsOf(shared: SharedVerificationView[]): WalletItem[] {
  */
 export function ShareViewScreen() {
   const { id = '' } = useParams();
+  const { token, claims } = useSession();
+  const navigate = useNavigate();
   const share = useQuery({
-    queryKey: shareKeys.view(id),
+    // Per viewer: signed in as the invitee, a private share answers what it answered 204 to signed out.
+    queryKey: [...shareKeys.view(id), token ? (claims?.sub ?? 'signed-in') : 'signed-out'],
     queryFn: ({ signal }) => viewShare(id, { signal }),
     retry: false,
     // Each opening is recorded: do not read it again on focus.
@@ -73,6 +80,23 @@ export function ShareViewScreen() {
           {SHARE_VIEW_TEXT.goneTitle}
         </Typography>
         <Typography>{SHARE_VIEW_TEXT.goneBody}</Typography>
+        {!token && (
+          <>
+            <Typography color="text.secondary" sx={{ mt: 3, mb: 1.5 }}>
+              {SHARE_VIEW_TEXT.signInHint}
+            </Typography>
+            <Button
+              variant="outlined"
+              onClick={() => {
+                // Back here once signed in (the login takes the remembered page, access 2.5).
+                sessionStore.rememberRedirect(`/view/${encodeURIComponent(id)}`);
+                void navigate('/login');
+              }}
+            >
+              Sign in
+            </Button>
+          </>
+        )}
       </PublicCard>
     );
   }

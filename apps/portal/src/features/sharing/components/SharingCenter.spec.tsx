@@ -5,7 +5,8 @@ import type { ShareView } from '@credence/api-contract';
 import { SharingCenter } from '@/features/sharing/components/SharingCenter';
 import { ShareViewScreen } from '@/features/share-view/components/ShareViewScreen';
 import { json, mockFetch, type MockRequest } from '@/test/fetchMock';
-import { renderRoutes } from '@/test/renderRoutes';
+import { renderRoutes, Where } from '@/test/renderRoutes';
+import { sessionStore } from '@/shared/session/sessionStore';
 import { signInAs } from '@/test/session';
 import { detail, INSTITUTE, renderAt, seriousViolations } from '@/features/verifications/test/fixtures';
 
@@ -169,7 +170,14 @@ describe('Sharing Center (verifications 2.12)', { timeout: 30_000 }, () => {
 });
 
 describe('public share view (/view/{id})', { timeout: 30_000 }, () => {
-  const renderView = () => renderRoutes([{ path: '/view/:id', element: <ShareViewScreen /> }], '/view/AbCdEfGhIjKlMnOpQrStUvWx');
+  const renderView = () =>
+    renderRoutes(
+      [
+        { path: '/view/:id', element: <ShareViewScreen /> },
+        { path: '*', element: <Where /> },
+      ],
+      '/view/AbCdEfGhIjKlMnOpQrStUvWx',
+    );
 
   it('shows the shared wallet headed with the person, only non-empty pockets, no pending or action counts', async () => {
     mockFetch((req) =>
@@ -208,6 +216,25 @@ describe('public share view (/view/{id})', { timeout: 30_000 }, () => {
     ).toBeInTheDocument();
     expect(await seriousViolations(container)).toEqual([]);
     expect(screen.getByText('Please close this window.')).toBeInTheDocument();
+  });
+
+  it('signed out, the 204 also offers to sign in, and comes back to the share afterwards', async () => {
+    sessionStore.signOut('logout');
+    mockFetch((req) => (req.path.startsWith('/v1/share/') ? new Response(null, { status: 204 }) : undefined));
+    const { container } = renderView();
+    expect(await screen.findByText('If it was shared with you privately, sign in with the e-mail address it was sent to.')).toBeInTheDocument();
+    expect(await seriousViolations(container)).toEqual([]);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByTestId('where')).toHaveTextContent('/login');
+    expect(sessionStore.takeRedirect()).toBe('/view/AbCdEfGhIjKlMnOpQrStUvWx');
+  });
+
+  it('signed in, the 204 is only the spec text (the share is not for this account)', async () => {
+    signInAs({ isIndividual: true });
+    mockFetch((req) => (req.path.startsWith('/v1/share/') ? new Response(null, { status: 204 }) : undefined));
+    renderView();
+    expect(await screen.findByText('Please close this window.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
   });
 
   it('shows Oops! when the share cannot be loaded', async () => {
