@@ -9,9 +9,11 @@
  *   sees the stream as the one before it left it.
  * - A batch that fails as a whole (one append's unique violation aborts the statement) is re-run job by job, so each
  *   caller gets the answer it would have had alone.
- * - `maxInFlight` (default 4): on this 2-core machine, 2 batched 4 writers into pairs whose one statement cost more
- *   CPU than two alone (0.44x plain INSERT commits against 0.54x with no group commit); with 4, 4 writers run as
- *   before and 16 share commits (0.95x against 0.54x, `npm run bench -- event-store-append`).
+ * - `maxInFlight` (default 4): on this 2-core machine, 2 batched 4 writers into pairs, which left a core idle
+ *   (0.52x plain INSERT commits against 0.60x with 4 in flight); with 4, 4 writers run as before and 16 share
+ *   commits (chained appends 0.94x plain INSERT commits against 0.63x with no group commit, quiet machine,
+ *   `npm run bench -- event-store-append`). Deferring the pump after a statement by a setImmediate, so that the
+ *   callers it answered join the next batch, changed nothing measurable and was not kept.
  * - A statement still running after `slotTimeoutMs` (waiting on a lock, say) frees its slot for the others, so one
  *   slow append cannot hold back every writer of the process.
  */
