@@ -59,9 +59,10 @@ async function orderIdentity(init: () => Response) {
   await user.click(screen.getByRole('switch', { name: 'Terms & Consent' }));
   // Submit stays disabled (MUI: pointer-events none) until the order's quote has loaded: clicking it earlier, as a
   // busy machine allows, is refused by user-event instead of submitting.
-  await waitFor(() => expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled());
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled(), { timeout: 15_000 });
   await user.click(screen.getByRole('button', { name: 'Submit' }));
-  await screen.findByRole('region', { name: 'Identity document capture' }, { timeout: 5000 });
+  // The submission's round trips and the identity step's own code: over 5 s once under CI's three test lanes.
+  await screen.findByRole('region', { name: 'Identity document capture' }, { timeout: 20_000 });
   return { ...served, ...rendered, user };
 }
 
