@@ -4,7 +4,8 @@
 import { startEmbeddedPostgres } from './embedded-postgres.mjs';
 
 const [dataDir] = process.argv.slice(2);
-const pg = await startEmbeddedPostgres({ dataDir, persistent: true });
+// npm start's database keeps the user's data: durable commits (fsync on), unlike the throw-away ones of tests.
+const pg = await startEmbeddedPostgres({ dataDir, persistent: true, durable: true });
 let stopping = false;
 const stop = async () => {
   if (stopping) return;

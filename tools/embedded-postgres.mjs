@@ -19,7 +19,12 @@ export async function freePort() {
   });
 }
 
-export async function startEmbeddedPostgres({ dataDir, persistent = true, port }) {
+/**
+ * `durable`: PostgreSQL flushes its WAL to disk at each commit (fsync on, its default), so an operating-system crash or
+ * power loss cannot lose a committed transaction or corrupt the data directory. Off for the throw-away databases of
+ * tests, benches and fault scenarios, where speed counts and nothing outlives the run.
+ */
+export async function startEmbeddedPostgres({ dataDir, persistent = true, port, durable = false }) {
   const chosenPort = port ?? (await freePort());
   const password = 'credence-local';
   const server = new EmbeddedPostgres({
@@ -29,7 +34,7 @@ export async function startEmbeddedPostgres({ dataDir, persistent = true, port }
     port: chosenPort,
     persistent,
     createPostgresUser: true,
-    postgresFlags: ['-c', 'max_connections=300', '-c', 'fsync=off'],
+    postgresFlags: ['-c', 'max_connections=300', ...(durable ? [] : ['-c', 'fsync=off'])],
     onLog: () => {},
     onError: () => {},
   });

@@ -17,6 +17,9 @@ import { loadavg } from 'node:os';
 import { api, benchDatabase, event, figure, log, percentile, pg } from './lib.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+// BENCH_DURABLE=1 (benchDatabase): commits flushed to disk (fsync on), as a production database and npm start's run;
+// by default off, as the tests' throw-away databases, where a commit costs CPU only.
+const fsync = process.env.BENCH_DURABLE === '1' ? 'on' : 'off';
 const writerCounts = (process.env.BENCH_WRITERS ?? '1,4,16').split(',').map(Number);
 const { PostgresEventStore } = api('infrastructure/event-store/postgres-event-store');
 const { appendOneSql } = api('infrastructure/event-store/postgres-event-store.sql');
@@ -136,17 +139,17 @@ try {
     const values = Object.fromEntries(Object.keys(modes).map((m) => [m, totals[m] / rounds]));
     const cpuOf = (m) => cpu[m] / rounds;
     log(
-      `${writers} writers (load ${loadavg()[0].toFixed(1)}): plain inserts ${baseline.toFixed(0)}/s, ${cpuOf('plain').toFixed(0)} us CPU each; ` +
+      `${writers} writers (fsync ${fsync}, load ${loadavg()[0].toFixed(1)}): plain inserts ${baseline.toFixed(0)}/s, ${cpuOf('plain').toFixed(0)} us CPU each; ` +
         Object.entries(values)
           .map(([m, v]) => `${m} ${v.toFixed(0)}/s (${(v / baseline).toFixed(2)}x), ${cpuOf(m).toFixed(0)} us`)
           .join('; '),
     );
     for (const [mode, v] of Object.entries(values)) {
-      figure('event-store.append', { writers, mode, loadAverage1m: loadavg()[0] }, v, 'appends/s', baseline);
+      figure('event-store.append', { writers, mode, fsync, loadAverage1m: loadavg()[0] }, v, 'appends/s', baseline);
       // Lower is better here: ratio < 1 means an append costs less CPU than a plain INSERT commit.
-      figure('event-store.append-cpu', { writers, mode }, cpuOf(mode), 'us/append', cpuOf('plain'));
+      figure('event-store.append-cpu', { writers, mode, fsync }, cpuOf(mode), 'us/append', cpuOf('plain'));
     }
-    figure('event-store.hash-chain-cost', { writers }, values.chained, 'appends/s', values.unchained);
+    figure('event-store.hash-chain-cost', { writers, fsync }, values.chained, 'appends/s', values.unchained);
   }
 
   // Replay to an instant: a verification of 1,000 events, folded to a random revision each time.

@@ -18,7 +18,8 @@ export async function benchDatabase(label) {
   let stopServer = async () => undefined;
   if (!adminUrl) {
     const dir = await mkdtemp(path.join(tmpdir(), 'credence-bench-'));
-    const server = await startEmbeddedPostgres({ dataDir: dir, persistent: false });
+    // BENCH_DURABLE=1: fsync on, as a production database runs (commits wait for the disk); default off, as tests.
+    const server = await startEmbeddedPostgres({ dataDir: dir, persistent: false, durable: process.env.BENCH_DURABLE === '1' });
     adminUrl = server.url;
     stopServer = async () => {
       await server.stop();
