@@ -35,8 +35,8 @@ export async function startEmbeddedPostgres({ dataDir, persistent = true, port, 
     persistent,
     createPostgresUser: true,
     postgresFlags: ['-c', 'max_connections=300', ...(durable ? [] : ['-c', 'fsync=off'])],
-    onLog: () => {},
-    onError: () => {},
+    onLog: () => undefined,
+    onError: () => undefined,
   });
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await server.initialise();
   await removeStalePid(dataDir);
