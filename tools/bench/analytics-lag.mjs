@@ -14,7 +14,7 @@
 //   BENCH_RATE (1000), BENCH_SECONDS (30), BENCH_PRELOAD (1000000), BENCH_BASELINE_SECONDS (10), BENCH_WITH_LIST
 //   (1; 0: the analytics projection alone)
 import { loadavg } from 'node:os';
-import { api, benchDatabase, checkpointAt, trackProjectionLag, figure, log, percentile, pg, postgresCpuMs } from './lib.mjs';
+import { api, appendSteadily, benchDatabase, checkpointAt, trackProjectionLag, figure, log, percentile, pg, postgresCpuMs } from './lib.mjs';
 
 const rate = Number(process.env.BENCH_RATE ?? 1000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
@@ -25,7 +25,6 @@ const { PostgresEventStore } = api('infrastructure/event-store/postgres-event-st
 const { ProjectionRunner } = api('infrastructure/projections/projection-runner');
 const { CHECKPOINTS_DDL } = api('infrastructure/projections/projection-checkpoints');
 const { createTableSql, indexName } = api('infrastructure/projections/projection-sql');
-const { comparePositions } = api('infrastructure/event-store/event-store.port');
 const { analyticsDefinition, ANALYTICS_TABLE } = api('modules/insights/projections/analytics.table');
 const { verificationListDefinition } = api('modules/verifications/projections/verification-tables');
 
@@ -177,50 +176,18 @@ try {
    * Appends `rate` events/s for `secs` seconds, one per append, verification numbers from `offset` up; a stream's
    * events in order (each waits for the one before it, about a second earlier). onAppended(position, started, appended).
    */
-  async function appendSteadily(secs, offset, onAppended = () => undefined) {
-    const total = Math.round(rate * secs);
-    const tails = new Map(); // stream -> the append before
-    const begin = performance.now();
+  async function appendVerifications(secs, offset, onAppended) {
     const drafted = new Set();
     const resolved = new Map();
-    let sent = 0;
-    let inFlight = 0;
-    let maxInFlight = 0;
-    let last = null; // the furthest position appended
-    const done = [];
-    const appendLatencies = [];
-    await new Promise((resolve) => {
-      const tick = setInterval(() => {
-        const due = Math.min(total, Math.floor(((performance.now() - begin) / 1000) * rate));
-        while (sent < due) {
-          const { v: n, stage } = slot(sent++);
-          const v = offset + n;
-          const [stream, ev] = stageEvent(v, stage);
-          if (stage === 0) drafted.add(v);
-          if (stage === 4) resolved.set(v, verification(v));
-          const p = (tails.get(stream) ?? Promise.resolve()).then(() => {
-            const started = performance.now();
-            inFlight++;
-            maxInFlight = Math.max(maxInFlight, inFlight);
-            return store.append(stream, [ev], 'any').then((r) => {
-              inFlight--;
-              const appended = performance.now();
-              appendLatencies.push(appended - started);
-              if (!last || comparePositions(r.position, last) > 0) last = r.position;
-              onAppended(r.position, started, appended);
-            });
-          });
-          tails.set(stream, p);
-          done.push(p);
-        }
-        if (sent >= total) {
-          clearInterval(tick);
-          resolve();
-        }
-      }, 5);
-    });
-    await Promise.all(done);
-    return { total, elapsed: (performance.now() - begin) / 1000, maxInFlight, appendLatencies, drafted, resolved, last };
+    const next = (i) => {
+      const { v: n, stage } = slot(i);
+      const v = offset + n;
+      if (stage === 0) drafted.add(v);
+      if (stage === 4) resolved.set(v, verification(v));
+      return stageEvent(v, stage);
+    };
+    const run = await appendSteadily(store, { rate, seconds: secs, next, inStreamOrder: true, onAppended });
+    return { ...run, drafted, resolved };
   }
   const cpu = () => ({ pg: postgresCpuMs(), node: processCpuMs(), load: loadavg()[0] });
   const perEvent = (from, to, n) => ({ pg: (to.pg - from.pg) / n, node: (to.node - from.node) / n });
@@ -228,7 +195,7 @@ try {
   // Baseline: the same appends (other verifications) with no projection running: what appending alone costs.
   log(`baseline: appending ${rate} events/s for ${baselineSeconds} s with no projection...`);
   const b0 = cpu();
-  const baseline = baselineSeconds > 0 ? await appendSteadily(baselineSeconds, 5e9) : null;
+  const baseline = baselineSeconds > 0 ? await appendVerifications(baselineSeconds, 5e9) : null;
   const baseCpu = baseline && perEvent(b0, cpu(), baseline.total);
 
   // The runners as the API makes them (ProjectionsService: default options, one connection each), starting at the
@@ -252,7 +219,7 @@ try {
 
   log(`appending ${rate} events/s for ${seconds} s...`);
   const c0 = cpu();
-  const run = await appendSteadily(seconds, 0, (position, started, appended) => {
+  const run = await appendVerifications(seconds, 0, (position, started, appended) => {
     track(position, started, appended);
     runner.wake();
   });

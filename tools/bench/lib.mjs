@@ -247,3 +247,51 @@ export function trackProjectionLag(runner) {
   };
   return { latencies, afterAppend, appended };
 }
+
+/**
+ * Appends `rate` events/s for `seconds` seconds, one event per append with expected revision 'any', paced on a 5 ms
+ * tick. `next(i)` gives the i-th append's `[stream, event]`; with `inStreamOrder`, an append waits for the one before
+ * it on the same stream. onAppended(position, started, appended) after each. Answers the count, the elapsed seconds,
+ * the most appends in flight at once, every append's latency (ms) and the furthest position appended.
+ */
+export async function appendSteadily(store, { rate, seconds, next, inStreamOrder = false, onAppended = () => undefined }) {
+  const { comparePositions } = api('infrastructure/event-store/event-store.port');
+  const total = Math.round(rate * seconds);
+  const tails = new Map(); // stream -> the append before (inStreamOrder)
+  const begin = performance.now();
+  let sent = 0;
+  let inFlight = 0;
+  let maxInFlight = 0;
+  let last = null;
+  const done = [];
+  const appendLatencies = [];
+  const send = (stream, ev) => {
+    const started = performance.now();
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    return store.append(stream, [ev], 'any').then((r) => {
+      inFlight--;
+      const appended = performance.now();
+      appendLatencies.push(appended - started);
+      if (!last || comparePositions(r.position, last) > 0) last = r.position;
+      onAppended(r.position, started, appended);
+    });
+  };
+  await new Promise((resolve) => {
+    const tick = setInterval(() => {
+      const due = Math.min(total, Math.floor(((performance.now() - begin) / 1000) * rate));
+      while (sent < due) {
+        const [stream, ev] = next(sent++);
+        const p = inStreamOrder ? (tails.get(stream) ?? Promise.resolve()).then(() => send(stream, ev)) : send(stream, ev);
+        if (inStreamOrder) tails.set(stream, p);
+        done.push(p);
+      }
+      if (sent >= total) {
+        clearInterval(tick);
+        resolve();
+      }
+    }, 5);
+  });
+  await Promise.all(done);
+  return { total, elapsed: (performance.now() - begin) / 1000, maxInFlight, appendLatencies, last };
+}

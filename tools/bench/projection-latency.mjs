@@ -6,7 +6,7 @@
 // run; the projection's CPU per event is the difference, for this node process and for PostgreSQL (every process
 // of the embedded server below this one, from /proc; not measured with DATABASE_URL).
 import { loadavg } from 'node:os';
-import { api, benchDatabase, checkpointAt, trackProjectionLag, event, figure, log, nodeCpuMs, percentile, pg, postgresCpuMs } from './lib.mjs';
+import { api, appendSteadily, benchDatabase, checkpointAt, trackProjectionLag, event, figure, log, nodeCpuMs, percentile, pg, postgresCpuMs } from './lib.mjs';
 
 const rate = Number(process.env.BENCH_RATE ?? 1000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
@@ -24,39 +24,9 @@ const store = new PostgresEventStore(pool);
 await store.init();
 await pool.query(CHECKPOINTS_DDL);
 
-/** Appends `rate` events/s for `secs` seconds, one per append; calls onAppended(position, started) for each. */
-async function appendSteadily(secs, onAppended = () => undefined) {
-  const total = Math.round(rate * secs);
-  const begin = performance.now();
-  let sent = 0;
-  let inFlight = 0;
-  let maxInFlight = 0;
-  const done = [];
-  const appendLatencies = [];
-  await new Promise((resolve) => {
-    const tick = setInterval(() => {
-      const due = Math.min(total, Math.floor(((performance.now() - begin) / 1000) * rate));
-      while (sent < due) {
-        const i = sent++;
-        const started = performance.now();
-        inFlight++;
-        maxInFlight = Math.max(maxInFlight, inFlight);
-        const p = store.append(`bench-${i % 500}`, [event('Ticked', i)], 'any').then((r) => {
-          inFlight--;
-          appendLatencies.push(performance.now() - started);
-          onAppended(r.position, started);
-        });
-        done.push(p);
-      }
-      if (sent >= total) {
-        clearInterval(tick);
-        resolve();
-      }
-    }, 5);
-  });
-  await Promise.all(done);
-  return { total, elapsed: (performance.now() - begin) / 1000, maxInFlight, appendLatencies };
-}
+/** `rate` Ticked events/s for `secs` seconds over 500 streams; calls onAppended(position, started) for each. */
+const appendTicks = (secs, onAppended) =>
+  appendSteadily(store, { rate, seconds: secs, next: (i) => [`bench-${i % 500}`, event('Ticked', i)], onAppended });
 
 const cpu = () => ({ node: nodeCpuMs(), pg: postgresCpuMs() });
 const perEvent = (from, to, n) => ({ node: ((to.node - from.node) * 1000) / n, pg: ((to.pg - from.pg) * 1000) / n });
@@ -65,7 +35,7 @@ const perEvent = (from, to, n) => ({ node: ((to.node - from.node) * 1000) / n, p
 const load0 = loadavg()[0];
 log(`baseline: appending ${rate} events/s for ${baselineSeconds} s with no projection...`);
 const b0 = cpu();
-const base = baselineSeconds > 0 ? await appendSteadily(baselineSeconds) : undefined;
+const base = baselineSeconds > 0 ? await appendTicks(baselineSeconds) : undefined;
 const baseCpu = base && perEvent(b0, cpu(), base.total);
 
 // The projection starts at the head: only the measured run's events are its work.
@@ -92,7 +62,7 @@ const { latencies, afterAppend, appended } = trackProjectionLag(runner);
 
 log(`appending ${rate} events/s for ${seconds} s with the projection...`);
 const c0 = cpu();
-const run = await appendSteadily(seconds, (position, started) => {
+const run = await appendTicks(seconds, (position, started) => {
   appended(position, started);
   runner.wake(position);
 });
