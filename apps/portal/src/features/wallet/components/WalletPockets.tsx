@@ -13,11 +13,12 @@ import {
 } from '@mui/material';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import { timelineTone, type AuditEvent } from '@credence/domain';
+import type { AuditEvent } from '@credence/domain';
 import { useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ResultChip } from '@/shared/ui/result';
-import { formatDate, formatDateTime } from '@/shared/ui/format';
+import { TimelineEvents } from '@/features/verifications/components/EventTimeline';
+import { formatDate } from '@/shared/ui/format';
 
 /** One verification in a pocket: as the owner's wallet or a share shows it (a share has no ids: no edit link). */
 export interface WalletItem {
@@ -65,31 +66,8 @@ function ItemTimeline({
         {action}
       </Stack>
       <Collapse in={open} unmountOnExit>
-        <Box
-          component="ol"
-          id={id}
-          sx={{ listStyle: 'none', m: 0, mt: 0.5, p: 0, borderLeft: 2, borderColor: 'divider', pl: 1.5 }}
-        >
-          {events.map((e) => {
-            const tone = timelineTone(e);
-            return (
-              <Box component="li" key={e.id} data-tone={tone ?? 'plain'} sx={{ pb: 0.75 }}>
-                <Typography
-                  variant="body2"
-                  sx={{
-                    fontWeight: tone ? 600 : 400,
-                    color: tone ? `${tone}.dark` : 'text.primary',
-                    overflowWrap: 'anywhere',
-                  }}
-                >
-                  {e.event}
-                </Typography>
-                <Typography variant="caption" color="text.secondary" component="time" dateTime={e.created}>
-                  {formatDateTime(e.created)}
-                </Typography>
-              </Box>
-            );
-          })}
+        <Box sx={{ mt: 1 }}>
+          <TimelineEvents events={events} id={id} />
         </Box>
       </Collapse>
     </Box>
