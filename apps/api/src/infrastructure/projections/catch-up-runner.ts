@@ -7,10 +7,6 @@ import { recordError } from './projection-checkpoints';
 type ReadAllOptions = { after?: Position; maxCount?: number };
 
 /**
- * Optional capability of an event store whose events are in PostgreSQL: readAll on a connection the caller holds,
- * when it reaches the events' database (undefined otherwise).
- */
-/**
  * A read model or reactor did not reach a position in time (a rebuild for a new version, an overloaded machine). The
  * write that asked is committed: the HTTP layer answers 503 with Retry-After (by this name, without importing
  * infrastructure), and a retry with the same Idempotency-Key finds it and waits again.
@@ -22,6 +18,10 @@ export class ReadModelBehindError extends Error {
   }
 }
 
+/**
+ * Optional capability of an event store whose events are in PostgreSQL: readAll on a connection the caller holds,
+ * when it reaches the events' database (undefined otherwise).
+ */
 export interface ReadsOnConnection {
   readerOn(client: PoolClient): Promise<((options?: ReadAllOptions) => Promise<RecordedEvent[]>) | undefined>;
 }
