@@ -68,6 +68,9 @@ CREATE TABLE IF NOT EXISTS es_migrations (
  * not from in here. 'any' and 'stream_exists' read the stream's head and append expecting exactly it.
  */
 export function appendSql(expected: 'no_stream' | bigint, chained = true): string {
+  return built(`many:${kindOf(expected)}:${chained}`, () => buildAppendSql(expected, chained));
+}
+function buildAppendSql(expected: 'no_stream' | bigint, chained: boolean): string {
   const holds = expectationHolds(expected, chained, '$3', '$4');
   const before = expected === 'no_stream' ? '-1' : '$3::bigint';
   return `
@@ -89,6 +92,9 @@ FROM inserted ORDER BY stream_revision DESC LIMIT 1`;
  * the hash chained to (exact). A third less CPU per append, in the database and in the adapter (issue 18's bench).
  */
 export function appendOneSql(expected: 'no_stream' | bigint, chained = true): string {
+  return built(`one:${kindOf(expected)}:${chained}`, () => buildAppendOneSql(expected, chained));
+}
+function buildAppendOneSql(expected: 'no_stream' | bigint, chained: boolean): string {
   const holds = expectationHolds(expected, chained, '$7', '$8');
   const revision = expected === 'no_stream' ? '0' : '$7::bigint + 1';
   return `
@@ -143,6 +149,9 @@ FROM inserted ORDER BY stream_name, stream_revision DESC`;
  * writes nothing and has no row in the answer; a unique violation aborts the whole statement.
  */
 export function appendManyOneSql(count: number): string {
+  return built(`values:${count}`, () => buildAppendManyOneSql(count));
+}
+function buildAppendManyOneSql(count: number): string {
   const rows = Array.from({ length: count }, (_, i) => {
     const p = (n: number) => `$${i * 8 + n}`;
     return `(${p(1)}::text, ${p(2)}::bigint, ${p(3)}::text, ${p(4)}::uuid, ${p(5)}::text, ${p(6)}::int, ${p(7)}::jsonb, ${p(8)}::jsonb)`;
@@ -159,6 +168,18 @@ WHERE EXISTS (
 RETURNING stream_name AS stream, stream_revision::text AS revision, transaction_id::text AS commit,
           global_position::text AS prepare`;
 }
+
+/**
+ * The append statements' texts, built once per shape (expected revision kind, chain, batch size: a few dozen in all)
+ * instead of on every append: they are prepared statements, so only their names and texts travel.
+ */
+const texts = new Map<string, string>();
+function built(key: string, build: () => string): string {
+  let text = texts.get(key);
+  if (text === undefined) texts.set(key, (text = build()));
+  return text;
+}
+const kindOf = (expected: 'no_stream' | bigint) => (typeof expected === 'bigint' ? 'exact' : expected);
 
 /** The append's condition: the stream is new, or has the expected revision's event (with the hash chained to). */
 function expectationHolds(
