@@ -1,13 +1,19 @@
 #!/usr/bin/env node
-// Builds apps/api/src/modules/insights/data/macro-series.json (Country Insights' Macro-Level charts, money 2.18) from
-// World Bank World Development Indicators (CC BY 4.0), as packaged by github.com/datasets/world-development-indicators.
+// Builds the data of Country Insights' expanded rows (money 2.18) in apps/api/src/modules/insights/data/:
+// - macro-series.json (Macro-Level charts) from World Bank World Development Indicators (CC BY 4.0), as packaged by
+//   github.com/datasets/world-development-indicators;
+// - student-mobility.json (Student Mobility charts, mobility year 2021) from the UNESCO Institute for Statistics' bulk
+//   data (CC BY-SA 4.0), indicators 26637 (inbound students) and MENF.5T8 (net flow, inbound - outbound).
 //
-//   node tools/insights/build-macro-series.mjs                 rebuild the JSON from the extracts kept in the repo
-//   node tools/insights/build-macro-series.mjs --from <dir>    first refresh the extracts from that repository's
-//                                                             indicators/ folder (or a checkout of it), then rebuild
+//   node tools/insights/build-macro-series.mjs                   rebuild both JSONs from the extracts kept in the repo
+//   node tools/insights/build-macro-series.mjs --from <dir>      first refresh the WDI extracts from that repository's
+//                                                               indicators/ folder (or a checkout of it), then rebuild
+//   node tools/insights/build-macro-series.mjs --uis <data.csv>  first refresh the UIS extract from a UIS bulk export's
+//                                                               data.csv holding both indicators, then rebuild
 //
-// The extracts keep countries only (ISO 3166 alpha-3 codes known to world-countries; the World Bank's regional
-// aggregates such as EUR or WLD are dropped) and the years from FIRST_YEAR on, as code,year,value.
+// The extracts keep countries only (ISO 3166 alpha-3 codes known to world-countries; regional aggregates such as the
+// World Bank's EUR or WLD and UIS's 'SDG: ...' regions are dropped) and the years from FIRST_YEAR on: the WDI ones as
+// code,year,value, the UIS one as the export's own lines, unchanged.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -22,6 +28,12 @@ const FIRST_YEAR = 2015;
 /** How many of the newest years each chart shows. */
 const YEARS_SHOWN = 10;
 const INDICATORS = ['sm.pop.netm', 'sp.pop.totl', 'ny.gdp.pcap.cd'];
+const uisExtract = join(dataDir, 'uis', 'data.csv');
+/** UIS indicators: total inbound internationally mobile students; their net flow (inbound - outbound). */
+const UIS_INBOUND = '26637';
+const UIS_NET_FLOW = 'MENF.5T8';
+/** money 9: mobility year 2021. */
+const MOBILITY_YEAR = 2021;
 
 const alpha2 = new Map(worldCountries.map((c) => [c.cca3, c.cca2]));
 
@@ -87,10 +99,67 @@ for (const c of Object.values(countries)) {
   c.gdpPerCapita = newest(c.gdpPerCapita);
 }
 const sorted = Object.fromEntries(Object.entries(countries).sort(([a], [b]) => a.localeCompare(b)));
-const out = {
+const macroOut = {
   source:
     'World Bank, World Development Indicators (SM.POP.NETM, SP.POP.TOTL, NY.GDP.PCAP.CD), CC BY 4.0, via github.com/datasets/world-development-indicators',
   countries: sorted,
 };
-writeFileSync(join(dataDir, 'macro-series.json'), JSON.stringify(out) + '\n');
+writeFileSync(join(dataDir, 'macro-series.json'), JSON.stringify(macroOut) + '\n');
 console.log(`macro-series.json: ${Object.keys(sorted).length} countries`);
+
+/** One line of UIS's CSV: only regional names are quoted (they may hold commas). */
+function uisFields(line) {
+  const fields = [];
+  for (const m of line.matchAll(/("(?:[^"]|"")*"|[^,]*)(,|$)/g)) {
+    fields.push(m[1].startsWith('"') ? m[1].slice(1, -1).replaceAll('""', '"') : m[1]);
+    if (m[2] === '') break;
+  }
+  return fields;
+}
+
+const uisIdx = process.argv.indexOf('--uis');
+if (uisIdx > 0) {
+  const lines = readFileSync(process.argv[uisIdx + 1], 'utf8').split(/\r?\n/);
+  const kept = lines.slice(1).filter((line) => {
+    const [indicator, geoUnit, year] = uisFields(line);
+    return (
+      [UIS_INBOUND, UIS_NET_FLOW].includes(indicator) && alpha2.has(geoUnit) && Number(year) >= FIRST_YEAR
+    );
+  });
+  mkdirSync(dirname(uisExtract), { recursive: true });
+  writeFileSync(uisExtract, [lines[0], ...kept].join('\n') + '\n');
+  console.log(`uis/data.csv: ${kept.length} rows`);
+}
+
+// indicatorId,geoUnit,year,value,qualifier,magnitude. A magnitude of NA (not applicable) comes with a value of 0 that
+// is no figure, so the row is skipped; NIL (nil: no such students) is a true 0 and kept.
+const uis = new Map();
+for (const line of readFileSync(uisExtract, 'utf8').split('\n').slice(1)) {
+  const [indicator, geoUnit, year, value, , magnitude] = uisFields(line);
+  if (Number(year) !== MOBILITY_YEAR || magnitude === 'NA' || value === '') continue;
+  uis.set(`${indicator}|${geoUnit}`, Number(value));
+}
+const mobility = {};
+for (const code of [...new Set([...uis.keys()].map((k) => k.split('|')[1]))]) {
+  const inbound = uis.get(`${UIS_INBOUND}|${code}`);
+  const net = uis.get(`${UIS_NET_FLOW}|${code}`);
+  // UIS publishes the inbound total and the net flow; outbound is their difference, from the unrounded values (some
+  // are fractional UIS estimates), rounded to whole students like inbound.
+  const outbound = inbound === undefined || net === undefined ? null : Math.round(inbound - net);
+  mobility[alpha2.get(code)] = {
+    inbound: inbound === undefined ? null : Math.round(inbound),
+    // A negative difference would mean the two indicators disagree (none in the February 2025 release): no figure.
+    outbound: outbound !== null && outbound < 0 ? null : outbound,
+  };
+}
+const mobilityOut = {
+  source:
+    'UNESCO Institute for Statistics (UIS), February 2025 data release (26637, MENF.5T8), CC BY-SA 4.0; outbound = inbound - net flow',
+  year: MOBILITY_YEAR,
+  countries: Object.fromEntries(Object.entries(mobility).sort(([a], [b]) => a.localeCompare(b))),
+};
+writeFileSync(join(dataDir, 'student-mobility.json'), JSON.stringify(mobilityOut) + '\n');
+const counted = Object.values(mobility);
+console.log(
+  `student-mobility.json: ${counted.length} countries, ${counted.filter((m) => m.inbound !== null).length} with inbound, ${counted.filter((m) => m.outbound !== null).length} with outbound`,
+);

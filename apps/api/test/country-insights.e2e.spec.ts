@@ -5,15 +5,16 @@ import { fetchUtils, type DataProvider } from 'ra-core';
 import simpleRestProvider from 'ra-data-simple-rest';
 import request from 'supertest';
 import macroSeries from '../src/modules/insights/data/macro-series.json';
+import mobility from '../src/modules/insights/data/student-mobility.json';
 import { claimsOf, signIn } from './demo-sessions';
 import { freshDatabase } from './fresh-database';
 import { startTestApp } from './test-app';
 
 /**
- * Country Insights' expanded row (money 2.18): the Macro-Level series from the World Bank extract shipped in the repo,
- * and the country notifications staff manage through /admin/country-notifications (simple-rest, staff only, audited).
+ * Country Insights' expanded row (money 2.18): the Macro-Level series from the World Bank extract and the Student
+ * Mobility figures from the UNESCO UIS extract shipped in the repo, and the country notifications staff manage through /admin/country-notifications (simple-rest, staff only, audited).
  */
-describe('Country Insights: macro-level series and country notifications', () => {
+describe('Country Insights: macro-level series, student mobility and country notifications', () => {
   let app: INestApplication;
   let drop: () => Promise<void>;
   let staff: DataProvider;
@@ -68,6 +69,15 @@ describe('Country Insights: macro-level series and country notifications', () =>
     expect(gb.sources.some((s) => s.includes('World Bank'))).toBe(true);
     // Antarctica has no World Bank series: the charts are empty and say so.
     expect((await detail('AQ')).macro).toEqual({ netMigrationPer1000: [], gdpPerCapita: [] });
+  });
+
+  it("answers a country's 2021 inbound and outbound students from the UIS extract, null where UIS has none", async () => {
+    // UIS February 2025: AUS 2021 inbound 378,439, net flow 364,961, so 13,478 went abroad.
+    const au = await detail('AU');
+    expect(au.studentMobility).toEqual({ year: 2021, inbound: 378_439, outbound: 13_478 });
+    expect(au.sources.some((s) => s.includes('UNESCO Institute for Statistics (UIS)'))).toBe(true);
+    expect((await detail('GB')).studentMobility).toEqual({ year: 2021, ...mobility.countries.GB });
+    expect((await detail('AQ')).studentMobility).toEqual({ year: 2021, inbound: null, outbound: null });
   });
 
   it('lets staff write, switch off and delete a country notification, which the country row shows while active', async () => {

@@ -115,6 +115,12 @@ export interface CountryDetailView {
   celebrating: string[];
   /** Macro-Level charts: the newest years the source has; empty where it has none ('Not enough current data available'). */
   macro: { netMigrationPer1000: YearValueView[]; gdpPerCapita: YearValueView[] };
+  /**
+   * Student Mobility charts: internationally mobile students of the mobility year (money 9: 2021) coming into and
+   * leaving the country (UNESCO UIS; outbound is inbound minus UIS's net flow); null where UIS has no figure ('Not
+   * enough current data available').
+   */
+  studentMobility: { year: number; inbound: number | null; outbound: number | null };
   /** The active country notifications staff wrote, newest first. */
   notifications: CountryNotificationView[];
   /** Where the figures come from, named on the page. */

@@ -7,6 +7,7 @@ import religions from 'country-json/src/country-by-religion.json';
 import Holidays from 'date-holidays';
 import worldCountries from 'world-countries';
 import macroSeries from '../data/macro-series.json';
+import mobilitySeries from '../data/student-mobility.json';
 
 const DAY_MS = 86_400_000;
 /** Holidays that close offices (date-holidays' types); observances such as Mother's Day do not slow verifications. */
@@ -17,6 +18,7 @@ export const COUNTRY_SOURCES = [
   'Population, government and religion: country-json (samayo/country-json, MIT)',
   'Public holidays: date-holidays (commenthol/date-holidays, ISC)',
   'Net migration, population and GDP per capita: World Bank World Development Indicators (CC BY 4.0)',
+  'Inbound and outbound students: UNESCO Institute for Statistics (UIS), February 2025 data release (CC BY-SA 4.0)',
   'Verification figures: Credence verifications completed in the last 12 months',
 ];
 
@@ -38,6 +40,17 @@ const asYears = (pairs: Pairs | undefined): YearValueView[] =>
 export function macroLevel(code: string): CountryDetailView['macro'] {
   const m = macroOf[code];
   return { netMigrationPer1000: asYears(m?.netMigrationPer1000), gdpPerCapita: asYears(m?.gdpPerCapita) };
+}
+
+const mobilityOf = mobilitySeries.countries as unknown as Record<
+  string,
+  { inbound: number | null; outbound: number | null } | undefined
+>;
+
+/** The Student Mobility figures of a country (data/student-mobility.json, built by tools/insights/build-macro-series.mjs). */
+export function studentMobility(code: string): CountryDetailView['studentMobility'] {
+  const m = mobilityOf[code];
+  return { year: mobilitySeries.year, inbound: m?.inbound ?? null, outbound: m?.outbound ?? null };
 }
 
 const addDays = (day: string, n: number) =>
@@ -122,6 +135,7 @@ export class CountryDetail {
       holidays,
       celebrating: celebrating(holidays, today),
       macro: macroLevel(code),
+      studentMobility: studentMobility(code),
       sources: COUNTRY_SOURCES,
     };
   }

@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DomainError } from '@credence/domain';
-import { celebrating, CountryDetail, macroLevel, publicHolidays } from './country-detail';
+import worldCountries from 'world-countries';
+import mobility from '../data/student-mobility.json';
+import { celebrating, CountryDetail, macroLevel, publicHolidays, studentMobility } from './country-detail';
 
 describe('Country Insights detail (money 2.18, 4)', () => {
   it("reads the United Kingdom's capital, population, languages and this year's holidays with their regions", () => {
@@ -37,5 +41,47 @@ describe('Country Insights detail (money 2.18, 4)', () => {
     expect(de.netMigrationPer1000.every((p) => Math.abs(p.value) < 30)).toBe(true);
     expect(macroLevel('AQ')).toEqual({ netMigrationPer1000: [], gdpPerCapita: [] });
     expect(new CountryDetail().of('DE').macro).toEqual(de);
+  });
+
+  it("gives a country's 2021 inbound students and outbound ones (inbound minus UIS's net flow), null where UIS has none", () => {
+    // uis/data.csv: 26637,AUS,2021,378439,, and MENF.5T8,AUS,2021,364961,UIS_EST, -> 378,439 - 364,961 = 13,478.
+    expect(studentMobility('AU')).toEqual({ year: 2021, inbound: 378_439, outbound: 13_478 });
+    // China sends more students than it receives: 26637,CHN,2021,221653 and MENF.5T8,CHN,2021,-817233.
+    expect(studentMobility('CN')).toEqual({ year: 2021, inbound: 221_653, outbound: 1_038_886 });
+    // The United Arab Emirates have an inbound total but no net flow for 2021: no outbound figure.
+    expect(studentMobility('AE')).toEqual({ year: 2021, inbound: 208_453, outbound: null });
+    // 26637,SUR,2021,0,,NIL: nil inbound students is a figure, 0; MENF.5T8,SUR,2021,-1066 makes 1,066 outbound.
+    expect(studentMobility('SR')).toEqual({ year: 2021, inbound: 0, outbound: 1_066 });
+    expect(studentMobility('AQ')).toEqual({ year: 2021, inbound: null, outbound: null });
+    expect(new CountryDetail().of('au').studentMobility).toEqual(studentMobility('AU'));
+    expect(
+      new CountryDetail().of('AU').sources.some((s) => s.includes('UNESCO Institute for Statistics')),
+    ).toBe(true);
+  });
+
+  it("matches every country's figures to the UIS extract's 2021 rows", () => {
+    const alpha2 = new Map(worldCountries.map((c) => [c.cca3, c.cca2]));
+    const rows = new Map<string, { value: number }>();
+    const csv = readFileSync(join(__dirname, '../data/uis/data.csv'), 'utf8').trim().split('\n');
+    expect(csv[0]).toBe('indicatorId,geoUnit,year,value,qualifier,magnitude');
+    for (const line of csv.slice(1)) {
+      const [indicator, geoUnit, year, value, , magnitude] = line.split(',');
+      expect(alpha2.has(geoUnit)).toBe(true);
+      // NA (not applicable) rows carry a 0 that is no figure; NIL ones a true 0.
+      if (year === '2021' && magnitude !== 'NA')
+        rows.set(`${indicator}|${alpha2.get(geoUnit)}`, { value: Number(value) });
+    }
+    const codes = new Set([...rows.keys()].map((k) => k.split('|')[1]));
+    expect(Object.keys(mobility.countries).sort()).toEqual([...codes].sort());
+    expect(codes.size).toBeGreaterThan(100);
+    for (const code of codes) {
+      const inbound = rows.get(`26637|${code}`);
+      const net = rows.get(`MENF.5T8|${code}`);
+      const expected = {
+        inbound: inbound ? Math.round(inbound.value) : null,
+        outbound: inbound && net ? Math.round(inbound.value - net.value) : null,
+      };
+      expect([code, studentMobility(code)]).toEqual([code, { year: 2021, ...expected }]);
+    }
   });
 });
