@@ -47,6 +47,8 @@ export const configSchema = z.object({
   HSTS_MAX_AGE: z.coerce.number().int().min(0).default(0),
   WEB_ROOT: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
+  STUCK_WORK_SWEEP_MS: z.coerce.number().int().min(0).default(60000),
+  STUCK_WORK_AGE_MS: z.coerce.number().int().min(1000).default(120000),
   BRAINTREE_MERCHANT_ID: z.string().optional(),
   BRAINTREE_PUBLIC_KEY: z.string().optional(),
   BRAINTREE_PRIVATE_KEY: z.string().optional(),
@@ -104,6 +106,11 @@ export interface AppConfig {
   hstsMaxAge: number;
   webRoot?: string;
   shutdownTimeoutMs: number;
+  /**
+   * The stuck-work sweep (StuckChecksSweeper): how often it looks (0: never) for automatic and identity checks begun
+   * longer than ageMs ago, whose jobs a queue that lost its data (Redis without persistence) may have lost.
+   */
+  stuckWork: { sweepEveryMs: number; ageMs: number };
   /** Card payments: Braintree when its three credentials are set, otherwise the sandbox provider. */
   payments: PaymentSettings;
   /** Where Order Credits requests go. */

@@ -73,6 +73,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     hstsMaxAge: c.HSTS_MAX_AGE,
     webRoot: c.WEB_ROOT,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
+    stuckWork: { sweepEveryMs: c.STUCK_WORK_SWEEP_MS, ageMs: c.STUCK_WORK_AGE_MS },
     payments,
     accountManagerEmail: c.ACCOUNT_MANAGER_EMAIL ?? `accounts@${c.STAFF_DOMAIN}`,
     blobs: c.S3_BUCKET

@@ -11,6 +11,7 @@ describe('loadConfig', () => {
     expect(c.queue).toEqual({ kind: 'postgres' });
     expect(c.mail).toEqual({ kind: 'outbox' });
     expect(c.seedDemo).toBe(true);
+    expect(c.stuckWork).toEqual({ sweepEveryMs: 60000, ageMs: 120000 });
   });
 
   it('chooses the full-topology adapters from their URLs', () => {

@@ -24,6 +24,7 @@ import { ResolutionController } from './http/resolution.controller';
 import { VerificationsController } from './http/verifications.controller';
 import { VerificationChecksProcessor } from './jobs/verification-checks.processor';
 import { VerificationMailProcessor } from './jobs/verification-mail.processor';
+import { StuckChecksSweeper } from './jobs/stuck-checks.sweeper';
 import { VerificationJobsReactor } from './reactions/verification-jobs.reactor';
 import { ResolveLinks } from './commands/resolve-links';
 import { ProjectionsService } from '../../infrastructure/projections/projections.service';
@@ -65,6 +66,7 @@ import { DemoVerificationsSeeder } from './seed/demo-verifications.seeder';
     VerificationMailer,
     VerificationChecksProcessor,
     VerificationMailProcessor,
+    StuckChecksSweeper,
     VerificationWriter,
     InstituteLookup,
     InlineDocuments,

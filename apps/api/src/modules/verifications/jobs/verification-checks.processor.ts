@@ -13,8 +13,9 @@ const MAX_IDENTITY_POLLS = 500;
 /**
  * The checks of the lifecycle: the automatic check against the institute's records and the identity provider's
  * verdict (the progress mails are VerificationMailProcessor's). Each loads the stream, decides, and appends with
- * retries on a concurrent change; what its events cause next is enqueued by VerificationJobsReactor (no sweep: a
- * crash between an append and the enqueue leaves the reactor's checkpoint before the event).
+ * retries on a concurrent change; what its events cause next is enqueued by VerificationJobsReactor (a crash
+ * between an append and the enqueue leaves the reactor's checkpoint before the event). A job the queue itself lost
+ * (Redis without persistence) is enqueued again by StuckChecksSweeper, with the same key.
  */
 @Injectable()
 export class VerificationChecksProcessor implements OnApplicationBootstrap {
