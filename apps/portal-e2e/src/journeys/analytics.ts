@@ -202,6 +202,7 @@ export const countryInsightsJourney: Journey = {
       await fetch(`${baseUrl}/v1/insights/countries/GB`, { headers: { 'X-AUTH-TOKEN': token } })
     ).json()) as {
       macro: { gdpPerCapita: { year: number; value: number }[] };
+      studentMobility: { year: number; inbound: number | null; outbound: number | null };
     };
     const figures = (await (
       await fetch(`${baseUrl}/v1/insights/countries`, { headers: { 'X-AUTH-TOKEN': token } })
@@ -243,8 +244,20 @@ export const countryInsightsJourney: Journey = {
     );
     assert.ok(gdpRows.length >= 5, 'several years of GDP per capita for the United Kingdom');
     await main.getByRole('figure', { name: 'Net migration per 1000 population' }).waitFor();
-    // Student mobility has no openly licensed source: its two charts say so.
-    assert.equal(await main.getByText('Not enough current data available').count(), 2);
+    // Student mobility: UIS's 2021 figures for the United Kingdom, one bar each, with thousands separators.
+    const { inbound, outbound } = gbDetail.studentMobility;
+    assert.ok(inbound !== null && outbound !== null, 'UIS has both 2021 figures for the United Kingdom');
+    const students = new Intl.NumberFormat('en-GB');
+    for (const [title, value] of [
+      ['Inbound students 2021', inbound],
+      ['Outbound students 2021', outbound],
+    ] as const) {
+      const chart = main.getByRole('figure', { name: `${title}, United Kingdom` });
+      await chart.waitFor();
+      assert.deepEqual(await chartRows(chart), [['2021', students.format(value)]], `${title}: one bar`);
+    }
+    await main.getByText(/^Source: UNESCO Institute for Statistics \(UIS\)\./).waitFor();
+    assert.equal(await main.getByText('Not enough current data available').count(), 0);
     await page.waitForTimeout(300);
     await axe('country-insights');
     await shot('country-insights');

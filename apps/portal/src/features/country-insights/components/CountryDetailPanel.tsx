@@ -28,6 +28,12 @@ const HOLIDAYS_PER_PAGE = 10;
 const NOT_ENOUGH = 'Not enough current data available';
 const GDP = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
 const RATE = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
+const STUDENTS = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+/**
+ * The value axis runs this far past the longer bar: x-charts clips a bar's figure to the plot, so the longer bar ends
+ * at 62% of it, leaving a phone's (about 260 px) room for up to '1,038,886' (China's outbound).
+ */
+const LABEL_ROOM = 1.6;
 
 /** A Macro-Level line chart: one point a year, oldest first; no points show the spec's empty state. */
 function YearChart({
@@ -59,6 +65,48 @@ function YearChart({
   );
 }
 
+/**
+ * A Student Mobility chart (money 2.18: 'inbound and outbound bar charts for 2021'): one bar, the country's students of
+ * the mobility year, its figure written at its end. The source has one figure per chart, so a bar across with the
+ * number beside it reads better than a lone upright column; inbound and outbound share one scale (max), so the two bars
+ * compare at a glance instead of each filling its own chart. No figure shows the spec's empty state.
+ */
+function MobilityChart({
+  title,
+  label,
+  country,
+  year,
+  value,
+  max,
+}: {
+  title: string;
+  label: string;
+  country: string;
+  year: number;
+  value: number | null;
+  max: number;
+}) {
+  return (
+    <Box>
+      <Typography variant="subtitle2" component="p" sx={{ mt: 1 }}>
+        {title}
+      </Typography>
+      <BarChart
+        title={`${title}, ${country}`}
+        categoryLabel="Year"
+        categories={[String(year)]}
+        series={[{ label, data: value === null ? [] : [value] }]}
+        valueFormatter={(v) => STUDENTS.format(v)}
+        emptyText={NOT_ENOUGH}
+        horizontal
+        valueMax={max > 0 ? max * LABEL_ROOM : undefined}
+        valueLabels
+        height={72}
+      />
+    </Box>
+  );
+}
+
 function Fact({ label, value }: { label: string; value: string }) {
   return (
     <Box>
@@ -74,10 +122,9 @@ function Fact({ label, value }: { label: string; value: string }) {
 
 /**
  * A country's expanded row (money 2.18): the public-holiday alert, Capital, Population, Languages, Current Number of
- * Institutions, Verification Information with the global averages, Student Mobility charts (no openly licensed
- * series ships with the product, so they show 'Not enough current data available'), the Macro-Level charts from the
- * World Bank extract the API ships (empty where it has nothing for the country), the Public Holidays table and where
- * the figures come from. Active country notifications staff wrote come first.
+ * Institutions, Verification Information with the global averages, the Student Mobility charts and the Macro-Level
+ * charts from the UNESCO UIS and World Bank extracts the API ships (empty where they have nothing for the country), the
+ * Public Holidays table and where the figures come from. Active country notifications staff wrote come first.
  */
 export function CountryDetailPanel({
   row,
@@ -92,6 +139,8 @@ export function CountryDetailPanel({
   if (!data) return null;
   const alert = celebratingText(data.name, data.celebrating);
   const holidays = data.holidays.slice(page * HOLIDAYS_PER_PAGE, (page + 1) * HOLIDAYS_PER_PAGE);
+  const { year, inbound, outbound } = data.studentMobility;
+  const mobilityMax = Math.max(inbound ?? 0, outbound ?? 0);
   return (
     <Stack spacing={2.5} sx={{ py: 1 }}>
       {data.notifications.map((n) => (
@@ -149,26 +198,26 @@ export function CountryDetailPanel({
           <Typography variant="h5" component="h4">
             Student Mobility
           </Typography>
-          <Typography variant="subtitle2" component="p" sx={{ mt: 1 }}>
-            Inbound students 2021
-          </Typography>
-          <BarChart
-            title={`Inbound students 2021, ${data.name}`}
-            categories={[]}
-            series={[{ label: 'Inbound', data: [] }]}
-            emptyText={NOT_ENOUGH}
-            height={160}
+          <MobilityChart
+            title="Inbound students 2021"
+            label="Inbound"
+            country={data.name}
+            year={year}
+            value={inbound}
+            max={mobilityMax}
           />
-          <Typography variant="subtitle2" component="p" sx={{ mt: 1 }}>
-            Outbound students 2021
-          </Typography>
-          <BarChart
-            title={`Outbound students 2021, ${data.name}`}
-            categories={[]}
-            series={[{ label: 'Outbound', data: [] }]}
-            emptyText={NOT_ENOUGH}
-            height={160}
+          <MobilityChart
+            title="Outbound students 2021"
+            label="Outbound"
+            country={data.name}
+            year={year}
+            value={outbound}
+            max={mobilityMax}
           />
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+            Source: UNESCO Institute for Statistics (UIS). Outbound is inbound minus UIS&apos;s net flow of
+            students.
+          </Typography>
         </Box>
         <Box>
           <Typography variant="h5" component="h4">

@@ -69,6 +69,8 @@ function answer() {
           ],
           gdpPerCapita: [],
         },
+        // UIS has an inbound figure for 2021 and, here, no outbound one.
+        studentMobility: { year: 2021, inbound: 600_589, outbound: null },
         notifications: [
           {
             id: 3,
@@ -128,13 +130,22 @@ describe('Country Insights (/countryinfo, money 2.18, 2.19)', () => {
       'href',
       'https://example.test/strike',
     );
-    // Net migration has two years; GDP per capita and both mobility charts have none and say so.
+    // Inbound students: one bar for 2021 with thousands separators, credited to UIS; outbound has no figure.
+    const inbound = await screen.findByRole('table', { name: 'Inbound students 2021, United Kingdom' });
+    expect(within(inbound).getByRole('rowheader', { name: '2021' })).toBeInTheDocument();
+    expect(within(inbound).getByRole('cell', { name: '600,589' })).toBeInTheDocument();
+    expect(screen.getByText('Outbound students 2021')).toBeInTheDocument();
+    expect(
+      screen.queryByRole('table', { name: 'Outbound students 2021, United Kingdom' }),
+    ).not.toBeInTheDocument();
+    expect(screen.getByText(/^Source: UNESCO Institute for Statistics \(UIS\)\./)).toBeInTheDocument();
+    // Net migration has two years; GDP per capita and outbound students have none and say so.
     const migration = await screen.findByRole('table', { name: 'Net migration per 1000 population' });
     expect(within(migration).getByRole('rowheader', { name: '2025' })).toBeInTheDocument();
     expect(within(migration).getByText('5.61')).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'GDP per capita ($)' })).not.toBeInTheDocument();
     expect(screen.getByText('GDP per capita ($)')).toBeInTheDocument();
-    expect(await screen.findAllByText('Not enough current data available')).toHaveLength(3);
+    expect(await screen.findAllByText('Not enough current data available')).toHaveLength(2);
     expect(await seriousAxeViolations(container)).toEqual([]);
   }, 120_000);
 

@@ -28,6 +28,10 @@ export interface BarChartProps extends CartesianChartProps {
   stacked?: boolean;
   /** Categories down the side, bars across (long names such as countries). */
   horizontal?: boolean;
+  /** The value axis' upper end, so that charts shown side by side share one scale; fitted to the data when left out. */
+  valueMax?: number;
+  /** Each bar's value written at its end (valueFormatter) instead of a value axis, for charts of a bar or two. */
+  valueLabels?: boolean;
 }
 
 /** The map regions of money-and-insights.md 9 (UN M49): world, 150 Europe, 142 Asia, 002 Africa, 019 Americas, 009 Oceania. */
