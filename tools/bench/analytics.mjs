@@ -15,7 +15,8 @@
 // process below this one), their sum with the app's other threads (server-cpu-per-request), and the client's.
 //   BENCH_SECONDS (default 8), BENCH_CLIENTS (20), BENCH_ROWS (1000000), BENCH_DB_POOL (30), BENCH_EXPLAIN (0; 'only':
 //   the plans and the answers' check, no load),
-//   BENCH_CLIENT (autocannon | fetch), BENCH_WORKERS (2, fetch only)
+//   BENCH_CLIENT (autocannon | fetch), BENCH_WORKERS (2, fetch only), BENCH_CALLS (comma-separated names or prefixes of
+//   the calls to run, e.g. overview,volume.DAILY; all by default; the HTTP floor always runs)
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { readFileSync } from 'node:fs';
@@ -30,6 +31,7 @@ const dbPool = Number(process.env.BENCH_DB_POOL ?? 30);
 const workers = Number(process.env.BENCH_WORKERS ?? 2);
 const explain = ['1', 'only'].includes(process.env.BENCH_EXPLAIN);
 const client = process.env.BENCH_CLIENT ?? 'autocannon';
+const only = process.env.BENCH_CALLS ? process.env.BENCH_CALLS.split(',') : null;
 const ACME_SHARE = 0.1;
 
 const LOAD_WORKER = `
@@ -265,7 +267,7 @@ try {
     ['volume.DAILY', '/analytics/volume', { range: 'DAILY' }],
     ['verifications.MONTHLY24', '/analytics/verifications', { range: 'MONTHLY24' }],
     ['countries.top5', '/analytics/countries?limit=5&months=12', {}],
-  ];
+  ].filter(([name]) => !only || only.some((o) => name.startsWith(o)));
   const naiveUrl = (p) => `${base}/v1/bench/naive-analytics/${p.replace('/analytics/', '')}`;
   const post = async (u, body) => (await fetch(u, { method: 'POST', headers, body: JSON.stringify(body) })).json();
 
