@@ -2,6 +2,10 @@
 // N keyed submissions in waves; redis-server is SIGKILLed in the middle and started again on the same port after
 // ~5 s. Then: the API stayed up, every acknowledged submission exists once, and every submission's automatic
 // check job (its effect: one AutomaticCheck* event in the verification's stream) ran exactly once.
+// --no-persistence: redis-server keeps nothing on disk, so the kill loses the jobs enqueued and not yet run (their
+// reactor has moved on); the API's stuck-checks sweep (STUCK_WORK_SWEEP_MS, STUCK_WORK_AGE_MS, set short here)
+// enqueues them again, and the same checks must hold. `found.autoCheckLate` counts the checks that ran only after the
+// sweep's age: those whose job the kill lost (or that waited behind the outage that long).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -10,13 +14,17 @@ import path from 'node:path';
 import { freePort } from '../embedded-postgres.mjs';
 import { database, ledger, log, pg, signIn, sleep, startApi, submit } from './lib.mjs';
 
-async function redis(port, dir) {
+/** The API's stuck-checks sweep in the --no-persistence run: every 2 s, for checks begun over 10 s ago. */
+const SWEEP_ENV = { STUCK_WORK_SWEEP_MS: '2000', STUCK_WORK_AGE_MS: '10000' };
+
+async function redis(port, dir, persistence) {
   const child = spawn(
     'redis-server',
     // Persisted as docker-compose.yml runs it (append-only file): Redis writes each command to the file before it
     // answers, so a SIGKILL loses nothing it acknowledged. Without it, a job enqueued just before the kill and not
-    // yet run was gone with the process (its reactor had moved on): 3 runs in 8 hung at 59 of 60 checks.
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--dir', dir],
+    // yet run was gone with the process (its reactor had moved on): 3 runs in 8 hung at 59 of 60 checks, before the
+    // API swept for stuck checks (--no-persistence runs it so, on purpose).
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', persistence ? 'yes' : 'no', '--dir', dir],
     { stdio: 'ignore' },
   );
   for (let i = 0; i < 100; i++) {
@@ -31,33 +39,54 @@ async function redis(port, dir) {
   throw new Error('redis-server did not answer');
 }
 
+// BullMQ's keys of the automatic-check queue (prefix `credence`, the adapter's default).
+const AUTO_CHECK_KEY = 'credence:verification.auto-check';
+const redisCli = (port, ...args) => spawnSync('redis-cli', ['-p', String(port), ...args]).stdout?.toString().trim();
+
+/**
+ * Stops the workers taking automatic checks, as BullMQ's own Queue.pause() does (bullmq 6: the queue's meta hash
+ * gets `paused`, its marker goes), so the checks enqueued from now on wait in Redis until the kill loses them.
+ * The workers of other queues go on. The restarted, empty Redis has no such flag: the workers take jobs again.
+ */
+function pauseAutoChecks(port) {
+  redisCli(port, 'HSET', `${AUTO_CHECK_KEY}:meta`, 'paused', '1');
+  redisCli(port, 'DEL', `${AUTO_CHECK_KEY}:marker`);
+}
+
+/** Per stream: how many automatic checks ran, and how long after the check began the first one was recorded. */
 async function autoChecks(databaseUrl, streams) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const { rows } = await client.query(
-      `SELECT stream_name, count(*)::int AS n FROM es_events WHERE stream_name = ANY($1) AND type IN ('AutomaticCheckMatched','AutomaticCheckFoundNoMatch') GROUP BY 1`,
+      `SELECT c.stream_name, count(*)::int AS n,
+              (EXTRACT(EPOCH FROM min(c.recorded_at) - (SELECT min(s.recorded_at) FROM es_events s
+                 WHERE s.stream_name = c.stream_name AND s.type = 'AutomaticCheckStarted')) * 1000)::int AS after_ms
+         FROM es_events c
+        WHERE c.stream_name = ANY($1) AND c.type IN ('AutomaticCheckMatched','AutomaticCheckFoundNoMatch') GROUP BY 1`,
       [streams],
     );
-    return new Map(rows.map((r) => [r.stream_name, r.n]));
+    const checks = new Map(rows.map((r) => [r.stream_name, r.n]));
+    checks.afterMs = new Map(rows.map((r) => [r.stream_name, r.after_ms]));
+    return checks;
   } finally {
     await client.end();
   }
 }
 
-export async function queueStopScenario({ submissions = 120, downMs = 5000 } = {}) {
+export async function queueStopScenario({ submissions = 120, downMs = 5000, persistence = true } = {}) {
   if (spawnSync('sh', ['-c', 'command -v redis-server && command -v redis-cli']).status !== 0) {
     log('queue-stop needs redis-server and redis-cli on the PATH: skipped');
     return { scenario: 'queue-stop', skipped: 'redis-server not found', ok: true };
   }
   const dir = await mkdtemp(path.join(tmpdir(), 'credence-fault-redis-'));
   const port = await freePort();
-  let server = await redis(port, dir);
+  let server = await redis(port, dir, persistence);
   const db = await database();
   let api;
   try {
-    api = await startApi(db.url, { env: { REDIS_URL: `redis://127.0.0.1:${port}` } });
-    log(`API (BullMQ on redis :${port}) ready in ${api.readyMs} ms`);
+    api = await startApi(db.url, { env: { REDIS_URL: `redis://127.0.0.1:${port}`, ...(persistence ? {} : SWEEP_ENV) } });
+    log(`API (BullMQ on redis :${port}${persistence ? '' : ', no persistence'}) ready in ${api.readyMs} ms`);
     const tokens = [];
     for (const u of ['alice@acme.test', 'bob@acme.test', 'indy@mail.test', 'carol@globex.test'])
       tokens.push(await signIn(api.base, u));
@@ -69,13 +98,22 @@ export async function queueStopScenario({ submissions = 120, downMs = 5000 } = {
     const answers = new Array(submissions);
     let stoppedAt = 0;
     let restartedAt = 0;
+    let waitingAtKill;
     const outage = (async () => {
-      await sleep(1500);
+      if (persistence) await sleep(1500);
+      else {
+        // Workers take a check within milliseconds, so few would be waiting at the kill by chance: the checks of
+        // the last second before it are held back, for the kill to lose and the sweep to find.
+        await sleep(500);
+        pauseAutoChecks(port);
+        await sleep(1000);
+        waitingAtKill = Number(redisCli(port, 'LLEN', `${AUTO_CHECK_KEY}:wait`)) || 0;
+      }
       stoppedAt = Date.now();
       server.kill('SIGKILL');
       log('redis-server SIGKILLed');
       await sleep(downMs);
-      server = await redis(port, dir);
+      server = await redis(port, dir, persistence);
       restartedAt = Date.now();
       log(`redis-server back after ${restartedAt - stoppedAt} ms`);
     })();
@@ -133,10 +171,13 @@ export async function queueStopScenario({ submissions = 120, downMs = 5000 } = {
       autoCheckRanOnce: book.streams.filter((s) => checks.get(s) === 1).length,
       autoCheckNeverRan: book.streams.filter((s) => !checks.get(s)).length,
       autoCheckRanTwice: book.streams.filter((s) => (checks.get(s) ?? 0) > 1).length,
+      ...(persistence
+        ? {}
+        : { autoCheckLate: book.streams.filter((s) => checks.afterMs.get(s) >= Number(SWEEP_ENV.STUCK_WORK_AGE_MS)).length }),
     };
     return {
-      scenario: 'queue-stop',
-      did: { submissions, redisDownMs: restartedAt - stoppedAt, retryRequests: retries },
+      scenario: persistence ? 'queue-stop' : 'queue-stop --no-persistence',
+      did: { submissions, redisDownMs: restartedAt - stoppedAt, retryRequests: retries, ...(persistence ? {} : { waitingAtKill }) },
       found,
       ok:
         apiAlive &&

@@ -5,6 +5,7 @@
 //   kill        SIGKILL the API during 200 concurrent card-paid submissions; retry the unacknowledged with their keys
 //   pg-restart  stop PostgreSQL for 5 s under load; the API survives, fails fast, recovers, loses nothing acknowledged
 //   queue-stop  SIGKILL the scenario's own redis-server (BullMQ) for 5 s under submissions; each auto-check runs once
+//               (--no-persistence: a Redis that loses its jobs in the kill; the API's stuck-checks sweep recovers them)
 //   chromium-kill  SIGKILL the API's Chromium during certificate renders; every download ends with a PDF, the pool recovers
 //   load        sign in, list, search, submit and resolve with autocannon at 100 connections for 60 s
 //   ci          the quick ones above in turn, each with a hard timeout (ci.mjs): what CI runs
@@ -27,6 +28,7 @@ const SCENARIOS = {
   'queue-stop': async () =>
     (await import('./queue-stop.mjs')).queueStopScenario({
       submissions: Number(flag('submissions') ?? (quick ? 60 : 120)),
+      persistence: !rest.includes('--no-persistence'),
     }),
   'chromium-kill': async () => (await import('./chromium-kill.mjs')).chromiumKillScenario(),
   ci: async () => (await import('./ci.mjs')).ciRun(),
@@ -40,7 +42,7 @@ const SCENARIOS = {
 
 if (!SCENARIOS[scenario]) {
   process.stderr.write(
-    `usage: npm run fault -- <${Object.keys(SCENARIOS).join('|')}> [--quick] [--no-build] [--duration=S] [--submissions=N] [--connections=N]\n`,
+    `usage: npm run fault -- <${Object.keys(SCENARIOS).join('|')}> [--quick] [--no-build] [--duration=S] [--submissions=N] [--connections=N] [--no-persistence]\n`,
   );
   process.exit(2);
 }

@@ -28,16 +28,32 @@ describe('StuckChecksSweeper (PostgreSQL, pg-boss)', () => {
   /** In the future by more than the sweep's age, so every check in progress counts as stuck. */
   const later = () => new Date(Date.now() + 10 * 60_000);
 
-  const eventTypes = async (id: string) => (await store.readStream(verificationStream(id))).map((e) => e.type);
+  const eventTypes = async (id: string) =>
+    (await store.readStream(verificationStream(id))).map((e) => e.type);
   const autoCheckEvents = async (id: string) =>
-    (await eventTypes(id)).filter((t) => t === 'AutomaticCheckMatched' || t === 'AutomaticCheckFoundNoMatch').length;
+    (await eventTypes(id)).filter((t) => t === 'AutomaticCheckMatched' || t === 'AutomaticCheckFoundNoMatch')
+      .length;
   const jobsKeyed = async (queue: QueueName, key: string) =>
-    (await db.pool.query<{ state: string }>(`SELECT state FROM pgboss.job WHERE name = $1 AND singleton_key = $2`, [queue, key])).rows;
+    (
+      await db.pool.query<{ state: string }>(
+        `SELECT state FROM pgboss.job WHERE name = $1 AND singleton_key = $2`,
+        [queue, key],
+      )
+    ).rows;
   const checkIdOf = async (id: string) =>
-    (await db.pool.query<{ checkId: string }>(`SELECT state->>'checkId' AS "checkId" FROM rm_verification_detail WHERE id = $1`, [id])).rows[0].checkId;
+    (
+      await db.pool.query<{ checkId: string }>(
+        `SELECT state->>'checkId' AS "checkId" FROM rm_verification_detail WHERE id = $1`,
+        [id],
+      )
+    ).rows[0].checkId;
   /** Submitted and paid: the automatic check starts at once (its job is the reactor's). */
   const submitJane = async (reference: string) =>
-    (await api(app, token).post('/v1/verification', { ...janeAtUniDemo({ customerReference: reference }), ...card }).expect(201)).body.id as string;
+    (
+      await api(app, token)
+        .post('/v1/verification', { ...janeAtUniDemo({ customerReference: reference }), ...card })
+        .expect(201)
+    ).body.id as string;
   /** Long enough for pg-boss's worker (0.5 s polls) to have run a job that was there. */
   const settle = () => new Promise((r) => setTimeout(r, 3000));
 
@@ -48,7 +64,9 @@ describe('StuckChecksSweeper (PostgreSQL, pg-boss)', () => {
     store = app.get<EventStore>(EVENT_STORE);
     sweeper = app.get(StuckChecksSweeper);
     // Acme may also order identity checks (before signing in: the session carries what it may order).
-    await db.pool.query(`UPDATE companies SET allowed_types = '["edu","emp","idc","arf","hsc"]' WHERE id = 'acme'`);
+    await db.pool.query(
+      `UPDATE companies SET allowed_types = '["edu","emp","idc","arf","hsc"]' WHERE id = 'acme'`,
+    );
     token = (await signIn(app, 'alice@acme.test')).token;
     const queue = app.get<JobQueue>(JOB_QUEUE);
     const enqueue = queue.enqueue.bind(queue);
@@ -96,7 +114,11 @@ describe('StuckChecksSweeper (PostgreSQL, pg-boss)', () => {
     const id = await submitJane('STUCK-WAITING');
     await readModelsCaughtUp(app);
     const checkId = await checkIdOf(id);
-    await waitFor(async () => (await jobsKeyed('verification.auto-check', checkId)).length > 0, 10_000, `the job of ${id}`);
+    await waitFor(
+      async () => (await jobsKeyed('verification.auto-check', checkId)).length > 0,
+      10_000,
+      `the job of ${id}`,
+    );
     delay.clear();
 
     expect((await sweeper.sweep(later())).autoChecks).toContain(id);
@@ -106,7 +128,10 @@ describe('StuckChecksSweeper (PostgreSQL, pg-boss)', () => {
     expect(await autoCheckEvents(id)).toBe(0);
 
     // Due now: it runs, once.
-    await db.pool.query(`UPDATE pgboss.job SET start_after = now() WHERE name = 'verification.auto-check' AND singleton_key = $1`, [checkId]);
+    await db.pool.query(
+      `UPDATE pgboss.job SET start_after = now() WHERE name = 'verification.auto-check' AND singleton_key = $1`,
+      [checkId],
+    );
     await waitFor(async () => (await autoCheckEvents(id)) > 0, 20_000, `the automatic check of ${id}`);
     await settle();
     expect(await autoCheckEvents(id)).toBe(1);
@@ -116,14 +141,25 @@ describe('StuckChecksSweeper (PostgreSQL, pg-boss)', () => {
   it("an identity check whose first poll was lost restarts its polls at the reactor's key and is decided once", async () => {
     app.get(SandboxIdentityProvider).configure({ completeAfterMs: 300 });
     const created = await api(app, token)
-      .post('/v1/verification', { type: 'IDENTITY', fields: { firstname: 'Ida', surname: 'Dent', dob: '1980-06-01' }, consent: true, ...card })
+      .post('/v1/verification', {
+        type: 'IDENTITY',
+        fields: { firstname: 'Ida', surname: 'Dent', dob: '1980-06-01' },
+        consent: true,
+        ...card,
+      })
       .expect(201);
     const id = created.body.id as string;
-    const applicant = (await api(app, token).post('/v1/id/init', { firstname: 'Ida', lastname: 'Dent', dob: '01/06/1980' }).expect(200)).body.applicantID as string;
+    const applicant = (
+      await api(app, token)
+        .post('/v1/id/init', { firstname: 'Ida', lastname: 'Dent', dob: '01/06/1980' })
+        .expect(200)
+    ).body.applicantID as string;
     await api(app, token).post(`/v1/id/sandbox/${applicant}/document`).expect(200);
     await api(app, token).post(`/v1/id/sandbox/${applicant}/face`).expect(200);
     lose.add('verification.identity-check');
-    await api(app, token).put(`/v1/verification/${id}?resub=true&push=true`, { supplierId: applicant }).expect(200);
+    await api(app, token)
+      .put(`/v1/verification/${id}?resub=true&push=true`, { supplierId: applicant })
+      .expect(200);
     await readModelsCaughtUp(app);
     await settle();
     expect(await eventTypes(id)).not.toContain('IdentityCheckCompleted');
@@ -131,12 +167,19 @@ describe('StuckChecksSweeper (PostgreSQL, pg-boss)', () => {
 
     lose.clear();
     expect((await sweeper.sweep(later())).identityChecks).toContain(id);
-    await waitFor(async () => (await eventTypes(id)).includes('IdentityCheckCompleted'), 20_000, `the identity verdict of ${id}`);
+    await waitFor(
+      async () => (await eventTypes(id)).includes('IdentityCheckCompleted'),
+      20_000,
+      `the identity verdict of ${id}`,
+    );
     // Swept again while the verdict is being recorded or after it: nothing more.
     await sweeper.sweep(later());
     await settle();
     expect((await eventTypes(id)).filter((t) => t === 'IdentityCheckCompleted')).toHaveLength(1);
-    const polls = await db.pool.query<{ key: string }>(`SELECT singleton_key AS key FROM pgboss.job WHERE name = 'verification.identity-check' AND data->>'verificationId' = $1`, [id]);
+    const polls = await db.pool.query<{ key: string }>(
+      `SELECT singleton_key AS key FROM pgboss.job WHERE name = 'verification.identity-check' AND data->>'verificationId' = $1`,
+      [id],
+    );
     expect(polls.rows.map((r) => r.key)).toEqual([`${checkId}:0`]);
   });
 });

@@ -1,4 +1,10 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { AppConfig } from '../../../config/config.schema';
 import { APP_CONFIG } from '../../../config/config.tokens';
@@ -58,7 +64,10 @@ export class StuckChecksSweeper implements OnApplicationBootstrap, OnApplication
       this.running = this.sweep()
         .then((r) => {
           const n = r.autoChecks.length + r.identityChecks.length;
-          if (n) this.logger.log(`re-enqueued the jobs of ${r.autoChecks.length} automatic and ${r.identityChecks.length} identity checks`);
+          if (n)
+            this.logger.log(
+              `re-enqueued the jobs of ${r.autoChecks.length} automatic and ${r.identityChecks.length} identity checks`,
+            );
         })
         .catch((e: Error) => this.logger.warn(`stuck-checks sweep failed: ${e.message}`))
         .finally(() => (this.running = undefined));
@@ -87,7 +96,10 @@ export class StuckChecksSweeper implements OnApplicationBootstrap, OnApplication
   private async enqueue(row: StuckRow, result: StuckChecksSweep) {
     const verificationId = row.id;
     if (row.stage === 'AUTOMATIC_CHECK') {
-      await this.queue.enqueue('verification.auto-check', row.checkId, { verificationId, checkId: row.checkId });
+      await this.queue.enqueue('verification.auto-check', row.checkId, {
+        verificationId,
+        checkId: row.checkId,
+      });
       result.autoChecks.push(verificationId);
       return;
     }
