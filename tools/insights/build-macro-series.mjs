@@ -163,3 +163,141 @@ const counted = Object.values(mobility);
 console.log(
   `student-mobility.json: ${counted.length} countries, ${counted.filter((m) => m.inbound !== null).length} with inbound, ${counted.filter((m) => m.outbound !== null).length} with outbound`,
 );
+
+// OECD Education at a Glance, "Share of international students by country of origin", 2022: per country of study
+// (REF_AREA), the share (%) of its international tertiary students who come from each country of origin. The file
+// calls the country of study `Origin` (its name) and the country the students come from `Destination`; the values say
+// so (Austria: 42.8% from Germany; Australia: 23.0% from China), and the code below reads them that way.
+const oecdExtract = join(dataDir, 'oecd', 'Share_students_origin_to_destination.csv');
+const OECD_YEAR = '2022';
+/** UIS inbound totals turn the shares into students; the nearest year within this many of OECD_YEAR stands in for a missing one. */
+const INBOUND_YEARS_AWAY = 2;
+/** How many countries each of the two table columns names. */
+const TOP = 3;
+/** OECD's regional rows: dropped (they are not countries). */
+const OECD_AGGREGATES = new Set([
+  'World',
+  'Africa',
+  'Asia',
+  'Europe',
+  'Latin America and the Caribbean',
+  'Northern America',
+  'Oceania',
+  'Africa unspecified',
+  'Asia unspecified',
+  'Europe unspecified',
+  'Latin America and the Caribbean unspecified',
+  'Northern America unspecified',
+  'Oceania unspecified',
+  'Other countries unspecified',
+]);
+/** OECD's names that world-countries does not spell that way (common, official names and alternative spellings tried first). */
+const OECD_NAMES = {
+  'Cabo Verde': 'CV',
+  'China (People’s Republic of)': 'CN',
+  'Côte d’Ivoire': 'CI',
+  'Democratic People’s Republic of Korea': 'KP',
+  Korea: 'KR',
+  'Holy See': 'VA',
+  'Hong Kong (China)': 'HK',
+  'Macau (China)': 'MO',
+  'Lao People’s Democratic Republic': 'LA',
+  'Palestinian Authority or West Bank and Gaza Strip': 'PS',
+};
+const alpha2ByName = new Map();
+for (const c of worldCountries)
+  for (const n of [c.name.common, c.name.official, ...(c.altSpellings ?? [])])
+    alpha2ByName.set(n.toLowerCase(), c.cca2);
+const originCode = (name) => OECD_NAMES[name] ?? alpha2ByName.get(name.toLowerCase());
+
+const oecdIdx = process.argv.indexOf('--oecd');
+if (oecdIdx > 0) {
+  // The copy is kept whole and unchanged, so it can be compared with its source byte for byte.
+  mkdirSync(dirname(oecdExtract), { recursive: true });
+  writeFileSync(oecdExtract, readFileSync(process.argv[oecdIdx + 1]));
+}
+
+// REF_AREA,Origin,Destination,TIME_PERIOD,Percentage_of_students (CRLF lines, no quoting: no name holds a comma).
+// share.get(study)?.get(from) = % of the international students of `study` who come from `from` (both alpha-2).
+const share = new Map();
+const unmapped = new Set();
+for (const line of readFileSync(oecdExtract, 'utf8').split(/\r?\n/).slice(1)) {
+  if (!line) continue;
+  const [refArea, , from, year, value] = line.split(',');
+  const study = alpha2.get(refArea); // EU25, the European Union's aggregate, is no country: undefined
+  if (!study || year !== OECD_YEAR || OECD_AGGREGATES.has(from)) continue;
+  const code = originCode(from);
+  if (!code) {
+    unmapped.add(from);
+    continue;
+  }
+  // Empty shares (no figure) and zeros name no one.
+  if (value === '' || !(Number(value) > 0) || code === study) continue;
+  if (!share.has(study)) share.set(study, new Map());
+  share.get(study).set(code, Number(value));
+}
+if (unmapped.size) throw new Error(`OECD names not mapped to a country: ${[...unmapped].join('; ')}`);
+
+// Inbound internationally mobile students (UIS 26637) of each country of study in OECD_YEAR, or the nearest year
+// within INBOUND_YEARS_AWAY (the earlier one on a tie) where UIS has none for it.
+const inboundYears = new Map();
+for (const line of readFileSync(uisExtract, 'utf8').split('\n').slice(1)) {
+  const [indicator, geoUnit, year, value, , magnitude] = uisFields(line);
+  if (indicator !== UIS_INBOUND || magnitude === 'NA' || value === '' || !alpha2.has(geoUnit)) continue;
+  const code = alpha2.get(geoUnit);
+  if (!inboundYears.has(code)) inboundYears.set(code, new Map());
+  inboundYears.get(code).set(Number(year), Number(value));
+}
+const inboundTotals = {};
+for (const study of share.keys()) {
+  const years = inboundYears.get(study) ?? new Map();
+  for (let away = 0; away <= INBOUND_YEARS_AWAY && !inboundTotals[study]; away++) {
+    for (const year of [Number(OECD_YEAR) - away, Number(OECD_YEAR) + away]) {
+      if (years.has(year) && !inboundTotals[study])
+        inboundTotals[study] = { year, students: Math.round(years.get(year)) };
+    }
+  }
+}
+
+const byFigure = (a, b) => b[1] - a[1] || a[0].localeCompare(b[0]);
+const destinations = {};
+const entryOf = (code) => (destinations[code] ??= { incoming: null, outgoing: null });
+for (const [study, from] of share) {
+  // Top incoming: where the country's international students come from, by share.
+  entryOf(study).incoming = [...from]
+    .sort(byFigure)
+    .slice(0, TOP)
+    .map(([code, pct]) => ({ code, share: Math.round(pct * 100) / 100 }));
+}
+// Top outgoing: where a country's students go, among the OECD file's countries of study only (the only ones it
+// breaks down by origin): students = share of them among the destination's international students x its inbound total.
+const abroad = new Map();
+for (const [study, from] of share) {
+  const total = inboundTotals[study]?.students;
+  if (!total) continue;
+  for (const [code, pct] of from) {
+    if (!abroad.has(code)) abroad.set(code, new Map());
+    abroad.get(code).set(study, (pct / 100) * total);
+  }
+}
+for (const [code, to] of abroad) {
+  const top = [...to]
+    .sort(byFigure)
+    .filter(([, n]) => Math.round(n) > 0)
+    .slice(0, TOP);
+  if (top.length)
+    entryOf(code).outgoing = top.map(([study, n]) => ({ code: study, students: Math.round(n) }));
+}
+const sortedByCode = (o) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)));
+const destinationsOut = {
+  source:
+    'OECD (2024), Education at a Glance / OECD Data Explorer: share of international students by country of origin, 2022 (CC BY 4.0); students abroad = share x UIS 26637 inbound total (CC BY-SA 4.0)',
+  year: Number(OECD_YEAR),
+  inboundTotals: sortedByCode(inboundTotals),
+  countries: sortedByCode(destinations),
+};
+writeFileSync(join(dataDir, 'destinations.json'), JSON.stringify(destinationsOut) + '\n');
+const listed = Object.values(destinations);
+console.log(
+  `destinations.json: ${share.size} countries of study (${Object.keys(inboundTotals).length} with an inbound total), ${listed.filter((d) => d.incoming).length} with incoming, ${listed.filter((d) => d.outgoing).length} with outgoing`,
+);

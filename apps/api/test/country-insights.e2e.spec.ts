@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import type { CountryDetailView } from '@credence/api-contract';
+import type { CountryDetailView, CountryInsightsView } from '@credence/api-contract';
 import type { AddressInfo } from 'node:net';
 import { fetchUtils, type DataProvider } from 'ra-core';
 import simpleRestProvider from 'ra-data-simple-rest';
@@ -78,6 +78,26 @@ describe('Country Insights: macro-level series, student mobility and country not
     expect(au.sources.some((s) => s.includes('UNESCO Institute for Statistics (UIS)'))).toBe(true);
     expect((await detail('GB')).studentMobility).toEqual({ year: 2021, ...mobility.countries.GB });
     expect((await detail('AQ')).studentMobility).toEqual({ year: 2021, inbound: null, outbound: null });
+  });
+
+  it("lists each country's Top Incoming and Top Outgoing Destinations from the OECD extract, none where it has none", async () => {
+    const list = (
+      await request(app.getHttpServer()).get('/v1/insights/countries').set('X-AUTH-TOKEN', alice).expect(200)
+    ).body as CountryInsightsView;
+    // OECD 2022: Australia's international students come from China (23.0%), India (18.1%), Nepal (10.1%); Australians
+    // abroad: 0.459% of the United States' 833,204, 9.87% of New Zealand's 25,390, 0.296% of the United Kingdom's 674,931.
+    expect(list.destinations.AU).toEqual({
+      incoming: ['China', 'India', 'Nepal'],
+      outgoing: ['United States', 'New Zealand', 'United Kingdom'],
+    });
+    expect(list.destinations.CN).toEqual({
+      incoming: null,
+      outgoing: ['United States', 'United Kingdom', 'Japan'],
+    });
+    expect(list.destinations.AQ).toBeUndefined();
+    expect(
+      (await detail('AU')).sources.some((s) => s.startsWith('Top incoming and outgoing destinations: OECD')),
+    ).toBe(true);
   });
 
   it('lets staff write, switch off and delete a country notification, which the country row shows while active', async () => {

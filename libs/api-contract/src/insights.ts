@@ -82,12 +82,24 @@ export interface CountryFiguresView {
   fraudPercent: number;
 }
 
+/**
+ * A country's Top Incoming Destinations (where its international students come from, by share) and Top Outgoing
+ * Destinations (where its students study abroad, by number, among the countries OECD's data breaks down by origin):
+ * up to three country names each, largest first; null where the data has none ('n/a').
+ */
+export interface CountryDestinationsView {
+  incoming: string[] | null;
+  outgoing: string[] | null;
+}
+
 /** GET /insights/countries: every country with outcomes, and the global averages shown next to each (money 2.18). */
 export interface CountryInsightsView {
   months: number;
   countries: CountryFiguresView[];
   averageDays: number;
   fraudPercent: number;
+  /** Top Incoming and Outgoing Destinations per ISO alpha-2 code (OECD, 2022); a country not listed has neither. */
+  destinations: Record<string, CountryDestinationsView>;
 }
 
 /** A public holiday of a country this year (money 3, 2.18): yyyy-MM-dd days; regions empty means all regions. */

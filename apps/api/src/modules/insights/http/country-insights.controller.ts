@@ -4,6 +4,7 @@ import type { CountryDetailView, CountryInsightsView } from '@credence/api-contr
 import { DomainError } from '@credence/domain';
 import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator';
 import type { Principal } from '../../../common/auth/principal';
+import { countryDestinations } from '../queries/country-destinations';
 import { CountryDetail } from '../queries/country-detail';
 import { CountryFigures } from '../queries/country-figures';
 import { CountryNotifications } from '../queries/country-notifications';
@@ -21,7 +22,8 @@ export function assertCountryAccess(p: Principal) {
 /**
  * GET /insights/countries (money 2.18): per institute country the average verification time and fraud rate of the
  * last 12 months, with the global averages, from the analytics read model. The figures are global (every
- * customer's completions, no customer named), as the page shows them to every organisation with access.
+ * customer's completions, no customer named), as the page shows them to every organisation with access. With them,
+ * per country its Top Incoming and Top Outgoing Destinations (OECD data shipped in data/).
  */
 @ApiTags('analytics')
 @Controller('insights')
@@ -33,9 +35,9 @@ export class CountryInsightsController {
   ) {}
 
   @Get('countries')
-  countries(@CurrentPrincipal() p: Principal): Promise<CountryInsightsView> {
+  async countries(@CurrentPrincipal() p: Principal): Promise<CountryInsightsView> {
     assertCountryAccess(p);
-    return this.figures.all();
+    return { ...(await this.figures.all()), destinations: countryDestinations() };
   }
 
   /**

@@ -19,6 +19,7 @@ export const COUNTRY_SOURCES = [
   'Public holidays: date-holidays (commenthol/date-holidays, ISC)',
   'Net migration, population and GDP per capita: World Bank World Development Indicators (CC BY 4.0)',
   'Inbound and outbound students: UNESCO Institute for Statistics (UIS), February 2025 data release (CC BY-SA 4.0)',
+  'Top incoming and outgoing destinations: OECD (2024), Education at a Glance / OECD Data Explorer, 2022 (CC BY 4.0)',
   'Verification figures: Credence verifications completed in the last 12 months',
 ];
 

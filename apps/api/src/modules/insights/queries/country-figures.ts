@@ -37,7 +37,7 @@ export class CountryFigures {
 
   today = () => dayOf(new Date().toISOString());
 
-  async all(): Promise<CountryInsightsView> {
+  async all(): Promise<Omit<CountryInsightsView, 'destinations'>> {
     const months = lastPeriods('M', this.today(), COUNTRY_MONTHS);
     const { rows } = await this.pool.query<{ key: string; completed: string; seconds: string; nv: string; na: string }>(
       `SELECT key, sum(count) AS completed, sum(amount) AS seconds, sum("notVerified") AS nv, sum("notAccredited") AS na
