@@ -208,16 +208,36 @@ export const countryInsightsJourney: Journey = {
       await fetch(`${baseUrl}/v1/insights/countries`, { headers: { 'X-AUTH-TOKEN': token } })
     ).json()) as {
       countries: { country: string; averageDays: number }[];
+      destinations: Record<string, { incoming: string[] | null; outgoing: string[] | null }>;
     };
     await signInThroughUi(page, 'alice@acme.test');
     await page.goto('/countryinfo');
     await expectTitle(page, 'Country Insights');
     const main = page.getByRole('main');
     await main.getByText(/^Showing entries 1 to 15 of \d+ countries$/).waitFor();
+    // The first page: Afghanistan's students abroad have destinations from OECD's data; the table keeps its columns.
+    const afghanistan = figures.destinations.AF?.outgoing;
+    assert.ok(afghanistan?.length, "OECD data names where Afghanistan's students go");
+    await main
+      .getByRole('cell', { name: afghanistan.join(', '), exact: true })
+      .first()
+      .waitFor();
+    await axe('country-insights-table');
+    await shot('country-insights-table');
     await main.getByLabel('Search').fill('zzzz');
     await main.getByText('No countries match your search').waitFor();
     await main.getByLabel('Search').fill('united kingdom');
     const row = main.getByRole('row', { name: /United Kingdom/ }).first();
+    // Top Incoming and Top Outgoing Destinations: the API's names, comma-separated (OECD 2022: China, India, Nigeria).
+    const gbDestinations = figures.destinations.GB;
+    assert.deepEqual(
+      gbDestinations?.incoming,
+      ['China', 'India', 'Nigeria'],
+      'OECD: where UK students come from',
+    );
+    const cells = row.getByRole('cell');
+    assert.equal(await cells.nth(4).innerText(), gbDestinations.incoming.join(', '));
+    assert.equal(await cells.nth(5).innerText(), (gbDestinations.outgoing ?? []).join(', '));
     await row.getByRole('button', { name: 'Expand United Kingdom' }).click();
     await main.getByText('London').waitFor();
     const holidays = main.getByRole('table', { name: 'Public Holidays, United Kingdom' });
@@ -257,6 +277,7 @@ export const countryInsightsJourney: Journey = {
       assert.deepEqual(await chartRows(chart), [['2021', students.format(value)]], `${title}: one bar`);
     }
     await main.getByText(/^Source: UNESCO Institute for Statistics \(UIS\)\./).waitFor();
+    await main.getByText(/^Sources: .*Top incoming and outgoing destinations: OECD \(2024\)/).waitFor();
     assert.equal(await main.getByText('Not enough current data available').count(), 0);
     await page.waitForTimeout(300);
     await axe('country-insights');

@@ -46,6 +46,11 @@ function answer() {
         averageDays: 2.5,
         fraudPercent: 10,
         countries: [{ country: 'United Kingdom', completed: 4, averageDays: 1, fraudPercent: 25 }],
+        destinations: {
+          GB: { incoming: ['China', 'India', 'Nigeria'], outgoing: ['United States', 'Germany', 'Bulgaria'] },
+          // Germany: outgoing destinations only, as for a country OECD does not break down by origin.
+          DE: { incoming: null, outgoing: ['Austria', 'Netherlands', 'Switzerland'] },
+        },
       });
     }
     if (req.path === '/v1/insights/countries/GB') {
@@ -78,7 +83,10 @@ function answer() {
             link: 'https://example.test/strike',
           },
         ],
-        sources: ['Public holidays: date-holidays'],
+        sources: [
+          'Public holidays: date-holidays',
+          'Top incoming and outgoing destinations: OECD (2024), Education at a Glance / OECD Data Explorer, 2022 (CC BY 4.0)',
+        ],
       });
     }
     return undefined;
@@ -97,6 +105,23 @@ describe('Country Insights (/countryinfo, money 2.18, 2.19)', () => {
     expect(await screen.findByText('Showing entries 1 to 15 of 20 countries')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Countries' });
     expect(within(table).getAllByRole('rowheader')[0]).toHaveTextContent('Country 10');
+    // Top Incoming and Top Outgoing Destinations: the names, comma-separated; n/a where the API has none.
+    const [incomingHeader, outgoingHeader] = ['Top Incoming Destinations', 'Top Outgoing Destinations'].map(
+      (name) =>
+        within(table)
+          .getAllByRole('columnheader')
+          .findIndex((h) => h.textContent === name),
+    );
+    const cellsOf = (name: string) => {
+      const tr = within(table).getByRole('rowheader', { name }).closest('tr') as HTMLElement;
+      const cells = [...tr.children];
+      return [cells[incomingHeader].textContent, cells[outgoingHeader].textContent];
+    };
+    await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    expect(cellsOf('United Kingdom')).toEqual(['China, India, Nigeria', 'United States, Germany, Bulgaria']);
+    expect(cellsOf('Germany')).toEqual(['n/a', 'Austria, Netherlands, Switzerland']);
+    expect(cellsOf('France')).toEqual(['n/a', 'n/a']);
+    await userEvent.click(screen.getByRole('button', { name: 'Go to previous page' }));
     await userEvent.type(screen.getByLabelText('Search'), 'zzz');
     expect(await screen.findByText('No countries match your search')).toBeInTheDocument();
     expect(screen.getByLabelText('Search')).toHaveAttribute('aria-invalid', 'true');
@@ -139,6 +164,11 @@ describe('Country Insights (/countryinfo, money 2.18, 2.19)', () => {
       screen.queryByRole('table', { name: 'Outbound students 2021, United Kingdom' }),
     ).not.toBeInTheDocument();
     expect(screen.getByText(/^Source: UNESCO Institute for Statistics \(UIS\)\./)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /Sources: .*Top incoming and outgoing destinations: OECD \(2024\), Education at a Glance/,
+      ),
+    ).toBeInTheDocument();
     // Net migration has two years; GDP per capita and outbound students have none and say so.
     const migration = await screen.findByRole('table', { name: 'Net migration per 1000 population' });
     expect(within(migration).getByRole('rowheader', { name: '2025' })).toBeInTheDocument();

@@ -26,6 +26,7 @@ import { useRegionMeta } from '@/features/coverage/hooks/useRegionMeta';
 import { CountryDetailPanel } from '@/features/country-insights/components/CountryDetailPanel';
 import {
   countryRows,
+  formatDestinations,
   formatRate,
   formatTurnaround,
   NO_MATCH,
@@ -197,8 +198,8 @@ function CountryInsights() {
                             <TableCell>{formatTurnaround(r.turnaround)}</TableCell>
                             <TableCell>{formatRate(r.rateFake)}</TableCell>
                             <TableCell>{r.instituteNumbers}</TableCell>
-                            <TableCell>n/a</TableCell>
-                            <TableCell>n/a</TableCell>
+                            <TableCell sx={{ minWidth: 180 }}>{formatDestinations(r.incoming)}</TableCell>
+                            <TableCell sx={{ minWidth: 180 }}>{formatDestinations(r.outgoing)}</TableCell>
                           </TableRow>
                           {open && (
                             <TableRow id={`country-${r.id}`}>

@@ -10,12 +10,16 @@ export interface CountryRow {
   /** Fraudulent verifications %; -1 = n/a. */
   rateFake: number;
   instituteNumbers: number;
+  /** Top Incoming Destinations: where its international students come from, largest share first; null = n/a. */
+  incoming: string[] | null;
+  /** Top Outgoing Destinations: where its students study abroad, most first; null = n/a. */
+  outgoing: string[] | null;
 }
 
 export const PER_PAGE = 15;
 export const NO_MATCH = 'No countries match your search';
 
-/** The catalogue's countries with the analytics figures of the same name. */
+/** The catalogue's countries with the analytics figures of the same name and the destinations of the same code. */
 export function countryRows(countries: readonly CountryMetaView[] | undefined, figures: CountryInsightsView | undefined): CountryRow[] {
   const byName = new Map((figures?.countries ?? []).map((f) => [f.country.toLowerCase(), f]));
   return (countries ?? []).map((c) => {
@@ -27,6 +31,8 @@ export function countryRows(countries: readonly CountryMetaView[] | undefined, f
       turnaround: f?.averageDays ?? -1,
       rateFake: f?.fraudPercent ?? -1,
       instituteNumbers: c.institutes,
+      incoming: figures?.destinations[c.id]?.incoming ?? null,
+      outgoing: figures?.destinations[c.id]?.outgoing ?? null,
     };
   });
 }
@@ -42,6 +48,8 @@ export const sortRows = (rows: readonly CountryRow[], direction: 'asc' | 'desc')
 
 /** money 2.18, 9: '1 day' or 'N days', rounded to 2 decimals; -1 shows n/a. */
 export const formatTurnaround = (days: number) => (days === -1 || !Number.isFinite(days) ? 'n/a' : `${Math.round(days * 100) / 100} ${days === 1 ? 'day' : 'days'}`);
+/** A destinations cell: the names comma-separated, 'n/a' where there are none. */
+export const formatDestinations = (names: readonly string[] | null) => (names?.length ? names.join(', ') : 'n/a');
 export const formatRate = (rate: number) => (rate === -1 || !Number.isFinite(rate) ? 'n/a' : `${Math.round(rate * 100) / 100}%`);
 
 /** '{country} is currently celebrating A, B & C. Unfortunately, this may slow down verification times.' */
