@@ -1,6 +1,13 @@
 import { creditDecider, creditStream } from '@credence/domain';
-import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationShutdown,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
 import type { Pool } from 'pg';
+import { PeriodicRun } from '../../../common/scheduling/periodic-run';
 import { CommandHandling } from '../../../infrastructure/command-handling/command-handling';
 import { PG_POOL } from '../../../infrastructure/database/database.tokens';
 import { moneyStep } from '../ledger/money-ids';
@@ -28,9 +35,7 @@ export interface SweepResult {
  */
 @Injectable()
 export class HoldSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(HoldSweeper.name);
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
+  private readonly periodic = new PeriodicRun('hold sweep', new Logger(HoldSweeper.name));
 
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
@@ -39,18 +44,11 @@ export class HoldSweeper implements OnApplicationBootstrap, OnApplicationShutdow
   ) {}
 
   onApplicationBootstrap() {
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.sweep()
-        .catch((e: Error) => this.logger.warn(`hold sweep failed: ${e.message}`))
-        .finally(() => (this.running = undefined));
-    }, SWEEP_EVERY_MS);
-    this.timer.unref();
+    this.periodic.start(SWEEP_EVERY_MS, () => this.sweep());
   }
 
-  async onApplicationShutdown() {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+  onApplicationShutdown() {
+    return this.periodic.stop();
   }
 
   /** Sweeps the holds older than the timeout at `now`. */
@@ -68,7 +66,12 @@ export class HoldSweeper implements OnApplicationBootstrap, OnApplicationShutdow
     const done = await this.commands.handleCommand({
       stream: creditStream(companyId),
       decider: creditDecider,
-      command: { type: 'ReleaseReservation', reservationId, code: HOLD_EXPIRED_CODE, message: HOLD_EXPIRED_MESSAGE },
+      command: {
+        type: 'ReleaseReservation',
+        reservationId,
+        code: HOLD_EXPIRED_CODE,
+        message: HOLD_EXPIRED_MESSAGE,
+      },
       context: moneyStep(reservationId, 'expire', { username: 'system:hold-sweeper' }, companyId),
     });
     if (done.events.length && !done.replayed) result.released.push(reservationId);
@@ -81,6 +84,7 @@ export class HoldSweeper implements OnApplicationBootstrap, OnApplicationShutdow
         result.voided.push(charge.transactionId);
       }
     }
-    if (closed || !done.state.holds[reservationId]) await this.pool.query(`DELETE FROM money_open_holds WHERE reservation_id = $1`, [reservationId]);
+    if (closed || !done.state.holds[reservationId])
+      await this.pool.query(`DELETE FROM money_open_holds WHERE reservation_id = $1`, [reservationId]);
   }
 }

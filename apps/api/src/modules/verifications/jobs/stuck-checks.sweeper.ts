@@ -6,6 +6,7 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import type { Pool } from 'pg';
+import { PeriodicRun } from '../../../common/scheduling/periodic-run';
 import type { AppConfig } from '../../../config/config.schema';
 import { APP_CONFIG } from '../../../config/config.tokens';
 import { PG_POOL } from '../../../infrastructure/database/database.tokens';
@@ -47,8 +48,7 @@ interface StuckRow {
 @Injectable()
 export class StuckChecksSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(StuckChecksSweeper.name);
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
+  private readonly periodic = new PeriodicRun('stuck-checks sweep', this.logger);
 
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
@@ -59,25 +59,18 @@ export class StuckChecksSweeper implements OnApplicationBootstrap, OnApplication
   onApplicationBootstrap() {
     const { sweepEveryMs } = this.config.stuckWork;
     if (!sweepEveryMs) return;
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.sweep()
-        .then((r) => {
-          const n = r.autoChecks.length + r.identityChecks.length;
-          if (n)
-            this.logger.log(
-              `re-enqueued the jobs of ${r.autoChecks.length} automatic and ${r.identityChecks.length} identity checks`,
-            );
-        })
-        .catch((e: Error) => this.logger.warn(`stuck-checks sweep failed: ${e.message}`))
-        .finally(() => (this.running = undefined));
-    }, sweepEveryMs);
-    this.timer.unref();
+    this.periodic.start(sweepEveryMs, async () => {
+      const r = await this.sweep();
+      if (r.autoChecks.length + r.identityChecks.length) {
+        this.logger.log(
+          `re-enqueued the jobs of ${r.autoChecks.length} automatic and ${r.identityChecks.length} identity checks`,
+        );
+      }
+    });
   }
 
-  async onApplicationShutdown() {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+  onApplicationShutdown() {
+    return this.periodic.stop();
   }
 
   /** Enqueues again the jobs of the checks begun before `now - ageMs`. */
