@@ -35,6 +35,8 @@ export const applicationDefinition: ProjectionDefinition = {
       ['ownerCompanyId', 'status', 'created DESC'],
       ['applicantCompanyId', 'created DESC', 'id DESC'],
       ['status', 'created DESC'],
+      // ApplicationsReconcileSweeper's keyset pages of the applications following their verifications.
+      ['status', 'id'],
     ],
   },
 };

@@ -42,8 +42,8 @@ interface StuckRow {
  *
  * The stage comes from the list read model (indexed on stage and updated) and the check from the detail one;
  * "updated" is the verification's last event, so a comment added during a check only makes the sweep wait longer.
- * Not covered: mails (verification.notify) and applications following a result (application.reconcile) lost with
- * the queue leave no stage a query could find them by.
+ * Not covered: mails (verification.notify) lost with the queue leave no stage a query could find them by.
+ * Applications following a result (application.reconcile) have their own sweep, ApplicationsReconcileSweeper.
  */
 @Injectable()
 export class StuckChecksSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
