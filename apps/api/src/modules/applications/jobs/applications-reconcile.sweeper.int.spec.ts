@@ -13,7 +13,7 @@ import {
 } from '../../../../test/verification-support';
 import { EVENT_STORE, type EventStore } from '../../../infrastructure/event-store/event-store.port';
 import { JOB_QUEUE, type JobQueue, type QueueName } from '../../../infrastructure/queue/job-queue.port';
-import { ApplicationsReconcileSweeper } from './applications-reconcile.sweeper';
+import { ApplicationsReconcileSweeper, RECONCILE_SWEEP_WINDOW_MS } from './applications-reconcile.sweeper';
 
 /**
  * A queue that lost an application's reconcile (Redis without persistence, restarted): the application stays
@@ -115,6 +115,9 @@ describe('ApplicationsReconcileSweeper (PostgreSQL, pg-boss)', () => {
     expect(await statusOf(id)).toBe('PENDING'); // stuck: nothing will take stock of the verified check
     // Not yet older than the age: left alone.
     expect(await sweeper.sweep(new Date())).not.toContain(id);
+
+    // A member change older than the sweep's window (a day) is left alone.
+    expect(await sweeper.sweep(new Date(Date.now() + RECONCILE_SWEEP_WINDOW_MS + 60_000))).not.toContain(id);
 
     lose.clear();
     // Two replicas sweeping the same state at the same moment, then one more: one job between them.

@@ -16,6 +16,12 @@ import { APPLICATION_MEMBER_TABLE, APPLICATION_TABLE } from '../core/application
 
 /** Applications read per query; a sweep pages through all of them. */
 const SWEEP_BATCH = 200;
+/**
+ * Member changes older than this are not swept: a queue's loss is found by the next sweep after STUCK_WORK_AGE_MS
+ * (minutes) while the API runs, and the window bounds the no-op enqueues below to applications whose members changed
+ * in the last day instead of every following application with partial progress, sweep after sweep, for ever.
+ */
+export const RECONCILE_SWEEP_WINDOW_MS = 24 * 3_600_000;
 
 interface BehindRow {
   id: string;
@@ -43,9 +49,9 @@ interface PageEnd {
  *
  * A reconcile that finds nothing to change appends nothing, so an application whose members changed without
  * changing its status (one of two checks done, a comment) stays a candidate: each sweep finds it again and its
- * enqueue is a no-op on the existing key; after the 7 days, one more reconcile that changes nothing. Those writes are
- * the sweep's cost: on a test database of 200,000 applications (30,000 following, all behind) a page read 10-20 ms
- * and the whole sweep, 30,000 enqueues on pg-boss, 25.5 s.
+ * enqueue is a no-op on the existing key, for as long as that change is inside RECONCILE_SWEEP_WINDOW_MS (a day).
+ * Those writes are the sweep's cost: on a test database of 200,000 applications (30,000 following, all behind, all
+ * inside the window) a page read 10-20 ms and the whole sweep, 30,000 enqueues on pg-boss, 25.5 s.
  */
 @Injectable()
 export class ApplicationsReconcileSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -75,9 +81,10 @@ export class ApplicationsReconcileSweeper implements OnApplicationBootstrap, OnA
   async sweep(now = new Date(), ageMs = this.config.stuckWork.ageMs): Promise<string[]> {
     const enqueued: string[] = [];
     const before = new Date(now.getTime() - ageMs);
+    const since = new Date(now.getTime() - RECONCILE_SWEEP_WINDOW_MS);
     let after: PageEnd | undefined;
     for (;;) {
-      const { rows, last } = await this.behind(before, after);
+      const { rows, last } = await this.behind(before, since, after);
       for (const row of rows) {
         await this.queue.enqueue('application.reconcile', `sweep:${row.id}:${row.latest.toISOString()}`, {
           applicationId: row.id,
@@ -94,19 +101,23 @@ export class ApplicationsReconcileSweeper implements OnApplicationBootstrap, OnA
    * where it ended when there may be more. Which are behind is decided per application after the page is read, so a
    * page may yield fewer rows than it read.
    */
-  private async behind(before: Date, after?: PageEnd): Promise<{ rows: BehindRow[]; last?: PageEnd }> {
+  private async behind(
+    before: Date,
+    since: Date,
+    after?: PageEnd,
+  ): Promise<{ rows: BehindRow[]; last?: PageEnd }> {
     const { rows } = await this.pool.query<BehindRow & PageEnd & { behind: boolean }>(
       `SELECT p."status", p."id", l."latest",
-              l."latest" > (p."state"->>'updated')::timestamptz AND l."latest" < $1 AS "behind"
+              l."latest" > (p."state"->>'updated')::timestamptz AND l."latest" < $1 AND l."latest" > $2 AS "behind"
          FROM (SELECT a."status", a."id", a."state" FROM "${APPLICATION_TABLE}" a
-                WHERE a."status" IN ('APPLICANT_ACTION', 'PENDING') ${after ? `AND (a."status", a."id") > ($2, $3)` : ''}
+                WHERE a."status" IN ('APPLICANT_ACTION', 'PENDING') ${after ? `AND (a."status", a."id") > ($3, $4)` : ''}
                 ORDER BY a."status", a."id" LIMIT ${SWEEP_BATCH}) p
          JOIN LATERAL (SELECT max(v."updated") AS "latest"
                          FROM "${APPLICATION_MEMBER_TABLE}" m
                          JOIN "${VERIFICATION_LIST_TABLE}" v ON v."id" = m."verificationId"
                         WHERE m."applicationId" = p."id") l ON true
         ORDER BY p."status", p."id"`,
-      after ? [before, after.status, after.id] : [before],
+      after ? [before, since, after.status, after.id] : [before, since],
     );
     return {
       rows: rows.filter((r) => r.behind),
