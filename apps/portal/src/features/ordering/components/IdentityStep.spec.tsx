@@ -60,7 +60,10 @@ async function orderIdentity(init: () => Response) {
   // Submit stays disabled (MUI: pointer-events none) until the order's quote has loaded: clicking it earlier, as a
   // busy machine allows, is refused by user-event instead of submitting.
   await waitFor(() => expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled(), { timeout: 15_000 });
-  await user.click(screen.getByRole('button', { name: 'Submit' }));
+  // Enabled is not always clickable yet: once in a CI check the button (or a box around it) still had
+  // pointer-events none a moment after it was enabled. user-event refuses such a click before dispatching anything,
+  // so it is tried again until it goes through, and it goes through once.
+  await waitFor(() => user.click(screen.getByRole('button', { name: 'Submit' })), { timeout: 15_000 });
   // The submission's round trips and the identity step's own code: over 5 s once under CI's three test lanes.
   await screen.findByRole('region', { name: 'Identity document capture' }, { timeout: 20_000 });
   return { ...served, ...rendered, user };
