@@ -131,14 +131,17 @@ if (uisIdx > 0) {
   console.log(`uis/data.csv: ${kept.length} rows`);
 }
 
-// indicatorId,geoUnit,year,value,qualifier,magnitude. A magnitude of NA (not applicable) comes with a value of 0 that
-// is no figure, so the row is skipped; NIL (nil: no such students) is a true 0 and kept.
-const uis = new Map();
+// indicatorId,geoUnit,year,value,qualifier,magnitude, read once for the mobility figures and the destinations'
+// inbound totals. A magnitude of NA (not applicable) comes with a value of 0 that is no figure, so the row is
+// skipped; NIL (nil: no such students) is a true 0 and kept.
+const uisRows = [];
 for (const line of readFileSync(uisExtract, 'utf8').split('\n').slice(1)) {
   const [indicator, geoUnit, year, value, , magnitude] = uisFields(line);
-  if (Number(year) !== MOBILITY_YEAR || magnitude === 'NA' || value === '') continue;
-  uis.set(`${indicator}|${geoUnit}`, Number(value));
+  if (magnitude === 'NA' || value === '') continue;
+  uisRows.push({ indicator, geoUnit, year: Number(year), value: Number(value) });
 }
+const uis = new Map();
+for (const r of uisRows) if (r.year === MOBILITY_YEAR) uis.set(`${r.indicator}|${r.geoUnit}`, r.value);
 const mobility = {};
 for (const code of [...new Set([...uis.keys()].map((k) => k.split('|')[1]))]) {
   const inbound = uis.get(`${UIS_INBOUND}|${code}`);
@@ -241,12 +244,11 @@ if (unmapped.size) throw new Error(`OECD names not mapped to a country: ${[...un
 // Inbound internationally mobile students (UIS 26637) of each country of study in OECD_YEAR, or the nearest year
 // within INBOUND_YEARS_AWAY (the earlier one on a tie) where UIS has none for it.
 const inboundYears = new Map();
-for (const line of readFileSync(uisExtract, 'utf8').split('\n').slice(1)) {
-  const [indicator, geoUnit, year, value, , magnitude] = uisFields(line);
-  if (indicator !== UIS_INBOUND || magnitude === 'NA' || value === '' || !alpha2.has(geoUnit)) continue;
+for (const { indicator, geoUnit, year, value } of uisRows) {
+  if (indicator !== UIS_INBOUND || !alpha2.has(geoUnit)) continue;
   const code = alpha2.get(geoUnit);
   if (!inboundYears.has(code)) inboundYears.set(code, new Map());
-  inboundYears.get(code).set(Number(year), Number(value));
+  inboundYears.get(code).set(year, value);
 }
 const inboundTotals = {};
 for (const study of share.keys()) {
