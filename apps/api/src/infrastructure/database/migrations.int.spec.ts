@@ -44,7 +44,7 @@ const ORDINARY_TABLES = [
 /** Ordinary tables this release added. */
 const ADDED_SINCE = ['money_sandbox_refunds', 'money_open_holds', 'idempotency_keys', 'money_sandbox_vault', 'money_sandbox_vault_nonces', 'country_notifications'];
 
-const ALL = ['0001_baseline', '0002_catalogue-search-notifications', '0003_refunds-holds-idempotency', '0004_staff-roles', '0005_saved-cards', '0006_country-notifications'];
+const ALL = ['0001_baseline', '0002_catalogue-search-notifications', '0003_refunds-holds-idempotency', '0004_staff-roles', '0005_saved-cards', '0006_country-notifications', '0007_mail-outbox-unsent'];
 
 const columns = async (c: Client, table: string) =>
   (await c.query<{ c: string }>(`SELECT column_name AS c FROM information_schema.columns WHERE table_name = $1`, [table])).rows.map((r) => r.c);
@@ -120,6 +120,11 @@ describe('versioned migrations', () => {
     expect(made).not.toContain('catalogue_institute_word');
     expect(await migrate(client)).toEqual([]);
 
+    const indexes = async () =>
+      (await client.query<{ i: string }>(`SELECT indexname AS i FROM pg_indexes WHERE tablename = 'mail_outbox'`)).rows.map((r) => r.i);
+    expect(await indexes()).toContain('mail_outbox_unsent_idx');
+    expect((await migrate(client, { direction: 'down' })).map((m) => m.name)).toEqual(['0007_mail-outbox-unsent']);
+    expect(await indexes()).not.toContain('mail_outbox_unsent_idx');
     expect((await migrate(client, { direction: 'down' })).map((m) => m.name)).toEqual(['0006_country-notifications']);
     expect(await tables(client)).not.toContain('country_notifications');
     expect((await migrate(client, { direction: 'down' })).map((m) => m.name)).toEqual(['0005_saved-cards']);

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { AdminMailsController } from './admin-mails.controller';
+import { MailDeliverySweeper } from './mail-delivery.sweeper';
 import { MAIL_QUERY_HANDLERS } from './mail-outbox.queries';
 import { MailService } from './mail.service';
 import { SmtpDeliveryProcessor } from './smtp-delivery.processor';
@@ -7,7 +8,7 @@ import { SmtpDeliveryProcessor } from './smtp-delivery.processor';
 @Global()
 @Module({
   controllers: [AdminMailsController],
-  providers: [MailService, SmtpDeliveryProcessor, ...MAIL_QUERY_HANDLERS],
+  providers: [MailService, SmtpDeliveryProcessor, MailDeliverySweeper, ...MAIL_QUERY_HANDLERS],
   exports: [MailService],
 })
 export class MailModule {}

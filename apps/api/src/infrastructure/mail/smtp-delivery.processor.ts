@@ -6,7 +6,12 @@ import { PG_POOL } from '../database/database.tokens';
 import { JOB_QUEUE, type JobQueue } from '../queue/job-queue.port';
 import { createSmtpTransport, type MailTransport } from './smtp-transport';
 
-/** Delivers outbox mail over SMTP (SMTP_URL), once per mail id; a failure is retried by the queue. */
+/**
+ * Delivers outbox mail over SMTP (SMTP_URL), once per mail id; a failure is retried by the queue. A mail written in
+ * a transaction (MailService.send with a client) has its job enqueued before that transaction commits, so a job may
+ * find no row yet: that is a failure too, retried a second later, not a job done (a job done keeps its key, and the
+ * mail would never be asked for again). A mail whose transaction rolled back ends on the dead-letter list saying so.
+ */
 @Injectable()
 export class SmtpDeliveryProcessor implements OnModuleInit {
   private transport: MailTransport | undefined;
@@ -26,7 +31,8 @@ export class SmtpDeliveryProcessor implements OnModuleInit {
         [job.payload.mailId],
       );
       const mail = rows[0];
-      if (!mail || mail.sent_at) return; // already delivered: a retried job has no second effect
+      if (!mail) throw new Error(`mail ${job.payload.mailId} is not in the outbox: not committed yet, or rolled back`);
+      if (mail.sent_at) return; // already delivered: a retried job has no second effect
       try {
         await this.transport!.send({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
         await this.pool.query(`UPDATE mail_outbox SET sent_at = now(), error = NULL WHERE id = $1`, [job.payload.mailId]);

@@ -1,0 +1,1 @@
+DROP INDEX IF EXISTS mail_outbox_unsent_idx;
