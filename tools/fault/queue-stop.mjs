@@ -5,12 +5,15 @@
 // --no-persistence: redis-server keeps nothing on disk, so the kill loses the jobs enqueued and not yet run (their
 // reactor has moved on); the API's stuck-checks sweep (STUCK_WORK_SWEEP_MS, STUCK_WORK_AGE_MS, set short here)
 // enqueues them again, and the same checks must hold. `found.autoCheckLate` counts the checks that ran only after the
-// sweep's age: those whose job the kill lost (or that waited behind the outage that long).
+// sweep's age: those whose job the kill lost (or that waited behind the outage that long). The run also delivers
+// mail over SMTP (smtp-server, nodemailer's own, on a free port) with the mail deliveries of that last second held
+// too: every outbox mail must reach the SMTP server exactly once (the mail-delivery sweep asks again for those lost).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
 import { freePort } from '../embedded-postgres.mjs';
 import { database, ledger, log, pg, signIn, sleep, startApi, submit } from './lib.mjs';
 
@@ -24,7 +27,18 @@ async function redis(port, dir, persistence) {
     // answers, so a SIGKILL loses nothing it acknowledged. Without it, a job enqueued just before the kill and not
     // yet run was gone with the process (its reactor had moved on): 3 runs in 8 hung at 59 of 60 checks, before the
     // API swept for stuck checks (--no-persistence runs it so, on purpose).
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', persistence ? 'yes' : 'no', '--dir', dir],
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      persistence ? 'yes' : 'no',
+      '--dir',
+      dir,
+    ],
     { stdio: 'ignore' },
   );
   for (let i = 0; i < 100; i++) {
@@ -39,18 +53,57 @@ async function redis(port, dir, persistence) {
   throw new Error('redis-server did not answer');
 }
 
-// BullMQ's keys of the automatic-check queue (prefix `credence`, the adapter's default).
+// BullMQ's keys of the automatic-check and mail-delivery queues (prefix `credence`, the adapter's default).
 const AUTO_CHECK_KEY = 'credence:verification.auto-check';
-const redisCli = (port, ...args) => spawnSync('redis-cli', ['-p', String(port), ...args]).stdout?.toString().trim();
+const MAIL_KEY = 'credence:mail.deliver';
+const redisCli = (port, ...args) =>
+  spawnSync('redis-cli', ['-p', String(port), ...args])
+    .stdout?.toString()
+    .trim();
 
 /**
  * Stops the workers taking automatic checks, as BullMQ's own Queue.pause() does (bullmq 6: the queue's meta hash
  * gets `paused`, its marker goes), so the checks enqueued from now on wait in Redis until the kill loses them.
  * The workers of other queues go on. The restarted, empty Redis has no such flag: the workers take jobs again.
  */
-function pauseAutoChecks(port) {
-  redisCli(port, 'HSET', `${AUTO_CHECK_KEY}:meta`, 'paused', '1');
-  redisCli(port, 'DEL', `${AUTO_CHECK_KEY}:marker`);
+function pause(port, queueKey) {
+  redisCli(port, 'HSET', `${queueKey}:meta`, 'paused', '1');
+  redisCli(port, 'DEL', `${queueKey}:marker`);
+}
+
+/** An SMTP server on a free port that counts the messages it accepts. */
+async function smtpSink() {
+  const sink = { received: 0 };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, done) {
+      stream.resume();
+      stream.on('end', () => {
+        sink.received++;
+        done();
+      });
+    },
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  sink.url = `smtp://127.0.0.1:${server.server.address().port}`;
+  sink.close = () => new Promise((resolve) => server.close(resolve));
+  return sink;
+}
+
+/** The outbox: mails written, and mails the API recorded as sent. */
+async function outbox(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `SELECT count(*)::int AS written, count(sent_at)::int AS sent FROM mail_outbox`,
+    );
+    return rows[0];
+  } finally {
+    await client.end();
+  }
 }
 
 /** Per stream: how many automatic checks ran, and how long after the check began the first one was recorded. */
@@ -83,9 +136,15 @@ export async function queueStopScenario({ submissions = 120, downMs = 5000, pers
   const port = await freePort();
   let server = await redis(port, dir, persistence);
   const db = await database();
+  const smtp = persistence ? undefined : await smtpSink();
   let api;
   try {
-    api = await startApi(db.url, { env: { REDIS_URL: `redis://127.0.0.1:${port}`, ...(persistence ? {} : SWEEP_ENV) } });
+    api = await startApi(db.url, {
+      env: {
+        REDIS_URL: `redis://127.0.0.1:${port}`,
+        ...(persistence ? {} : { ...SWEEP_ENV, SMTP_URL: smtp.url }),
+      },
+    });
     log(`API (BullMQ on redis :${port}${persistence ? '' : ', no persistence'}) ready in ${api.readyMs} ms`);
     const tokens = [];
     for (const u of ['alice@acme.test', 'bob@acme.test', 'indy@mail.test', 'carol@globex.test'])
@@ -99,15 +158,18 @@ export async function queueStopScenario({ submissions = 120, downMs = 5000, pers
     let stoppedAt = 0;
     let restartedAt = 0;
     let waitingAtKill;
+    let mailsWaitingAtKill;
     const outage = (async () => {
       if (persistence) await sleep(1500);
       else {
         // Workers take a check within milliseconds, so few would be waiting at the kill by chance: the checks of
         // the last second before it are held back, for the kill to lose and the sweep to find.
         await sleep(500);
-        pauseAutoChecks(port);
+        pause(port, AUTO_CHECK_KEY);
+        pause(port, MAIL_KEY);
         await sleep(1000);
         waitingAtKill = Number(redisCli(port, 'LLEN', `${AUTO_CHECK_KEY}:wait`)) || 0;
+        mailsWaitingAtKill = Number(redisCli(port, 'LLEN', `${MAIL_KEY}:wait`)) || 0;
       }
       stoppedAt = Date.now();
       server.kill('SIGKILL');
@@ -146,7 +208,9 @@ export async function queueStopScenario({ submissions = 120, downMs = 5000, pers
       }
     }
     const apiAlive = api.alive();
-    log(`after ${retries} retries: ${JSON.stringify(answers.reduce((m, a) => ((m[a.status] = (m[a.status] ?? 0) + 1), m), {}))}; waiting for the automatic checks`);
+    log(
+      `after ${retries} retries: ${JSON.stringify(answers.reduce((m, a) => ((m[a.status] = (m[a.status] ?? 0) + 1), m), {}))}; waiting for the automatic checks`,
+    );
     // Wait for every stored verification's automatic check to have run.
     let book;
     let checks;
@@ -155,11 +219,25 @@ export async function queueStopScenario({ submissions = 120, downMs = 5000, pers
       book = await ledger(db.url, 'FAULT-Q-');
       checks = await autoChecks(db.url, book.streams);
       if (book.streams.every((s) => (checks.get(s) ?? 0) >= 1) || Date.now() > deadline) break;
-      if (Date.now() % 10_000 < 1000) log(`automatic checks run: ${book.streams.filter((s) => checks.get(s)).length} of ${book.streams.length}`);
+      if (Date.now() % 10_000 < 1000)
+        log(
+          `automatic checks run: ${book.streams.filter((s) => checks.get(s)).length} of ${book.streams.length}`,
+        );
       await sleep(1000);
+    }
+    let mail;
+    if (smtp) {
+      // Every mail written, delivered: the lost deliveries wait for the sweep's age.
+      const mailDeadline = Date.now() + 60_000;
+      for (;;) {
+        mail = await outbox(db.url);
+        if (mail.sent >= mail.written || Date.now() > mailDeadline) break;
+        await sleep(1000);
+      }
     }
     await sleep(3000); // any second run would show by now
     checks = await autoChecks(db.url, book.streams);
+    if (smtp) mail = { ...(await outbox(db.url)), received: smtp.received };
     const acked = requests.filter((_, i) => answers[i].status >= 200 && answers[i].status < 300);
     const found = {
       apiStayedUp: apiAlive,
@@ -173,11 +251,23 @@ export async function queueStopScenario({ submissions = 120, downMs = 5000, pers
       autoCheckRanTwice: book.streams.filter((s) => (checks.get(s) ?? 0) > 1).length,
       ...(persistence
         ? {}
-        : { autoCheckLate: book.streams.filter((s) => checks.afterMs.get(s) >= Number(SWEEP_ENV.STUCK_WORK_AGE_MS)).length }),
+        : {
+            autoCheckLate: book.streams.filter(
+              (s) => checks.afterMs.get(s) >= Number(SWEEP_ENV.STUCK_WORK_AGE_MS),
+            ).length,
+            mailsWritten: mail.written,
+            mailsSent: mail.sent,
+            mailsReceivedBySmtp: mail.received,
+          }),
     };
     return {
       scenario: persistence ? 'queue-stop' : 'queue-stop --no-persistence',
-      did: { submissions, redisDownMs: restartedAt - stoppedAt, retryRequests: retries, ...(persistence ? {} : { waitingAtKill }) },
+      did: {
+        submissions,
+        redisDownMs: restartedAt - stoppedAt,
+        retryRequests: retries,
+        ...(persistence ? {} : { waitingAtKill, mailsWaitingAtKill }),
+      },
       found,
       ok:
         apiAlive &&
@@ -185,11 +275,13 @@ export async function queueStopScenario({ submissions = 120, downMs = 5000, pers
         found.doubled.length === 0 &&
         found.autoCheckNeverRan === 0 &&
         found.autoCheckRanTwice === 0 &&
-        acked.length === submissions,
+        acked.length === submissions &&
+        (!mail || (mail.written > 0 && mail.sent === mail.written && mail.received === mail.written)),
     };
   } finally {
     await api?.stop().catch(() => undefined);
     server.kill('SIGKILL');
+    await smtp?.close();
     await db.destroy();
     await rm(dir, { recursive: true, force: true });
   }

@@ -5,7 +5,8 @@
 //   kill        SIGKILL the API during 200 concurrent card-paid submissions; retry the unacknowledged with their keys
 //   pg-restart  stop PostgreSQL for 5 s under load; the API survives, fails fast, recovers, loses nothing acknowledged
 //   queue-stop  SIGKILL the scenario's own redis-server (BullMQ) for 5 s under submissions; each auto-check runs once
-//               (--no-persistence: a Redis that loses its jobs in the kill; the API's stuck-checks sweep recovers them)
+//               (--no-persistence: a Redis that loses its jobs in the kill; the API's sweeps recover the checks and
+//               the SMTP deliveries, each once)
 //   chromium-kill  SIGKILL the API's Chromium during certificate renders; every download ends with a PDF, the pool recovers
 //   load        sign in, list, search, submit and resolve with autocannon at 100 connections for 60 s
 //   ci          the quick ones above in turn, each with a hard timeout (ci.mjs): what CI runs

@@ -176,6 +176,10 @@ export class BullMqJobQueue implements JobQueue {
     let queue = this.queues.get(name);
     if (!queue) {
       queue = new Queue(bullQueueName(name), { connection: this.client, prefix: this.prefix });
+      // A Queue passes on its connection's errors; with no listener BullMQ writes each one to the console (a stack
+      // trace per queue and reconnect attempt while Redis is away). The shared connection's own listener has already
+      // logged it (connect()), so here it is only a debug line.
+      queue.on('error', (err) => this.logger.debug(`BullMQ queue ${name}: ${err.message}`));
       this.queues.set(name, queue);
       await this.client.sadd(this.registryKey, name);
     }
