@@ -1,16 +1,32 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+} from '@nestjs/common';
 import { metrics } from '@opentelemetry/api';
 import type { Pool } from 'pg';
 import type { AppConfig } from '../../config/config.schema';
 import { APP_CONFIG } from '../../config/config.tokens';
 import { PG_POOL } from '../database/database.tokens';
 import { createResilientPool } from '../database/resilient-pool';
-import { comparePositions, EVENT_STORE, type EventStore, type Position } from '../event-store/event-store.port';
+import {
+  comparePositions,
+  EVENT_STORE,
+  type EventStore,
+  type Position,
+} from '../event-store/event-store.port';
 import { ReadModelBehindError, type FailureInfo } from './catch-up-runner';
-import { CHECKPOINTS_DDL, readAllCheckpoints, readCheckpoint, requestRebuild } from './projection-checkpoints';
+import {
+  CHECKPOINTS_DDL,
+  readAllCheckpoints,
+  readCheckpoint,
+  requestRebuild,
+} from './projection-checkpoints';
 import type { ProjectionDefinition } from './projection-definition';
 import { ProjectionRunner } from './projection-runner';
-import { ReactorRunner, type ReactorDefinition } from './reactor-runner';
+import { ReactorRunner, secondChance, type ReactorDefinition } from './reactor-runner';
 
 export interface ProjectionStatus {
   name: string;
@@ -54,9 +70,17 @@ export class ProjectionsService implements OnApplicationBootstrap, BeforeApplica
     this.definitions.set(definition.projection.name, definition);
   }
 
-  /** A reactor (side effects of events: jobs keyed by event id) on the same locked, checkpointed runner. */
+  /**
+   * A reactor (side effects of events: jobs keyed by event id) on the same locked, checkpointed runner; one that
+   * only enqueues keyed jobs also runs again STUCK_WORK_AGE_MS behind (secondChance) unless the sweeps are off
+   * (STUCK_WORK_SWEEP_MS=0).
+   */
   registerReactor(definition: ReactorDefinition) {
     this.reactorDefinitions.set(definition.name, definition);
+    if (definition.enqueuesKeyedJobs && this.config.stuckWork.sweepEveryMs > 0) {
+      const again = secondChance(definition, this.config.stuckWork.ageMs);
+      this.reactorDefinitions.set(again.name, again);
+    }
   }
 
   list(): ProjectionDefinition[] {
@@ -66,7 +90,10 @@ export class ProjectionsService implements OnApplicationBootstrap, BeforeApplica
   async onApplicationBootstrap() {
     await this.pool.query(CHECKPOINTS_DDL);
     this.runnerPool = createResilientPool(
-      { connectionString: this.config.database.url, max: this.definitions.size + this.reactorDefinitions.size + 1 },
+      {
+        connectionString: this.config.database.url,
+        max: this.definitions.size + this.reactorDefinitions.size + 1,
+      },
       (err) => this.logger.warn(`projection connection error: ${err.message}`),
     );
     for (const def of this.definitions.values()) {
@@ -88,7 +115,10 @@ export class ProjectionsService implements OnApplicationBootstrap, BeforeApplica
     // Exported only when an OpenTelemetry SDK is registered (OTEL_EXPORTER_OTLP_ENDPOINT); a no-op otherwise.
     metrics
       .getMeter('credence-api')
-      .createObservableGauge('credence.projection.lag', { unit: 'ms', description: 'Age of the oldest event not yet projected' })
+      .createObservableGauge('credence.projection.lag', {
+        unit: 'ms',
+        description: 'Age of the oldest event not yet projected',
+      })
       .addCallback(async (result) => {
         for (const s of await this.status().catch(() => [])) result.observe(s.lagMs, { projection: s.name });
       });
@@ -96,7 +126,9 @@ export class ProjectionsService implements OnApplicationBootstrap, BeforeApplica
 
   /** A runner's failure: its name, where it stood and the error's message (no event data), each time it retries. */
   private logFailure(runner: string, error: Error, { at, failures, retryInMs }: FailureInfo) {
-    this.logger.error(`${runner} failed ${at} (${failures} in a row, retrying in ${retryInMs} ms): ${error.message}`);
+    this.logger.error(
+      `${runner} failed ${at} (${failures} in a row, retrying in ${retryInMs} ms): ${error.message}`,
+    );
   }
 
   async beforeApplicationShutdown() {

@@ -21,6 +21,34 @@ export interface ReactorDefinition {
    * process's runner took its lock (it is idempotent, so old events cost only the reading).
    */
   firstStart?: 'start' | 'end';
+  /**
+   * `react` does nothing but enqueue jobs keyed so that enqueueing one again is a no-op while the queue has it:
+   * ProjectionsService then also runs it a second time, behind by STUCK_WORK_AGE_MS (secondChance), so a job a
+   * queue lost after acknowledging it (Redis without persistence, restarted) is enqueued again.
+   */
+  enqueuesKeyedJobs?: boolean;
+  /**
+   * Reacts to an event only once it is this old (milliseconds since it was recorded); appends do not wake it, it
+   * looks again at each idle wait (a second).
+   */
+  lagMs?: number;
+}
+
+/**
+ * The same reactor again, `lagMs` behind (its own checkpoint `<name>:again`, starting at the log's end): each
+ * event's keyed jobs are enqueued a second time once the event is that old, a no-op where the queue kept them.
+ * Whatever a queue loses in the first `lagMs` after an enqueue (the jobs not run yet) is enqueued again; a loss
+ * later than that (a job still retrying, or delayed, when Redis goes) is left to the sweeps (StuckChecksSweeper,
+ * ApplicationsReconcileSweeper, MailDeliverySweeper).
+ */
+export function secondChance(definition: ReactorDefinition, lagMs: number): ReactorDefinition {
+  return {
+    ...definition,
+    name: `${definition.name}:again`,
+    firstStart: 'end',
+    enqueuesKeyedJobs: false,
+    lagMs,
+  };
 }
 
 export interface ReactorRunnerOptions extends CatchUpOptions {
@@ -54,7 +82,10 @@ export class ReactorRunner extends CatchUpRunner {
 
   protected async locked(client: PoolClient): Promise<Position> {
     if (this.definition.firstStart === 'start') {
-      await client.query(`INSERT INTO projection_checkpoints (name, version) VALUES ($1, 1) ON CONFLICT (name) DO NOTHING`, [this.name]);
+      await client.query(
+        `INSERT INTO projection_checkpoints (name, version) VALUES ($1, 1) ON CONFLICT (name) DO NOTHING`,
+        [this.name],
+      );
     } else {
       const head = await this.store.headPosition();
       await client.query(
@@ -71,12 +102,17 @@ export class ReactorRunner extends CatchUpRunner {
     // lost its lock to another fails there instead of reacting on from a stale position.
     const from = this.checkpoint!.position;
     const batchSize = this.options.batchSize ?? 100;
-    const events = await this.readAll(from, batchSize);
+    const read = await this.readAll(from, batchSize);
+    const events = this.oldEnough(read);
     if (!events.length) return 'none';
     const handled = events.filter((e) => this.definition.handles(e));
     await withSpan(
       'reactor.batch',
-      { attributes: { 'credence.reactor': this.name, 'credence.events': handled.length }, links: handled.map((e) => linkTo(e.metadata.traceparent)), root: true },
+      {
+        attributes: { 'credence.reactor': this.name, 'credence.events': handled.length },
+        links: handled.map((e) => linkTo(e.metadata.traceparent)),
+        root: true,
+      },
       async () => {
         for (const event of handled) await this.definition.react(event);
       },
@@ -86,5 +122,19 @@ export class ReactorRunner extends CatchUpRunner {
     this.checkpoint = await advanceCheckpoint(client, this.name, from, to, events.length);
     this.progress.emit('live', to);
     return events.length === batchSize ? 'more' : 'some'; // a full batch: more may be readable at once
+  }
+
+  /** A lagging reactor's batch ends before the first event younger than its lag. */
+  private oldEnough(events: RecordedEvent[]): RecordedEvent[] {
+    const { lagMs } = this.definition;
+    if (!lagMs) return events;
+    const cutoff = Date.now() - lagMs;
+    const young = events.findIndex((e) => e.recordedAt.getTime() > cutoff);
+    return young < 0 ? events : events.slice(0, young);
+  }
+
+  /** A lagging reactor ignores wake-ups: an append it is woken by is too young for it. */
+  override wake(position?: Position): void {
+    if (!this.definition.lagMs) super.wake(position);
   }
 }

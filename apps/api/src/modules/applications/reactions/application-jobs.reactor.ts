@@ -16,6 +16,7 @@ export class ApplicationJobsReactor {
   definition(): ReactorDefinition {
     return {
       name: 'reactor:application-jobs',
+      enqueuesKeyedJobs: true,
       handles: (event) => event.streamName.startsWith(APPLICATION_STREAM_PREFIX),
       react: async (recorded) => {
         const applicationId = recorded.streamName.slice(APPLICATION_STREAM_PREFIX.length);

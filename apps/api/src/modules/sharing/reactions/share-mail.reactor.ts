@@ -14,6 +14,7 @@ export class ShareMailReactor {
   definition(): ReactorDefinition {
     return {
       name: 'reactor:share-mail',
+      enqueuesKeyedJobs: true,
       handles: (event) => event.streamName.startsWith(SHARE_STREAM_PREFIX) && event.type === 'ShareCreated',
       react: async (recorded) => {
         const event = recorded as unknown as ShareEvent;

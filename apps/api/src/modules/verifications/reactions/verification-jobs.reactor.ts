@@ -52,6 +52,7 @@ export class VerificationJobsReactor {
   definition(): ReactorDefinition {
     return {
       name: 'reactor:verification-jobs',
+      enqueuesKeyedJobs: true,
       handles: (event) => event.streamName.startsWith(VERIFICATION_STREAM_PREFIX),
       react: async (event) => {
         const verificationId = event.streamName.slice(VERIFICATION_STREAM_PREFIX.length);

@@ -1,0 +1,127 @@
+import { verificationStream } from '@credence/domain';
+import type { INestApplication } from '@nestjs/common';
+import { signIn } from '../../../test/demo-sessions';
+import { freshDatabase, waitFor } from '../../../test/fresh-database';
+import { startTestApp } from '../../../test/test-app';
+import { api, janeAtUniDemo } from '../../../test/verification-support';
+import { EVENT_STORE, type EventStore } from '../event-store/event-store.port';
+import { JOB_QUEUE, type JobQueue, type QueueName } from '../queue/job-queue.port';
+import { ProjectionsService } from './projections.service';
+
+/**
+ * Reactors that only enqueue keyed jobs run a second time, STUCK_WORK_AGE_MS behind (secondChance): a job the queue
+ * lost after acknowledging it (Redis without persistence) is enqueued again once its event is that old. The loss is a
+ * test double around the app's own queue that drops the chosen queue's enqueues; the jobs that exist are pg-boss's.
+ */
+describe('second-chance reactors (PostgreSQL, pg-boss)', () => {
+  jest.setTimeout(120_000);
+  let app: INestApplication;
+  let db: Awaited<ReturnType<typeof freshDatabase>>;
+  let store: EventStore;
+  let token: string;
+  const lose = new Set<QueueName>();
+  const card = { creditPurchase: { amount: 0, btNonce: 'fake-valid-nonce' } };
+
+  const jobsKeyed = async (queue: QueueName, key: string) =>
+    (
+      await db.pool.query<{ state: string }>(
+        `SELECT state FROM pgboss.job WHERE name = $1 AND singleton_key = $2`,
+        [queue, key],
+      )
+    ).rows.map((r) => r.state);
+  const checkResult = async (id: string) =>
+    (await store.readStream(verificationStream(id))).find(
+      (e) => e.type === 'AutomaticCheckMatched' || e.type === 'AutomaticCheckFoundNoMatch',
+    );
+
+  beforeAll(async () => {
+    db = await freshDatabase('second_chance');
+    // Events a second old get their second chance; the sweeps' own timer (an hour) stays out of the way.
+    ({ app } = await startTestApp({
+      DATABASE_URL: db.url,
+      SEED_DEMO: 'true',
+      STUCK_WORK_SWEEP_MS: '3600000',
+      STUCK_WORK_AGE_MS: '1000',
+    }));
+    store = app.get<EventStore>(EVENT_STORE);
+    token = (await signIn(app, 'alice@acme.test')).token;
+    const queue = app.get<JobQueue>(JOB_QUEUE);
+    const enqueue = queue.enqueue.bind(queue);
+    queue.enqueue = (name, key, payload, options) =>
+      lose.has(name) ? Promise.resolve() : enqueue(name, key, payload, options);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.drop();
+  });
+
+  it('runs a second time, behind, for each reactor that only enqueues keyed jobs', async () => {
+    await waitFor(
+      async () =>
+        (await db.pool.query(`SELECT 1 FROM projection_checkpoints WHERE name LIKE '%:again'`)).rowCount ===
+        3,
+      10_000,
+      'the second-chance checkpoints',
+    );
+    const names = (
+      await db.pool.query<{ name: string }>(
+        `SELECT name FROM projection_checkpoints WHERE name LIKE '%:again' ORDER BY 1`,
+      )
+    ).rows.map((r) => r.name);
+    expect(names).toEqual([
+      'reactor:application-jobs:again',
+      'reactor:share-mail:again',
+      'reactor:verification-jobs:again',
+    ]);
+  });
+
+  it("a lost mail job is enqueued again once its event is old enough, with the reactor's key, and runs once", async () => {
+    const mailsBefore = (await db.pool.query(`SELECT count(*)::int AS n FROM mail_outbox`)).rows[0]
+      .n as number;
+    // How often the lagging runner reads the log: at its idle wait (a second), not at each append it is too young for.
+    const again = (
+      app.get(ProjectionsService) as unknown as {
+        reactors: Map<string, { readAll: (...a: unknown[]) => unknown }>;
+      }
+    ).reactors.get('reactor:verification-jobs:again')!;
+    const readAll = again.readAll.bind(again);
+    let reads = 0;
+    const startedAt = Date.now();
+    again.readAll = (...a: unknown[]) => {
+      reads++;
+      return readAll(...a);
+    };
+    lose.add('verification.notify');
+    const id = (
+      await api(app, token)
+        .post('/v1/verification', { ...janeAtUniDemo({ customerReference: 'AGAIN-1' }), ...card })
+        .expect(201)
+    ).body.id as string;
+    await waitFor(async () => !!(await checkResult(id)), 20_000, `the automatic check of ${id}`);
+    const eventId = (await checkResult(id))!.metadata.eventId;
+    // The live reactor's enqueue was lost: no job, no mail.
+    expect(await jobsKeyed('verification.notify', eventId)).toEqual([]);
+    lose.clear();
+
+    await waitFor(
+      async () => (await jobsKeyed('verification.notify', eventId)).includes('completed'),
+      20_000,
+      `the second-chance mail job of ${eventId}`,
+    );
+    expect(await jobsKeyed('verification.notify', eventId)).toEqual(['completed']);
+    expect(reads).toBeLessThanOrEqual(2 * Math.ceil((Date.now() - startedAt) / 1000) + 5);
+    const mailsAfter = (await db.pool.query(`SELECT count(*)::int AS n FROM mail_outbox`)).rows[0]
+      .n as number;
+    expect(mailsAfter).toBeGreaterThan(mailsBefore);
+    // The automatic check's own job was enqueued twice (live, then the second chance): one job, one check.
+    const checkId = (await store.readStream(verificationStream(id))).find(
+      (e) => e.type === 'AutomaticCheckStarted',
+    )!.data as { checkId: string };
+    expect(await jobsKeyed('verification.auto-check', checkId.checkId)).toEqual(['completed']);
+    await new Promise((r) => setTimeout(r, 2500));
+    const checks = (await store.readStream(verificationStream(id))).filter(
+      (e) => e.type === 'AutomaticCheckMatched' || e.type === 'AutomaticCheckFoundNoMatch',
+    );
+    expect(checks).toHaveLength(1);
+  });
+});
