@@ -2,8 +2,9 @@ import type { INestApplication } from '@nestjs/common';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { freshDatabase, waitFor } from '../../../test/fresh-database';
+import { lossyQueue } from '../../../test/lossy-queue';
 import { startTestApp } from '../../../test/test-app';
-import { JOB_QUEUE, type JobQueue } from '../queue/job-queue.port';
+import type { QueueName } from '../queue/job-queue.port';
 import { MailDeliverySweeper, MAIL_SWEEP_WINDOW_MS } from './mail-delivery.sweeper';
 import { MailService } from './mail.service';
 import { templates } from './mail.templates';
@@ -22,8 +23,8 @@ describe('mail delivery with a lost job (PostgreSQL, pg-boss, SMTP)', () => {
   let sweeper: MailDeliverySweeper;
   /** Recipients of each message the SMTP server accepted, in order. */
   const received: string[] = [];
-  /** While set, enqueues of 'mail.deliver' are lost, as if the queue had dropped them. */
-  let lose = false;
+  /** While it holds 'mail.deliver', enqueues of deliveries are lost, as if the queue had dropped them. */
+  let lose: Set<QueueName>;
   /** In the future by more than the sweep's age, so every undelivered mail counts as late. */
   const later = () => new Date(Date.now() + 10 * 60_000);
   const delivered = (to: string) => received.filter((r) => r === to).length;
@@ -66,22 +67,17 @@ describe('mail delivery with a lost job (PostgreSQL, pg-boss, SMTP)', () => {
     }));
     mail = app.get(MailService);
     sweeper = app.get(MailDeliverySweeper);
-    const queue = app.get<JobQueue>(JOB_QUEUE);
-    const enqueue = queue.enqueue.bind(queue);
-    queue.enqueue = (name, key, payload, options) =>
-      lose && name === 'mail.deliver' ? Promise.resolve() : enqueue(name, key, payload, options);
+    ({ lose } = lossyQueue(app));
   });
   afterAll(async () => {
     await app?.close();
     await db?.drop();
     await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
   });
-  afterEach(() => {
-    lose = false;
-  });
+  afterEach(() => lose.clear());
 
   it('a mail whose job was lost is delivered once after the sweep, however many sweeps run at once', async () => {
-    lose = true;
+    lose.add('mail.deliver');
     const id = await reset('lost@mail.test');
     await settle();
     expect(delivered('lost@mail.test')).toBe(0);
@@ -89,7 +85,7 @@ describe('mail delivery with a lost job (PostgreSQL, pg-boss, SMTP)', () => {
     // Not yet older than the age: left alone.
     expect(await sweeper.sweep(new Date())).not.toContain(id);
 
-    lose = false;
+    lose.clear();
     const [a, b] = await Promise.all([sweeper.sweep(later()), sweeper.sweep(later())]);
     expect(a).toContain(id);
     expect(b).toContain(id);
@@ -102,9 +98,9 @@ describe('mail delivery with a lost job (PostgreSQL, pg-boss, SMTP)', () => {
   });
 
   it('a mail of more than a day ago is left alone', async () => {
-    lose = true;
+    lose.add('mail.deliver');
     const id = await reset('old@mail.test');
-    lose = false;
+    lose.clear();
     expect(await sweeper.sweep(new Date(Date.now() + MAIL_SWEEP_WINDOW_MS + 60_000))).not.toContain(id);
     await settle();
     expect(await sentAt(id)).toBeNull();
@@ -139,9 +135,9 @@ describe('mail delivery with a lost job (PostgreSQL, pg-boss, SMTP)', () => {
   it('a mail written once by a job whose enqueue was lost is asked for again when the job runs again', async () => {
     const rendered = templates.passwordReset({ firstname: 'Rey', url: 'https://credence.test/z' });
     const id = '00000000-0000-4000-8000-00000000a11c';
-    lose = true;
+    lose.add('mail.deliver');
     await mail.sendOnce(id, 'test.again', 'again@mail.test', rendered);
-    lose = false;
+    lose.clear();
     // The job (a reactor, a notify job) is retried and writes the same mail: nothing new, but the delivery is asked for.
     await mail.sendOnce(id, 'test.again', 'again@mail.test', rendered);
     await waitFor(async () => (await sentAt(id)) !== null, 20_000, `the delivery of ${id}`);

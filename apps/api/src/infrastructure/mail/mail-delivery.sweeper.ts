@@ -1,12 +1,6 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { PeriodicRun } from '../../common/scheduling/periodic-run';
+import { forEachRow, pageOf, Sweeper } from '../../common/scheduling/sweeper';
 import type { AppConfig } from '../../config/config.schema';
 import { APP_CONFIG } from '../../config/config.tokens';
 import { PG_POOL } from '../database/database.tokens';
@@ -39,27 +33,19 @@ interface UnsentRow {
  * API with SMTP_URL set delivers those of the last day.
  */
 @Injectable()
-export class MailDeliverySweeper implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(MailDeliverySweeper.name);
-  private readonly periodic = new PeriodicRun('mail delivery sweep', this.logger);
-
+export class MailDeliverySweeper extends Sweeper {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
-
-  onApplicationBootstrap() {
-    const { sweepEveryMs } = this.config.stuckWork;
-    if (!sweepEveryMs || this.config.mail.kind !== 'smtp') return;
-    this.periodic.start(sweepEveryMs, async () => {
-      const enqueued = await this.sweep();
-      if (enqueued.length) this.logger.log(`asked again for the delivery of ${enqueued.length} mails`);
-    });
+  ) {
+    const every = config.mail.kind === 'smtp' ? config.stuckWork.sweepEveryMs : 0;
+    super(new Logger(MailDeliverySweeper.name), 'mail delivery sweep', every);
   }
 
-  onApplicationShutdown() {
-    return this.periodic.stop();
+  protected async tick() {
+    const enqueued = await this.sweep();
+    if (enqueued.length) this.logger.log(`asked again for the delivery of ${enqueued.length} mails`);
   }
 
   /** Enqueues the delivery of each mail not sent and written between `now - window` and `now - ageMs`; their ids. */
@@ -67,16 +53,14 @@ export class MailDeliverySweeper implements OnApplicationBootstrap, OnApplicatio
     const enqueued: string[] = [];
     const before = new Date(now.getTime() - ageMs);
     const since = new Date(now.getTime() - MAIL_SWEEP_WINDOW_MS);
-    let after: UnsentRow | undefined;
-    for (;;) {
-      const rows = await this.unsent(since, before, after);
-      for (const { id } of rows) {
+    await forEachRow(
+      async (after?: UnsentRow) => pageOf(await this.unsent(since, before, after), SWEEP_BATCH),
+      async ({ id }) => {
         await this.queue.enqueue('mail.deliver', id, { mailId: id });
         enqueued.push(id);
-      }
-      if (rows.length < SWEEP_BATCH) return enqueued;
-      after = rows[rows.length - 1];
-    }
+      },
+    );
+    return enqueued;
   }
 
   /** Undelivered mails written in [since, before), oldest first, from `after` on (keyset paging, mail_outbox_unsent_idx). */

@@ -7,8 +7,6 @@ import { PG_POOL } from '../database/database.tokens';
 import { JOB_QUEUE, type JobQueue } from '../queue/job-queue.port';
 import { templates, type RenderedMail, type TemplateData, type TemplateName } from './mail.templates';
 
-const INSERT_MAIL = `INSERT INTO mail_outbox (id, "to", subject, text, html, template) VALUES ($1, $2, $3, $4, $5, $6)`;
-
 /**
  * Every e-mail goes into the outbox table (mail_outbox, made by the migrations) first (in the caller's transaction
  * when one is given), so staff can read what was sent. With SMTP_URL set, a 'mail.deliver' job keyed by the mail's
@@ -50,14 +48,7 @@ export class MailService {
   ) {
     const rendered = (templates[template] as (d: TemplateData<T>) => ReturnType<(typeof templates)[T]>)(data);
     const id = randomUUID();
-    await db.query(INSERT_MAIL, [
-      id,
-      to.toLowerCase(),
-      rendered.subject,
-      rendered.text,
-      rendered.html,
-      template,
-    ]);
+    await this.write(db, id, template, to, rendered);
     await this.deliver(id, template);
     return id;
   }
@@ -68,15 +59,24 @@ export class MailService {
    * refused the enqueue), and asking again for a delivery that exists is a no-op (the job's key is the mail's id).
    */
   async sendOnce(id: string, template: string, to: string, rendered: RenderedMail): Promise<void> {
-    const written = await this.pool.query(`${INSERT_MAIL} ON CONFLICT (id) DO NOTHING`, [
-      id,
-      to.toLowerCase(),
-      rendered.subject,
-      rendered.text,
-      rendered.html,
-      template,
-    ]);
-    if (written.rowCount || this.config.mail.kind === 'smtp') await this.deliver(id, template);
+    const written = await this.write(this.pool, id, template, to, rendered, 'ON CONFLICT (id) DO NOTHING');
+    if (written || this.config.mail.kind === 'smtp') await this.deliver(id, template);
+  }
+
+  /** Inserts the mail; whether a row went in. */
+  private async write(
+    db: Pool | PoolClient,
+    id: string,
+    template: string,
+    to: string,
+    mail: RenderedMail,
+    onConflict = '',
+  ) {
+    const res = await db.query(
+      `INSERT INTO mail_outbox (id, "to", subject, text, html, template) VALUES ($1, $2, $3, $4, $5, $6) ${onConflict}`,
+      [id, to.toLowerCase(), mail.subject, mail.text, mail.html, template],
+    );
+    return Boolean(res.rowCount);
   }
 
   private async deliver(id: string, template: string) {

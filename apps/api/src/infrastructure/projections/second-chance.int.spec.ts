@@ -2,10 +2,11 @@ import { verificationStream } from '@credence/domain';
 import type { INestApplication } from '@nestjs/common';
 import { signIn } from '../../../test/demo-sessions';
 import { freshDatabase, waitFor } from '../../../test/fresh-database';
+import { lossyQueue } from '../../../test/lossy-queue';
 import { startTestApp } from '../../../test/test-app';
 import { api, janeAtUniDemo } from '../../../test/verification-support';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port';
-import { JOB_QUEUE, type JobQueue, type QueueName } from '../queue/job-queue.port';
+import type { QueueName } from '../queue/job-queue.port';
 import { ProjectionsService } from './projections.service';
 
 /**
@@ -19,7 +20,7 @@ describe('second-chance reactors (PostgreSQL, pg-boss)', () => {
   let db: Awaited<ReturnType<typeof freshDatabase>>;
   let store: EventStore;
   let token: string;
-  const lose = new Set<QueueName>();
+  let lose: Set<QueueName>;
   const card = { creditPurchase: { amount: 0, btNonce: 'fake-valid-nonce' } };
 
   const jobsKeyed = async (queue: QueueName, key: string) =>
@@ -45,10 +46,7 @@ describe('second-chance reactors (PostgreSQL, pg-boss)', () => {
     }));
     store = app.get<EventStore>(EVENT_STORE);
     token = (await signIn(app, 'alice@acme.test')).token;
-    const queue = app.get<JobQueue>(JOB_QUEUE);
-    const enqueue = queue.enqueue.bind(queue);
-    queue.enqueue = (name, key, payload, options) =>
-      lose.has(name) ? Promise.resolve() : enqueue(name, key, payload, options);
+    ({ lose } = lossyQueue(app));
   });
   afterAll(async () => {
     await app?.close();

@@ -3,6 +3,7 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { linkIn, mailsTo, signIn } from '../../../../test/demo-sessions';
 import { freshDatabase, waitFor } from '../../../../test/fresh-database';
+import { lossyQueue } from '../../../../test/lossy-queue';
 import { startTestApp } from '../../../../test/test-app';
 import {
   api,
@@ -12,7 +13,7 @@ import {
   untilResult,
 } from '../../../../test/verification-support';
 import { EVENT_STORE, type EventStore } from '../../../infrastructure/event-store/event-store.port';
-import { JOB_QUEUE, type JobQueue, type QueueName } from '../../../infrastructure/queue/job-queue.port';
+import type { QueueName } from '../../../infrastructure/queue/job-queue.port';
 import { ApplicationsReconcileSweeper, RECONCILE_SWEEP_WINDOW_MS } from './applications-reconcile.sweeper';
 
 /**
@@ -29,7 +30,7 @@ describe('ApplicationsReconcileSweeper (PostgreSQL, pg-boss)', () => {
   let staff: string;
   const card = { creditPurchase: { amount: 0, btNonce: 'fake-valid-nonce', btSaveCard: false } };
   /** Enqueues to these queues are lost, as if the queue had dropped them. */
-  const lose = new Set<QueueName>();
+  let lose: Set<QueueName>;
   /** In the future by more than the sweep's age, so every member change counts as old enough. */
   const later = () => new Date(Date.now() + 10 * 60_000);
   /** Long enough for pg-boss's worker (0.5 s polls) to have run a job that was there. */
@@ -98,10 +99,7 @@ describe('ApplicationsReconcileSweeper (PostgreSQL, pg-boss)', () => {
     store = app.get<EventStore>(EVENT_STORE);
     sweeper = app.get(ApplicationsReconcileSweeper);
     staff = (await signIn(app, 'admin@credence.test')).token;
-    const queue = app.get<JobQueue>(JOB_QUEUE);
-    const enqueue = queue.enqueue.bind(queue);
-    queue.enqueue = (name, key, payload, options) =>
-      lose.has(name) ? Promise.resolve() : enqueue(name, key, payload, options);
+    ({ lose } = lossyQueue(app));
   });
   afterAll(async () => {
     await app?.close();

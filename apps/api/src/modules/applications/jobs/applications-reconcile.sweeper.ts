@@ -1,12 +1,6 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { PeriodicRun } from '../../../common/scheduling/periodic-run';
+import { forEachRow, Sweeper, type KeysetPage } from '../../../common/scheduling/sweeper';
 import type { AppConfig } from '../../../config/config.schema';
 import { APP_CONFIG } from '../../../config/config.tokens';
 import { PG_POOL } from '../../../infrastructure/database/database.tokens';
@@ -54,27 +48,22 @@ interface PageEnd {
  * inside the window) a page read 10-20 ms and the whole sweep, 30,000 enqueues on pg-boss, 25.5 s.
  */
 @Injectable()
-export class ApplicationsReconcileSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(ApplicationsReconcileSweeper.name);
-  private readonly periodic = new PeriodicRun('applications reconcile sweep', this.logger);
-
+export class ApplicationsReconcileSweeper extends Sweeper {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
-
-  onApplicationBootstrap() {
-    const { sweepEveryMs } = this.config.stuckWork;
-    if (!sweepEveryMs) return;
-    this.periodic.start(sweepEveryMs, async () => {
-      const enqueued = await this.sweep();
-      if (enqueued.length) this.logger.log(`enqueued a reconcile for ${enqueued.length} applications`);
-    });
+  ) {
+    super(
+      new Logger(ApplicationsReconcileSweeper.name),
+      'applications reconcile sweep',
+      config.stuckWork.sweepEveryMs,
+    );
   }
 
-  onApplicationShutdown() {
-    return this.periodic.stop();
+  protected async tick() {
+    const enqueued = await this.sweep();
+    if (enqueued.length) this.logger.log(`enqueued a reconcile for ${enqueued.length} applications`);
   }
 
   /** Enqueues a reconcile for each application behind a member change made before `now - ageMs`; their ids. */
@@ -82,18 +71,16 @@ export class ApplicationsReconcileSweeper implements OnApplicationBootstrap, OnA
     const enqueued: string[] = [];
     const before = new Date(now.getTime() - ageMs);
     const since = new Date(now.getTime() - RECONCILE_SWEEP_WINDOW_MS);
-    let after: PageEnd | undefined;
-    for (;;) {
-      const { rows, last } = await this.behind(before, since, after);
-      for (const row of rows) {
+    await forEachRow(
+      (after?: PageEnd) => this.behind(before, since, after),
+      async (row) => {
         await this.queue.enqueue('application.reconcile', `sweep:${row.id}:${row.latest.toISOString()}`, {
           applicationId: row.id,
         });
         enqueued.push(row.id);
-      }
-      if (!last) return enqueued;
-      after = last;
-    }
+      },
+    );
+    return enqueued;
   }
 
   /**
@@ -101,11 +88,7 @@ export class ApplicationsReconcileSweeper implements OnApplicationBootstrap, OnA
    * where it ended when there may be more. Which are behind is decided per application after the page is read, so a
    * page may yield fewer rows than it read.
    */
-  private async behind(
-    before: Date,
-    since: Date,
-    after?: PageEnd,
-  ): Promise<{ rows: BehindRow[]; last?: PageEnd }> {
+  private async behind(before: Date, since: Date, after?: PageEnd): Promise<KeysetPage<BehindRow, PageEnd>> {
     const { rows } = await this.pool.query<BehindRow & PageEnd & { behind: boolean }>(
       `SELECT p."status", p."id", l."latest",
               l."latest" > (p."state"->>'updated')::timestamptz AND l."latest" < $1 AND l."latest" > $2 AS "behind"

@@ -1,13 +1,7 @@
 import { creditDecider, creditStream } from '@credence/domain';
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationShutdown,
-  type OnApplicationBootstrap,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { PeriodicRun } from '../../../common/scheduling/periodic-run';
+import { Sweeper } from '../../../common/scheduling/sweeper';
 import { CommandHandling } from '../../../infrastructure/command-handling/command-handling';
 import { PG_POOL } from '../../../infrastructure/database/database.tokens';
 import { moneyStep } from '../ledger/money-ids';
@@ -34,21 +28,17 @@ export interface SweepResult {
  * own charge (PlaceOrder).
  */
 @Injectable()
-export class HoldSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly periodic = new PeriodicRun('hold sweep', new Logger(HoldSweeper.name));
-
+export class HoldSweeper extends Sweeper {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     private readonly commands: CommandHandling,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
-  ) {}
-
-  onApplicationBootstrap() {
-    this.periodic.start(SWEEP_EVERY_MS, () => this.sweep());
+  ) {
+    super(new Logger(HoldSweeper.name), 'hold sweep', SWEEP_EVERY_MS);
   }
 
-  onApplicationShutdown() {
-    return this.periodic.stop();
+  protected tick() {
+    return this.sweep();
   }
 
   /** Sweeps the holds older than the timeout at `now`. */

@@ -2,10 +2,11 @@ import { verificationStream } from '@credence/domain';
 import type { INestApplication } from '@nestjs/common';
 import { signIn } from '../../../../test/demo-sessions';
 import { freshDatabase, waitFor } from '../../../../test/fresh-database';
+import { lossyQueue } from '../../../../test/lossy-queue';
 import { startTestApp } from '../../../../test/test-app';
 import { api, janeAtUniDemo, readModelsCaughtUp } from '../../../../test/verification-support';
 import { EVENT_STORE, type EventStore } from '../../../infrastructure/event-store/event-store.port';
-import { JOB_QUEUE, type JobQueue, type QueueName } from '../../../infrastructure/queue/job-queue.port';
+import type { QueueName } from '../../../infrastructure/queue/job-queue.port';
 import { SandboxIdentityProvider } from '../ports/sandbox-identity-provider';
 import { StuckChecksSweeper } from './stuck-checks.sweeper';
 
@@ -23,8 +24,8 @@ describe('StuckChecksSweeper (PostgreSQL, pg-boss)', () => {
   let token: string;
   const card = { creditPurchase: { amount: 0, btNonce: 'fake-valid-nonce' } };
   /** Enqueues to these queues are lost (or delayed a long time), as if the queue had dropped them. */
-  const lose = new Set<QueueName>();
-  const delay = new Set<QueueName>();
+  let lose: Set<QueueName>;
+  let delay: Set<QueueName>;
   /** In the future by more than the sweep's age, so every check in progress counts as stuck. */
   const later = () => new Date(Date.now() + 10 * 60_000);
 
@@ -68,12 +69,7 @@ describe('StuckChecksSweeper (PostgreSQL, pg-boss)', () => {
       `UPDATE companies SET allowed_types = '["edu","emp","idc","arf","hsc"]' WHERE id = 'acme'`,
     );
     token = (await signIn(app, 'alice@acme.test')).token;
-    const queue = app.get<JobQueue>(JOB_QUEUE);
-    const enqueue = queue.enqueue.bind(queue);
-    queue.enqueue = (name, key, payload, options) => {
-      if (lose.has(name)) return Promise.resolve();
-      return enqueue(name, key, payload, delay.has(name) ? { ...options, delayMs: 3_600_000 } : options);
-    };
+    ({ lose, delay } = lossyQueue(app));
   });
   afterAll(async () => {
     await app?.close();

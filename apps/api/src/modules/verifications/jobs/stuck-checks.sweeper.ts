@@ -1,12 +1,6 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { PeriodicRun } from '../../../common/scheduling/periodic-run';
+import { forEachRow, pageOf, Sweeper } from '../../../common/scheduling/sweeper';
 import type { AppConfig } from '../../../config/config.schema';
 import { APP_CONFIG } from '../../../config/config.tokens';
 import { PG_POOL } from '../../../infrastructure/database/database.tokens';
@@ -47,44 +41,33 @@ interface StuckRow {
  * Applications following a result (application.reconcile) have their own sweep, ApplicationsReconcileSweeper.
  */
 @Injectable()
-export class StuckChecksSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(StuckChecksSweeper.name);
-  private readonly periodic = new PeriodicRun('stuck-checks sweep', this.logger);
-
+export class StuckChecksSweeper extends Sweeper {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
-
-  onApplicationBootstrap() {
-    const { sweepEveryMs } = this.config.stuckWork;
-    if (!sweepEveryMs) return;
-    this.periodic.start(sweepEveryMs, async () => {
-      const r = await this.sweep();
-      if (r.autoChecks.length + r.identityChecks.length) {
-        this.logger.log(
-          `re-enqueued the jobs of ${r.autoChecks.length} automatic and ${r.identityChecks.length} identity checks`,
-        );
-      }
-    });
+  ) {
+    super(new Logger(StuckChecksSweeper.name), 'stuck-checks sweep', config.stuckWork.sweepEveryMs);
   }
 
-  onApplicationShutdown() {
-    return this.periodic.stop();
+  protected async tick() {
+    const r = await this.sweep();
+    if (r.autoChecks.length + r.identityChecks.length) {
+      this.logger.log(
+        `re-enqueued the jobs of ${r.autoChecks.length} automatic and ${r.identityChecks.length} identity checks`,
+      );
+    }
   }
 
   /** Enqueues again the jobs of the checks begun before `now - ageMs`. */
   async sweep(now = new Date(), ageMs = this.config.stuckWork.ageMs): Promise<StuckChecksSweep> {
     const result: StuckChecksSweep = { autoChecks: [], identityChecks: [] };
     const before = new Date(now.getTime() - ageMs);
-    let after: { updated: Date; id: string } | undefined;
-    for (;;) {
-      const rows = await this.stuck(before, after);
-      for (const row of rows) await this.enqueue(row, result);
-      if (rows.length < SWEEP_BATCH) return result;
-      after = rows[rows.length - 1];
-    }
+    await forEachRow(
+      async (after?: StuckRow) => pageOf(await this.stuck(before, after), SWEEP_BATCH),
+      (row) => this.enqueue(row, result),
+    );
+    return result;
   }
 
   private async enqueue(row: StuckRow, result: StuckChecksSweep) {
