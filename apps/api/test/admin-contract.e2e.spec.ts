@@ -261,6 +261,24 @@ describe('admin API contract (ra-data-simple-rest)', () => {
     });
   });
 
+  describe('mails', () => {
+    it("says where each mail's delivery stands, and filters by it (no SMTP_URL here: the outbox keeps them)", async () => {
+      const { data, total } = await staff.getList('mails', { pagination: page(), sort: { field: 'createdAt', order: 'DESC' }, filter: {} });
+      expect(total).toBeGreaterThan(0);
+      expect(new Set(data.map((m) => m.delivery))).toEqual(new Set(['outbox']));
+      expect((await staff.getOne('mails', { id: data[0].id })).data.delivery).toBe('outbox');
+      const undelivered = await staff.getList('mails', { pagination: page(), sort: { field: 'createdAt', order: 'DESC' }, filter: { delivery: 'undelivered' } });
+      expect(undelivered.total).toBe(total);
+      const delivered = await staff.getList('mails', { pagination: page(), sort: { field: 'createdAt', order: 'DESC' }, filter: { delivery: 'delivered' } });
+      expect(delivered.total).toBe(0);
+      const bad = await request(app.getHttpServer())
+        .get(`/admin/mails?filter=${encodeURIComponent('{"delivery":"lost"}')}`)
+        .set('X-AUTH-TOKEN', staffToken)
+        .expect(400);
+      expect(bad.body).toEqual({ errors: [{ message: "The filter 'delivery' must be one of delivered, undelivered, failed." }] });
+    });
+  });
+
   describe('notices', () => {
     it('create, publish (then the portal shell sees it), unpublish, delete; audited on the staff stream', async () => {
       const alice = (await signIn(app, 'alice@acme.test')).token;

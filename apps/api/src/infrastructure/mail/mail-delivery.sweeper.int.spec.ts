@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { freshDatabase, waitFor } from '../../../test/fresh-database';
@@ -6,6 +7,7 @@ import { lossyQueue } from '../../../test/lossy-queue';
 import { startTestApp } from '../../../test/test-app';
 import type { QueueName } from '../queue/job-queue.port';
 import { MailDeliverySweeper, MAIL_SWEEP_WINDOW_MS } from './mail-delivery.sweeper';
+import { GetMailForStaff } from './mail-outbox.queries';
 import { MailService } from './mail.service';
 import { templates } from './mail.templates';
 
@@ -38,6 +40,9 @@ describe('mail delivery with a lost job (PostgreSQL, pg-boss, SMTP)', () => {
         [id],
       )
     ).rows.map((r) => r.state);
+  /** Where the mail's delivery stands, as staff read it (the console's mails). */
+  const delivery = async (id: string) =>
+    ((await app.get(QueryBus).execute(new GetMailForStaff(id))) as { delivery: string }).delivery;
   /** Long enough for pg-boss's worker (0.5 s polls) to have run a job that was there. */
   const settle = () => new Promise((r) => setTimeout(r, 3000));
   const reset = (to: string) =>
@@ -48,6 +53,9 @@ describe('mail delivery with a lost job (PostgreSQL, pg-boss, SMTP)', () => {
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      onRcptTo(address, _session, done) {
+        done(address.address === 'bounce@mail.test' ? new Error('No such user here') : undefined);
+      },
       onData(stream, session, done) {
         stream.resume();
         stream.on('end', () => {
@@ -82,8 +90,9 @@ describe('mail delivery with a lost job (PostgreSQL, pg-boss, SMTP)', () => {
     await settle();
     expect(delivered('lost@mail.test')).toBe(0);
     expect(await jobStates(id)).toEqual([]);
-    // Not yet older than the age: left alone.
+    // Not yet older than the age: left alone. Staff see it waiting.
     expect(await sweeper.sweep(new Date())).not.toContain(id);
+    expect(await delivery(id)).toBe('waiting');
 
     lose.clear();
     const [a, b] = await Promise.all([sweeper.sweep(later()), sweeper.sweep(later())]);
@@ -95,6 +104,7 @@ describe('mail delivery with a lost job (PostgreSQL, pg-boss, SMTP)', () => {
     await settle();
     expect(delivered('lost@mail.test')).toBe(1);
     expect(await jobStates(id)).toEqual(['completed']);
+    expect(await delivery(id)).toBe('delivered');
   });
 
   it('a mail of more than a day ago is left alone', async () => {
@@ -147,5 +157,17 @@ describe('mail delivery with a lost job (PostgreSQL, pg-boss, SMTP)', () => {
     expect(
       (await db.pool.query(`SELECT count(*)::int AS n FROM mail_outbox WHERE id = $1`, [id])).rows[0].n,
     ).toBe(1);
+  });
+
+  it('a mail the SMTP server refuses shows as failed, with its error, while the queue retries it', async () => {
+    const id = await reset('bounce@mail.test');
+    await waitFor(async () => (await delivery(id)) === 'failed', 20_000, `the first refusal of ${id}`);
+    const mail = (await app.get(QueryBus).execute(new GetMailForStaff(id))) as {
+      error: string;
+      sentAt: unknown;
+    };
+    expect(mail.error).toContain('No such user here');
+    expect(mail.sentAt).toBeNull();
+    expect(delivered('bounce@mail.test')).toBe(0);
   });
 });

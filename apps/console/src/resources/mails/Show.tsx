@@ -4,6 +4,7 @@ import { Fact, FactGrid } from '@/shared/Fact';
 import { PageSection } from '@/shared/PageSection';
 import { RecordTitle } from '@/shared/RecordTitle';
 import { ukDate } from '@/shared/format';
+import { MailDeliveryChip } from './delivery';
 
 /** One mail of the outbox: who, what, when, whether SMTP delivered it, and its text as sent. */
 function Mail() {
@@ -15,7 +16,10 @@ function Mail() {
         <Fact label="To">{m.to}</Fact>
         <Fact label="Template">{m.template}</Fact>
         <Fact label="Created">{ukDate(m.createdAt, true)}</Fact>
-        <Fact label="Delivered">{m.sentAt ? ukDate(m.sentAt, true) : m.error ? `Failed: ${m.error}` : 'Outbox only'}</Fact>
+        <Fact label="Delivery">
+          <MailDeliveryChip delivery={m.delivery} />
+          {m.sentAt ? ` ${ukDate(m.sentAt, true)}` : m.error ? ` ${m.error}` : ''}
+        </Fact>
       </FactGrid>
       <Typography variant="subtitle2" sx={{ mt: 3, mb: 1 }}>
         Text
