@@ -370,10 +370,13 @@ describe('admin API contract (ra-data-simple-rest)', () => {
       expect((await auditOf('audit-credence'))[0]).toMatchObject({ type: 'ProjectionRebuildRequested', actor: STAFF });
     });
 
-    it('failed jobs: the dead-letter list, newest first, with getOne and getMany', async () => {
+    it('failed jobs: the dead-letter list, newest first, with getOne and getMany, and a retry', async () => {
       const queue = app.get<JobQueue>(JOB_QUEUE);
+      let echoDown = true;
+      const echoed: string[] = [];
       await queue.work('system.echo', async (job) => {
-        throw new Error(`cannot echo ${job.payload.message}`);
+        if (echoDown) throw new Error(`cannot echo ${job.payload.message}`);
+        echoed.push(job.key);
       });
       await queue.enqueue('system.echo', 'contract-1', { message: 'one' }, { attempts: 1 });
       await queue.enqueue('system.echo', 'contract-2', { message: 'two' }, { attempts: 1 });
@@ -387,6 +390,16 @@ describe('admin API contract (ra-data-simple-rest)', () => {
       expect((await staff.getMany('failed-jobs', { ids: ['system.echo:contract-2'] })).data).toHaveLength(1);
       const dashboard = (await request(app.getHttpServer()).get('/admin/dashboard').set('X-AUTH-TOKEN', staffToken).expect(200)).body;
       expect(dashboard.failedJobs.total).toBe(2);
+
+      echoDown = false;
+      const retried = await request(app.getHttpServer()).post('/admin/failed-jobs/system.echo:contract-1/retry').set('X-AUTH-TOKEN', staffToken).expect(200);
+      expect(retried.body).toEqual({ id: 'system.echo:contract-1', queue: 'system.echo', key: 'contract-1', retried: true });
+      await waitFor(async () => echoed.includes('contract-1'), 20000, 'the retried job to run');
+      await waitFor(async () => (await staff.getList('failed-jobs', { pagination: page(), sort: { field: 'failedAt', order: 'DESC' }, filter: { queue: 'system.echo' } })).total === 1, 20000, 'the list without it');
+      expect(echoed).toEqual(['contract-1']);
+      expect((await auditOf('audit-credence'))[0]).toMatchObject({ type: 'FailedJobRetried', actor: STAFF, data: { queue: 'system.echo', key: 'contract-1' } });
+      const gone = await request(app.getHttpServer()).post('/admin/failed-jobs/system.echo:contract-1/retry').set('X-AUTH-TOKEN', staffToken).expect(404);
+      expect(gone.body).toEqual({ errors: [{ message: 'Failed job not found.' }] });
     });
 
     it('audit events: one stream, sorted either way, paged, one event by id', async () => {

@@ -181,6 +181,7 @@ describe('Auditing: replay, export and verify a verification (issue 24)', () => 
       const comment = await as('auditor').post(`/admin/verifications/${id}/comment`, { comment: 'audited' }).expect(403);
       expect(comment.body).toEqual({ errors: [{ message: 'Auditors can replay, export and verify; they cannot change anything.' }] });
       await as('auditor').post(`/admin/verifications/${id}/cancel`, {}).expect(403);
+      await as('auditor').post('/admin/failed-jobs/system.echo:x/retry', {}).expect(403);
       await as('auditor').post(`/admin/verifications/${id}/unable`, { note: 'audited' }).expect(403);
       await as('auditor').post(`/admin/verifications/${id}/accreditation`, { status: 'APPROVED' }).expect(403);
       // Resolving, as an institute would.

@@ -124,6 +124,14 @@ export class BullMqJobQueue implements JobQueue {
       .slice(0, limit);
   }
 
+  /** BullMQ's Job.retry('failed') without resetting attemptsMade: the job gets one more attempt. */
+  async retry(queue: QueueName, key: string): Promise<boolean> {
+    const job = await (await this.queue(queue)).getJob(bullJobId(key));
+    if (!job || !(await job.isFailed())) return false;
+    await job.retry('failed');
+    return true;
+  }
+
   async depth(): Promise<Record<string, number>> {
     const names = await this.knownQueues();
     const counts = await Promise.all(

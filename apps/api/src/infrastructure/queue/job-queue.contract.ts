@@ -199,6 +199,49 @@ export function describeJobQueueContract(harness: JobQueueHarness) {
     expect((await queue.failed({ queue: 'system.echo' })).map((f) => f.key)).toEqual(['newer', 'older']);
   });
 
+  it('retries a job off the failed list once: one more attempt, and off the list when it succeeds', async () => {
+    const queue = await open();
+    let mailServerUp = false;
+    const runs = await recordingWorker(queue, (job) => {
+      if (job.key === 'evt-retry' && !mailServerUp) throw new Error('mail server said no');
+    });
+    expect(await queue.retry('system.echo', 'never-enqueued')).toBe(false);
+    await queue.enqueue(
+      'system.echo',
+      'evt-retry',
+      { message: 'again' },
+      { attempts: 2, backoffMs: harness.backoffMs },
+    );
+    await queue.enqueue('system.echo', 'evt-fine', { message: 'fine' });
+    await waitFor(async () => (await queue.failed()).length === 1, 'the job to fail for good', {
+      timeoutMs: 30_000,
+    });
+    await settled(queue);
+    // A job that did not fail is not retried.
+    expect(await queue.retry('system.echo', 'evt-fine')).toBe(false);
+
+    // Still failing: one more attempt, and back on the list.
+    expect(await queue.retry('system.echo', 'evt-retry')).toBe(true);
+    await waitFor(() => runs.filter((r) => r.key === 'evt-retry').length === 3, 'the retried attempt');
+    await waitFor(async () => (await queue.failed()).length === 1, 'the job back on the failed list');
+    await settled(queue);
+    expect(runs.filter((r) => r.key === 'evt-retry').length).toBe(3);
+
+    // Fixed: the retry succeeds and the list is empty.
+    mailServerUp = true;
+    expect(await queue.retry('system.echo', 'evt-retry')).toBe(true);
+    await waitFor(() => runs.filter((r) => r.key === 'evt-retry').length === 4, 'the second retry');
+    await settled(queue);
+    expect(await queue.failed()).toEqual([]);
+    expect(await queue.retry('system.echo', 'evt-retry')).toBe(false);
+    expect(runs.filter((r) => r.key === 'evt-retry').map((r) => r.message)).toEqual([
+      'again',
+      'again',
+      'again',
+      'again',
+    ]);
+  });
+
   it('counts waiting jobs, delayed ones included, until they have run', async () => {
     const queue = await open();
     await queue.enqueue('system.echo', 'a', { message: 'a' });

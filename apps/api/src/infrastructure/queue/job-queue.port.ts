@@ -11,7 +11,12 @@ export interface JobPayloads {
   /** Check a verification against its institute's records (keyed by the check id of AutomaticCheckStarted). */
   'verification.auto-check': { verificationId: string; checkId: string };
   /** Ask the identity provider for its verdict (keyed by check id and poll number). */
-  'verification.identity-check': { verificationId: string; checkId: string; supplierId: string; poll: number };
+  'verification.identity-check': {
+    verificationId: string;
+    checkId: string;
+    supplierId: string;
+    poll: number;
+  };
   /** Progress mails and the resolve link for one event (keyed by the event id). The raw link key travels here only. */
   'verification.notify': { verificationId: string; eventId: string; eventType: string; resolveKey?: string };
   /** An application takes stock of its verifications after one changed (keyed by the causing event and application). */
@@ -24,7 +29,12 @@ export interface JobPayloads {
    * Renders and issues one certificate of a bulk download (keyed by verification id, stream revision and options,
    * so a repeat finds the certificate issued and renders nothing). The revision is a decimal string.
    */
-  'certificate.render': { verificationId: string; revision: string; ignoreNotes: boolean; issuedByCompanyId: string };
+  'certificate.render': {
+    verificationId: string;
+    revision: string;
+    ignoreNotes: boolean;
+    issuedByCompanyId: string;
+  };
 }
 
 export type QueueName = keyof JobPayloads;
@@ -58,11 +68,25 @@ export type JobHandler<Q extends QueueName> = (job: Job<Q>) => Promise<void>;
 
 export interface JobQueue {
   init(): Promise<void>;
-  enqueue<Q extends QueueName>(queue: Q, key: string, payload: JobPayloads[Q], options?: EnqueueOptions): Promise<void>;
+  enqueue<Q extends QueueName>(
+    queue: Q,
+    key: string,
+    payload: JobPayloads[Q],
+    options?: EnqueueOptions,
+  ): Promise<void>;
   /** Starts a worker for one queue. */
-  work<Q extends QueueName>(queue: Q, handler: JobHandler<Q>, options?: { concurrency?: number }): Promise<void>;
+  work<Q extends QueueName>(
+    queue: Q,
+    handler: JobHandler<Q>,
+    options?: { concurrency?: number },
+  ): Promise<void>;
   /** The dead-letter list: jobs that used up their attempts, newest first. */
   failed(options?: { queue?: QueueName; limit?: number }): Promise<FailedJob[]>;
+  /**
+   * Takes a job off the dead-letter list and runs it once more (one further attempt; failing again puts it back).
+   * False when no job of that queue and key is on the list.
+   */
+  retry(queue: QueueName, key: string): Promise<boolean>;
   /** Jobs waiting or running per queue, for metrics and the console. */
   depth(): Promise<Record<string, number>>;
   /** Stops taking jobs, lets running ones finish, closes connections. */

@@ -78,7 +78,7 @@ export class PgBossJobQueue implements JobQueue {
     if (!Number.isInteger(attempts) || attempts < 1) throw new Error(`attempts must be a positive integer`);
     // A null id back means the key was already there: the no-op the port promises.
     await this.boss.send(queue, payload, {
-      id: uuidV5(`${queue}\n${key}`),
+      id: jobId(queue, key),
       // Only a label on a 'standard' queue (no uniqueness rule): it carries the key to workers and failed().
       singletonKey: key,
       retryLimit: attempts - 1,
@@ -127,6 +127,14 @@ export class PgBossJobQueue implements JobQueue {
     }));
   }
 
+  /** pg-boss's retry(): a failed job goes back to 'retry' with one more attempt allowed (retry_limit + 1). */
+  async retry(queue: QueueName, key: string): Promise<boolean> {
+    await this.ensureQueue(queue);
+    // Typed as an empty CommandResponse; pg-boss 12 answers { jobs, requested, affected }.
+    const answer = (await this.boss.retry(queue, jobId(queue, key))) as { affected?: number };
+    return (answer.affected ?? 0) > 0;
+  }
+
   async depth(): Promise<Record<string, number>> {
     const { rows } = await this.boss.getDb().executeSql(depthSql(this.schema));
     return Object.fromEntries((rows as { name: string; depth: number }[]).map((r) => [r.name, r.depth]));
@@ -153,3 +161,6 @@ export class PgBossJobQueue implements JobQueue {
     return created;
   }
 }
+
+/** A job's id: a v5 uuid of its queue and key, so a key enqueued again is the same row. */
+const jobId = (queue: QueueName, key: string) => uuidV5(`${queue}\n${key}`);

@@ -18,28 +18,38 @@ export class TracedJobQueue implements JobQueue {
   }
 
   work<Q extends QueueName>(queue: Q, handler: JobHandler<Q>, options?: { concurrency?: number }) {
-    return this.inner.work(queue, (job) => {
-      const { [TRACE_FIELD]: traceparent, ...payload } = job.payload as JobPayloads[Q] & { [TRACE_FIELD]?: string };
-      return tracer().startActiveSpan(
-        `job ${queue}`,
-        { kind: SpanKind.CONSUMER, attributes: { 'credence.job.queue': queue, 'credence.job.attempt': job.attempt } },
-        contextOf(traceparent),
-        async (span) => {
-          try {
-            await handler({ ...job, payload: payload as unknown as JobPayloads[Q] });
-          } catch (e) {
-            span.recordException(e as Error);
-            throw e;
-          } finally {
-            span.end();
-          }
-        },
-      );
-    }, options);
+    return this.inner.work(
+      queue,
+      (job) => {
+        const { [TRACE_FIELD]: traceparent, ...payload } = job.payload as JobPayloads[Q] & {
+          [TRACE_FIELD]?: string;
+        };
+        return tracer().startActiveSpan(
+          `job ${queue}`,
+          {
+            kind: SpanKind.CONSUMER,
+            attributes: { 'credence.job.queue': queue, 'credence.job.attempt': job.attempt },
+          },
+          contextOf(traceparent),
+          async (span) => {
+            try {
+              await handler({ ...job, payload: payload as unknown as JobPayloads[Q] });
+            } catch (e) {
+              span.recordException(e as Error);
+              throw e;
+            } finally {
+              span.end();
+            }
+          },
+        );
+      },
+      options,
+    );
   }
 
   init = () => this.inner.init();
   failed: JobQueue['failed'] = (o) => this.inner.failed(o);
+  retry: JobQueue['retry'] = (queue, key) => this.inner.retry(queue, key);
   depth = () => this.inner.depth();
   close = () => this.inner.close();
 }

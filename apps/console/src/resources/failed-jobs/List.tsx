@@ -2,6 +2,7 @@ import { Typography } from '@mui/material';
 import { DataTable, List, SearchInput, TextInput } from 'react-admin';
 import { UkDateField } from '@/shared/UkDateField';
 import { EmptyList } from '@/shared/EmptyList';
+import { RetryButton } from './RetryButton';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Key or error" />, <TextInput key="queue" source="queue" label="Queue" alwaysOn />];
 
@@ -24,6 +25,7 @@ export function FailedJobList() {
             </Typography>
           )}
         />
+        <DataTable.Col label="" disableSort render={() => <RetryButton />} />
       </DataTable>
     </List>
   );

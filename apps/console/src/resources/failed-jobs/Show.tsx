@@ -3,6 +3,7 @@ import { ListButton, Show, TopToolbar, useRecordContext } from 'react-admin';
 import { PageSection } from '@/shared/PageSection';
 import { ukDate } from '@/shared/format';
 import { RecordTitle } from '@/shared/RecordTitle';
+import { RetryButton } from './RetryButton';
 
 function Job() {
   const j = useRecordContext();
@@ -26,7 +27,7 @@ function Job() {
 
 export function FailedJobShow() {
   return (
-    <Show title={<RecordTitle field="key" prefix="Failed job " />} actions={<TopToolbar><ListButton /></TopToolbar>} sx={{ '& .RaShow-card': { bgcolor: 'transparent', border: 0, boxShadow: 'none' } }}>
+    <Show title={<RecordTitle field="key" prefix="Failed job " />} actions={<TopToolbar><RetryButton redirectToList /><ListButton /></TopToolbar>} sx={{ '& .RaShow-card': { bgcolor: 'transparent', border: 0, boxShadow: 'none' } }}>
       <Job />
     </Show>
   );
