@@ -76,3 +76,27 @@ export function patient(page: Page) {
   page.setDefaultTimeout(45_000);
   page.setDefaultNavigationTimeout(60_000);
 }
+
+/**
+ * Types into an Autocomplete (`#fieldId`) and picks an option, as a person would. The list refreshes as the typed
+ * text settles, and a click landing just then can be lost with the old list (seen once in CI: 'germ' typed, Germany
+ * shown, not picked); the pick is tried again, up to three times, until the field shows the option.
+ */
+export async function pickOption(page: Page, fieldId: string, text: string, option: string) {
+  const input = page.locator(`#${fieldId}`);
+  for (let attempt = 1; ; attempt++) {
+    await input.click();
+    await input.fill(text);
+    await page.getByRole('option', { name: option, exact: true }).click();
+    try {
+      await page.waitForFunction(
+        ([id, value]) => (document.getElementById(id) as HTMLInputElement | null)?.value === value,
+        [fieldId, option] as const,
+        { timeout: 5_000 },
+      );
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { apiGet, linkFromMail, mailsTo, signIn, TINY_PDF } from '../api.ts';
 import type { Journey } from '../harness.ts';
-import { dismissToasts, patient, signInThroughUi, toast } from '../ui.ts';
+import { dismissToasts, patient, pickOption, signInThroughUi, toast } from '../ui.ts';
 
 interface Application {
   id: string;
@@ -18,13 +18,6 @@ async function signOutInPage(page: Page) {
     localStorage.clear();
     sessionStorage.clear();
   });
-}
-
-async function pick(page: Page, fieldId: string, text: string, option: string) {
-  const input = page.locator(`#${fieldId}`);
-  await input.click();
-  await input.fill(text);
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 /** anna's application to Acme, with her CV in it (added through her own documents call when she has none yet). */
@@ -123,7 +116,7 @@ export const applicantsOfAnOrganisation: Journey = {
     await page.getByRole('heading', { name: 'Complete Registration' }).waitFor();
     await page.locator('#complete-password').fill('Nico-pass1');
     await page.locator('#complete-confirm').fill('Nico-pass1');
-    await pick(page, 'complete-country', 'united k', 'United Kingdom');
+    await pickOption(page, 'complete-country', 'united k', 'United Kingdom');
     await page.getByRole('radio', { name: 'Agree', exact: true }).check();
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     await page.waitForURL((url) => /^\/application\/[^/]+\/start\/?$/.test(url.pathname), { timeout: 60_000 });

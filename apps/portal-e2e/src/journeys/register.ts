@@ -2,16 +2,9 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { linkFromMail } from '../api.ts';
 import type { Journey } from '../harness.ts';
-import { assertSame, dismissToasts, expectTitle, sidebarLabels, toast } from '../ui.ts';
+import { assertSame, dismissToasts, expectTitle, pickOption, sidebarLabels, toast } from '../ui.ts';
 
 const PASSWORD = 'Brand-new1';
-
-async function pick(page: Page, fieldId: string, text: string, option: string) {
-  const input = page.locator(`#${fieldId}`);
-  await input.click();
-  await input.fill(text);
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 async function startOrganisation(page: Page, email: string, company: string) {
   await page.goto('/login/register');
@@ -57,17 +50,17 @@ async function completeOrganisation(
   const first = await page.getByRole('option').nth(0).innerText();
   const second = await page.getByRole('option').nth(1).innerText();
   assertSame([first, second], ['United Kingdom', 'United States'], 'country order: GB, US, then the rest');
-  await pick(page, 'complete-country', 'germ', 'Germany');
+  await pickOption(page, 'complete-country', 'germ', 'Germany');
   await page
     .getByText(
       'Due to VAT charging rules in your country, if you do not enter a VAT number you will be charged VAT.',
     )
     .waitFor();
-  await pick(page, 'complete-country', 'united k', 'United Kingdom');
+  await pickOption(page, 'complete-country', 'united k', 'United Kingdom');
   await page.getByLabel('VAT ID').waitFor();
   assert.equal(await page.getByText('Due to VAT charging rules').count(), 0, 'no VAT note for GB');
 
-  await pick(page, 'complete-industry', 'bank', 'Banking');
+  await pickOption(page, 'complete-industry', 'bank', 'Banking');
   await page.getByRole('radio', { name: 'Disagree' }).check();
   await page.getByText('You must accept our terms & conditions in order to use our service.').waitFor();
   await page.getByText('Please resolve the errors above.').waitFor();
@@ -161,7 +154,7 @@ export const registerIndividual: Journey = {
     assert.equal(await page.locator('#complete-industry').count(), 0, 'no industry for individuals');
     await page.locator('#complete-password').fill(PASSWORD);
     await page.locator('#complete-confirm').fill(PASSWORD);
-    await pick(page, 'complete-country', 'united k', 'United Kingdom');
+    await pickOption(page, 'complete-country', 'united k', 'United Kingdom');
     await page.getByRole('radio', { name: 'Agree', exact: true }).check();
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/wallet');
