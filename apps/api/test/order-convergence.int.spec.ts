@@ -1,3 +1,4 @@
+import { verificationStream } from '@credence/domain';
 import type { INestApplication } from '@nestjs/common';
 import { EVENT_STORE, type EventStore } from '../src/infrastructure/event-store/event-store.port';
 import { INVOICING_REACTOR } from '../src/modules/money/reactions/issue-invoices.reactor';
@@ -79,6 +80,8 @@ describe('an order interrupted after each append converges', () => {
     appends = 0;
     crashAfter = crashAt;
     const first = await api(app, token.alice).put(`/v1/verification/${draft.body.id}?resub=true&push=true`, card);
+    // The request's own appends: jobs and reactors append after its answer, and those are not the order's.
+    const appended = appends;
     const crashed = crashAt > 0 && appends >= crashAt;
     crashAfter = 0;
     if (crashed) {
@@ -90,7 +93,15 @@ describe('an order interrupted after each append converges', () => {
       return v.result !== 'UNPAID' && v.result !== 'DRAFT' ? v : undefined;
     }, 20000, `${reference} submitted`);
     expect(submitted.paymentDue ?? false).toBe(false);
-    return { appended: appends, crashed, change: delta(before, await figures()) };
+    // Its automatic check is a job that appends after the answer: wait for it, so that append never falls inside the
+    // next order's request (seen once in CI: a control count of 6 with such an append in it, counted after the
+    // answer, so the run told to crash after its 6th append made only 5 and did not crash).
+    await waitFor(async () => {
+      const types = (await store.readStream(verificationStream(draft.body.id))).map((e) => e.type);
+      const checked = types.includes('AutomaticCheckMatched') || types.includes('AutomaticCheckFoundNoMatch');
+      return !types.includes('AutomaticCheckStarted') || checked;
+    }, 20000, `${reference}'s automatic check`);
+    return { appended, crashed, change: delta(before, await figures()) };
   }
 
   it.each([
