@@ -133,6 +133,10 @@ export async function runJourneys(
         baseURL: baseUrl,
         locale: 'en-GB',
         timezoneId: 'UTC',
+        // Screenshots show what a screen settles on: x-charts honours prefers-reduced-motion, and with it a line is
+        // drawn at once. Otherwise the phone shot, taken right after the resize, caught a line chart replaying its
+        // left-to-right reveal, and a series that rises only at its last point showed no line at all.
+        reducedMotion: 'reduce',
       });
       context.setDefaultTimeout(15_000);
       const page = await context.newPage();

@@ -74,7 +74,17 @@ export const theme = createTheme({
     MuiTextField: { defaultProps: { fullWidth: true } },
     MuiOutlinedInput: {
       styleOverrides: {
-        root: { borderRadius: 8, backgroundColor: '#ffffff' },
+        root: {
+          borderRadius: 8,
+          backgroundColor: '#ffffff',
+          // A read-only field (a non-admin's Account, a password dialog's email) must not look like one to type in:
+          // grey, with a border that does not darken on hover. The label still says what the value is.
+          '&:has(input[readonly]), &:has(textarea[readonly])': {
+            backgroundColor: '#f3f4f6',
+            '& .MuiOutlinedInput-notchedOutline': { borderStyle: 'dashed' },
+            '&:hover .MuiOutlinedInput-notchedOutline': { borderColor: 'rgba(0, 0, 0, 0.23)' },
+          },
+        },
       },
     },
     MuiFormLabel: {

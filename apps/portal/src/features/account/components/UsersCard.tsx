@@ -105,7 +105,11 @@ export function UsersCard({ me, admin, institute, rolesLabel, assignableRoles }:
         </Alert>
       )}
       <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label="Users" sx={{ '& td, & th': { px: { xs: 1, sm: 2 } } }}>
+        <Table
+          size="small"
+          aria-label="Users"
+          sx={{ '& td, & th': { px: { xs: 1, sm: 2 } }, '& th': { whiteSpace: 'nowrap' } }}
+        >
           <TableHead>
             <TableRow>
               <TableCell>First Name</TableCell>

@@ -10,6 +10,7 @@ import {
   TextField,
   Tooltip,
   Typography,
+  useMediaQuery,
   useTheme,
 } from '@mui/material';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
@@ -53,6 +54,9 @@ function Analytics({ reports }: { reports: boolean }) {
   const [view, setView] = useState<View>('verifications');
   const [selected, setSelected] = useState<string[] | null>(null);
   const [dialog, setDialog] = useState(false);
+  // On a phone the two tabs share the width (their labels wrap) instead of scrolling: a scrolled row cut
+  // 'Applications Overview' off with nothing to say there was more.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   // With exactly one template it is selected automatically, otherwise all are (money 2.15).
   const chosen = selected ?? list.map((t) => t.id);
   const filter: TemplateFilter = view === 'applications' ? chosen : null;
@@ -71,7 +75,12 @@ function Analytics({ reports }: { reports: boolean }) {
         )}
       </Stack>
       {list.length > 0 && (
-        <Tabs value={view} onChange={(_e, v: View) => setView(v)} variant="scrollable" aria-label="Analytics views">
+        <Tabs
+          value={view}
+          onChange={(_e, v: View) => setView(v)}
+          variant={phone ? 'fullWidth' : 'standard'}
+          aria-label="Analytics views"
+        >
           <Tab value="verifications" label="Verifications Overview" />
           <Tab value="applications" label="Applications Overview" />
         </Tabs>
@@ -121,7 +130,15 @@ function ChartCard({ id, title, controls, children }: { id: string; title: strin
   return (
     <Card component="section" aria-labelledby={id} sx={{ minWidth: 0 }}>
       <CardContent>
-        <Stack direction="row" flexWrap="wrap" justifyContent="space-between" alignItems="center" gap={1} sx={{ mb: 1 }}>
+        {/* On a phone the selector always goes under the title: wrapping put it beside a short title and under a long one. */}
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          flexWrap="wrap"
+          justifyContent="space-between"
+          alignItems={{ xs: 'flex-start', sm: 'center' }}
+          gap={1}
+          sx={{ mb: 1 }}
+        >
           <Typography id={id} variant="h4" component="h3">
             {title}
           </Typography>

@@ -35,12 +35,14 @@ const VERIFY_CARDS: { code: TypeCode; title: string; flag: string }[] = [
 
 function StatCard({ title, count, to }: { title: string; count: number | undefined; to: string }) {
   return (
-    <Card component="li" variant="outlined" sx={{ listStyle: 'none' }}>
-      <CardContent>
+    // The count sits at the foot of the card, so counts line up along a row whether its title takes one line or
+    // two (on a phone 'Verifications in Progress' wraps beside 'Action Required').
+    <Card component="li" variant="outlined" sx={{ listStyle: 'none', display: 'flex' }}>
+      <CardContent sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1 }}>
         <Typography variant="body2" color="text.secondary" component="h3">
           {title}
         </Typography>
-        <Stack direction="row" alignItems="baseline" justifyContent="space-between" spacing={1}>
+        <Stack direction="row" alignItems="baseline" justifyContent="space-between" spacing={1} sx={{ mt: 'auto' }}>
           <Typography variant="h3" component="p" aria-label={`${title}: ${count ?? 'loading'}`}>
             {count ?? '–'}
           </Typography>

@@ -35,7 +35,9 @@ export default function LineChartView({
       }))}
       grid={{ horizontal: true }}
       hideLegend={series.length < 2}
-      margin={{ top: 12, right: 16, bottom: 8, left: 8 }}
+      // The last category sits on the right edge of the plot and its label is centred there: x-charts shortens a
+      // label to twice the room on its narrower side, so at 16 px 'Nov 2026' became 'Nov…'. 32 px fits a month.
+      margin={{ top: 12, right: 32, bottom: 8, left: 8 }}
     />
   );
 }
