@@ -90,6 +90,8 @@ export function RemoteAutocomplete<T>(props: RemoteAutocompleteProps<T>) {
       loading={loading}
       disabled={props.disabled}
       readOnly={props.readOnly}
+      // A read-only pick shows no open-the-list arrow: nothing can be picked.
+      forcePopupIcon={props.readOnly ? false : 'auto'}
       noOptionsText={typed ? 'No matches' : 'Type to search'}
       renderOption={(liProps, option) => {
         const { key, ...rest } = liProps as typeof liProps & { key: string };

@@ -102,12 +102,20 @@ function OrganisationDashboard() {
           {orders && !facts.isApplicant && (
             <Box component="ul" aria-label="Verify" sx={{ display: 'grid', gap: 2, p: 0, m: 0, gridTemplateColumns: '1fr 1fr' }}>
               {VERIFY_CARDS.filter((c) => types.includes(c.code)).map((c) => (
-                <Card component="li" key={c.code} variant="outlined" sx={{ listStyle: 'none' }}>
-                  <CardContent>
+                // As the statistics cards: the button at the foot, level with its neighbour's when a title wraps.
+                <Card component="li" key={c.code} variant="outlined" sx={{ listStyle: 'none', display: 'flex' }}>
+                  <CardContent sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', flexGrow: 1 }}>
                     <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
                       {c.title}
                     </Typography>
-                    <Button component={RouterLink} to={`/verification/new?${c.flag}=1`} variant="contained" size="small" aria-label={`Verify ${c.title}`}>
+                    <Button
+                      component={RouterLink}
+                      to={`/verification/new?${c.flag}=1`}
+                      variant="contained"
+                      size="small"
+                      aria-label={`Verify ${c.title}`}
+                      sx={{ mt: 'auto' }}
+                    >
                       Verify
                     </Button>
                   </CardContent>

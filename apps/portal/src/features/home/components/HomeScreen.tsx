@@ -158,7 +158,8 @@ function VolumeCard() {
             label="Period"
             value={periods}
             onChange={(e) => setPeriods(Number(e.target.value) === 52 ? 52 : 12)}
-            sx={{ minWidth: 160 }}
+            // Not the theme's full width beside the title on a wide screen, where it stretched across the card.
+            sx={{ minWidth: 160, width: { xs: '100%', sm: 'auto' } }}
           >
             <MenuItem value={12}>Monthly (12)</MenuItem>
             <MenuItem value={52}>Weekly (52)</MenuItem>
