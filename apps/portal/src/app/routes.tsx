@@ -3,7 +3,6 @@ import { Navigate, generatePath, useLocation, useParams, type RouteObject } from
 import { RouteGuard } from '@/app/RouteGuard';
 import { ScreenLoading } from '@/app/ScreenLoading';
 import type { Access, RouteHandle } from '@/shared/routing/routeHandle';
-import { ComingSoonScreen } from '@/features/system/components/ComingSoonScreen';
 import { MaintenanceScreen } from '@/features/system/components/MaintenanceScreen';
 import { NotFoundScreen } from '@/features/system/components/NotFoundScreen';
 import { AppShell } from '@/app/shell/AppShell';
@@ -14,9 +13,9 @@ import { useSession } from '@/shared/session/useSession';
 
 /*
  * Every screen loads with its route (React.lazy, through lazyScreen): /login does not download the account screen, and a screen's own
- * libraries (charts, maps, the card form) come with it. Three stay in the first download on purpose: the
- * placeholder shared by the screens not built yet, the 404 and the maintenance page, a few hundred bytes each and
- * the pages shown when something is wrong, where one more request is the thing most likely to fail.
+ * libraries (charts, maps, the card form) come with it. Two stay in the first download on purpose: the 404 and the
+ * maintenance page, a few hundred bytes each and the pages shown when something is wrong, where one more request is
+ * the thing most likely to fail.
  */
 const AccountScreen = lazyScreen(
   () => import('@/features/account/components/AccountScreen'),
@@ -166,15 +165,12 @@ export function preloadScreens(): Promise<void> {
   return Promise.all(lazyScreens.map((s) => s.preload())).then(() => undefined);
 }
 
-/**
- * Every route of access.md 2.1, in one place, with the spec's screen names. A screen without an element is not
- * built yet and shows a "coming soon" placeholder under its name.
- */
+/** Every route of access.md 2.1, in one place, with the spec's screen names and the screen each shows. */
 export interface Screen {
   path: string;
   name: string;
   individualName?: string;
-  element?: ReactNode;
+  element: ReactNode;
   wide?: boolean;
 }
 
@@ -258,13 +254,10 @@ function toRoute(screen: Screen, access: Access): RouteObject {
     individualName: screen.individualName,
     wide: screen.wide,
   };
-  const element = screen.element ?? (
-    <ComingSoonScreen name={screen.name} headingLevel={access === 'public' ? 'h1' : 'h2'} />
-  );
   // Per route, inside the layout: while a screen's code loads, the shell (or the public frame) stays as it is.
   return {
     path: screen.path,
-    element: <Suspense fallback={<ScreenLoading />}>{element}</Suspense>,
+    element: <Suspense fallback={<ScreenLoading />}>{screen.element}</Suspense>,
     handle,
   };
 }

@@ -55,13 +55,12 @@ describe('a lazily loaded screen', () => {
 });
 
 describe('the route table', () => {
-  it('imports no feature screen statically, except the placeholder, the 404 and the maintenance page', () => {
+  it('imports no feature screen statically, except the 404 and the maintenance page', () => {
     const source = readFileSync(resolve(import.meta.dirname, '../../app/routes.tsx'), 'utf8');
     const staticScreens = [...source.matchAll(/^import\s[^;]*?from\s+'(@\/features\/[^']+)'/gm)].map(
       (m) => m[1],
     );
     expect(staticScreens.sort()).toEqual([
-      '@/features/system/components/ComingSoonScreen',
       '@/features/system/components/MaintenanceScreen',
       '@/features/system/components/NotFoundScreen',
     ]);
