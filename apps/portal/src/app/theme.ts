@@ -78,8 +78,11 @@ export const theme = createTheme({
           borderRadius: 8,
           backgroundColor: '#ffffff',
           // A read-only field (a non-admin's Account, a password dialog's email) must not look like one to type in:
-          // grey, with a border that does not darken on hover. The label still says what the value is.
-          '&:has(input[readonly]), &:has(textarea[readonly])': {
+          // grey, with a border that does not darken on hover. The label still says what the value is. Read-only
+          // means InputBase's readOnly (slotProps.input), which sets this class: a ':has(textarea[readonly])' rule
+          // also caught every multiline field (its hidden sizing textarea is read-only) and made jsdom's
+          // getComputedStyle, which every getByRole calls, several times slower.
+          '&.MuiInputBase-readOnly': {
             backgroundColor: '#f3f4f6',
             '& .MuiOutlinedInput-notchedOutline': { borderStyle: 'dashed' },
             '&:hover .MuiOutlinedInput-notchedOutline': { borderColor: 'rgba(0, 0, 0, 0.23)' },

@@ -113,6 +113,7 @@ export function RemoteAutocomplete<T>(props: RemoteAutocompleteProps<T>) {
           slotProps={{
             input: {
               ...params.InputProps,
+              readOnly: props.readOnly,
               endAdornment: (
                 <>
                   {loading && open ? <CircularProgress color="inherit" size={18} /> : null}

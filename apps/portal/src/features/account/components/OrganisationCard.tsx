@@ -96,7 +96,7 @@ export function OrganisationCard({
   const form = useForm<OrganisationValues>(toValues(company), organisationErrors);
   const v = form.values;
   const readOnly = !admin;
-  const ro = { htmlInput: { readOnly } };
+  const ro = { input: { readOnly } };
   const countries = useCallback(
     async (text: string, signal: AbortSignal) => matchCountries(await searchCountries(text, signal), text),
     [],

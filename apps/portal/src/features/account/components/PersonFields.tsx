@@ -35,7 +35,7 @@ export function PersonFields({
   readOnly,
 }: PersonFieldsProps) {
   const v = form.values;
-  const ro = { htmlInput: { readOnly } };
+  const ro = { input: { readOnly } };
   return (
     <Box sx={{ display: 'grid', gap: 2.25 }}>
       {usernameEditable ? (
@@ -52,7 +52,7 @@ export function PersonFields({
           id={`${idPrefix}-username`}
           label="Username"
           value={v.username}
-          slotProps={{ htmlInput: { readOnly: true } }}
+          slotProps={{ input: { readOnly: true } }}
           helperText="Your e-mail address; it cannot be changed"
         />
       )}

@@ -78,7 +78,7 @@ export function UpdatePasswordDialog({
             id="password-username"
             label="Username"
             value={username}
-            slotProps={{ htmlInput: { readOnly: true } }}
+            slotProps={{ input: { readOnly: true } }}
             autoComplete="username"
           />
           <PasswordField

@@ -190,7 +190,7 @@ export function StartForm({ kind, atid, owner, referralOwner, lockedEmail, onBac
             autoComplete="email"
             required
             transform={(raw) => raw.toLowerCase()}
-            slotProps={{ htmlInput: { readOnly: !!lockedEmail } }}
+            slotProps={{ input: { readOnly: !!lockedEmail } }}
             helperText="This will be your username"
           />
           {organisation && (

@@ -236,7 +236,7 @@ export function SharingCenter({ scope }: { scope: ShareScope }) {
                 id="public-share-link"
                 label="Public link"
                 value={shareLink(shown.id)}
-                slotProps={{ htmlInput: { readOnly: true, onFocus: (e: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => e.currentTarget.select() } }}
+                slotProps={{ input: { readOnly: true }, htmlInput: { onFocus: (e: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => e.currentTarget.select() } }}
                 size="small"
                 // A phone shows the whole link, wrapped, instead of its first 30 characters.
                 multiline={narrow}
