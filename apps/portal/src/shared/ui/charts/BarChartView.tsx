@@ -1,5 +1,6 @@
 import { useTheme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
+import { valueTickMinStep } from '@/shared/ui/charts/axis';
 import { seriesColours } from '@/shared/ui/charts/palette';
 import type { BarChartProps } from '@/shared/ui/charts/types';
 
@@ -19,6 +20,7 @@ export default function BarChartView({
 }: BarChartProps) {
   const colours = seriesColours(useTheme(), series);
   const format = (v: number) => valueFormatter(v);
+  const tickMinStep = valueTickMinStep(series);
   const data = [...categories];
   // Bars that carry their figures need no value axis (nor its grid lines), and their category axis only as wide as
   // its labels (a year, not a country's name), which leaves the bars room for the figures.
@@ -36,6 +38,7 @@ export default function BarChartView({
                 height: valueLabels ? 0 : X_AXIS_HEIGHT,
                 max: valueMax,
                 position: hidden,
+                tickMinStep,
               },
             ]
           : [{ scaleType: 'band', data, height: X_AXIS_HEIGHT }]
@@ -43,7 +46,15 @@ export default function BarChartView({
       yAxis={
         horizontal
           ? [{ scaleType: 'band', data, width: bandWidth, disableTicks: valueLabels }]
-          : [{ valueFormatter: format, width: valueLabels ? 0 : 56, max: valueMax, position: hidden }]
+          : [
+              {
+                valueFormatter: format,
+                width: valueLabels ? 0 : 56,
+                max: valueMax,
+                position: hidden,
+                tickMinStep,
+              },
+            ]
       }
       series={series.map((s, i) => ({
         id: `${i}`,

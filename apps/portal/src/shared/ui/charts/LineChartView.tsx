@@ -1,5 +1,6 @@
 import { useTheme } from '@mui/material/styles';
 import { LineChart } from '@mui/x-charts/LineChart';
+import { valueTickMinStep } from '@/shared/ui/charts/axis';
 import { seriesColours } from '@/shared/ui/charts/palette';
 import type { CartesianChartProps } from '@/shared/ui/charts/types';
 
@@ -23,7 +24,14 @@ export default function LineChartView({
     <LineChart
       height={height}
       xAxis={[{ scaleType: 'point', data: [...categories], height: X_AXIS_HEIGHT }]}
-      yAxis={[{ valueFormatter: (v: number) => valueFormatter(v), width: 56, min: floor }]}
+      yAxis={[
+        {
+          valueFormatter: (v: number) => valueFormatter(v),
+          width: 56,
+          min: floor,
+          tickMinStep: valueTickMinStep(series),
+        },
+      ]}
       series={series.map((s, i) => ({
         id: `${i}`,
         label: s.label,

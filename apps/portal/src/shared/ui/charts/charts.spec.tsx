@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BarChart, LineChart } from '@/shared/ui/charts';
 import { renderUi, stubResizeObserver } from '@/shared/ui/test/renderUi';
@@ -23,6 +23,17 @@ describe('LineChart and BarChart', () => {
     expect(
       container.querySelector('.MuiLineElement-root, path[class*="MuiLineChart"], .MuiChartsSurface-root'),
     ).not.toBeNull();
+  });
+
+  it('counts in whole numbers: a chart of 0s and 1s has no 0.5 tick, an amount chart keeps its fractions', async () => {
+    const ticks = (c: HTMLElement) =>
+      Array.from(c.querySelectorAll('.MuiChartsAxis-directionY .MuiChartsAxis-tickLabel')).map((t) => t.textContent);
+    const counts = renderUi(<LineChart title="COUNTS" categories={months} series={[{ label: 'Count', data: [0, 1, 0] }]} />);
+    await waitFor(() => expect(ticks(counts.container)).toContain('1'));
+    expect(ticks(counts.container)).toEqual(['0', '1']);
+    counts.unmount();
+    const amounts = renderUi(<LineChart title="AMOUNTS" categories={months} series={[{ label: 'Spend', data: [0, 1.5, 0.25] }]} />);
+    await waitFor(() => expect(ticks(amounts.container).some((t) => t?.includes('.'))).toBe(true));
   });
 
   it('draws stacked bars with a legend for each series', async () => {
