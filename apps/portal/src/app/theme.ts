@@ -72,6 +72,15 @@ export const theme = createTheme({
     },
     MuiPaper: { styleOverrides: { rounded: { borderRadius: 10 } } },
     MuiTextField: { defaultProps: { fullWidth: true } },
+    MuiDialog: {
+      styleOverrides: {
+        // A dialog whose title, content and actions sit in a <form> (Add user, Edit user, the password dialog):
+        // the form passes the paper's height on, so on a short screen the content scrolls between a fixed title and
+        // fixed buttons, as in a dialog without a form. Without it the whole paper scrolled, and on a phone the
+        // buttons were below the fold with nothing to say so.
+        paper: { '& > form': { display: 'flex', flexDirection: 'column', minHeight: 0 } },
+      },
+    },
     MuiOutlinedInput: {
       styleOverrides: {
         root: {

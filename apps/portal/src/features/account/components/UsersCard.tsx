@@ -112,12 +112,14 @@ export function UsersCard({ me, admin, institute, rolesLabel, assignableRoles }:
         >
           <TableHead>
             <TableRow>
+              {/* On a phone the last name and the username give way to the role chips and the actions, which were pushed
+                  out of the card. */}
               <TableCell>First Name</TableCell>
-              <TableCell>Last Name</TableCell>
+              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Last Name</TableCell>
               <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Username</TableCell>
               <TableCell>Role</TableCell>
               {admin && (
-                <TableCell align="right" sx={{ position: 'relative' }}>
+                <TableCell sx={{ position: 'relative' }}>
                   <Box component="span" sx={visuallyHidden}>
                     Actions
                   </Box>
@@ -147,7 +149,7 @@ export function UsersCard({ me, admin, institute, rolesLabel, assignableRoles }:
                       </Typography>
                     )}
                   </TableCell>
-                  <TableCell>{u.lastname}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{u.lastname}</TableCell>
                   <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, wordBreak: 'break-all' }}>
                     {u.username}
                   </TableCell>
@@ -165,7 +167,9 @@ export function UsersCard({ me, admin, institute, rolesLabel, assignableRoles }:
                     </Stack>
                   </TableCell>
                   {admin && (
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    // From the left, so the edit (or resend) button lines up down the rows whether or not a row has a
+                    // delete button (you cannot delete yourself).
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
                       {u.pending ? (
                         <Tooltip title="Resend registration e-mail">
                           <span>

@@ -69,7 +69,9 @@ describe('country / board selector (verifications 2.4)', () => {
       if (req.path === '/v1/institute/summary' && req.query.get('name') === 'EMPVQCI') return json({ content: [entry('QC_EMP_VER_GB', 'United Kingdom', 0)], totalSize: 1 });
       if (req.path === '/v1/institute/QC_EMP_VER_GB')
         return json({
-          ...highSchool('QC_EMP_VER_GB', 'Employment History: United Kingdom'),
+          ...highSchool('QC_EMP_VER_GB', 'EMPVQCI'),
+          // As the API names a country's employment entry: the selector's list code, then its own name.
+          names: [{ name: 'EMPVQCI' }, { name: 'Employment Verification United Kingdom' }],
           type: 'EMPLOYMENT',
           fields: [
             { key: 'employerName', name: 'Employer Name', description: null, required: true, type: 'TEXT', refData: null, values: null, value: null, mask: null },
@@ -84,6 +86,9 @@ describe('country / board selector (verifications 2.4)', () => {
     await user.click(await screen.findByRole('combobox', { name: /^Country/ }));
     await user.click(await screen.findByRole('option', { name: 'United Kingdom' }));
     const employer = await screen.findByRole('region', { name: 'Employer Details' });
+    const country = screen.getByRole('region', { name: 'Country' });
+    expect(within(country).getByText('Employment Verification United Kingdom')).toBeInTheDocument();
+    expect(within(country).queryByText('EMPVQCI')).not.toBeInTheDocument();
     expect(within(employer).getByLabelText(/^Employer Name/)).toBeInTheDocument();
     const employment = screen.getByRole('region', { name: 'Employment Details' });
     expect(within(employment).getByLabelText(/^Job Title/)).toBeInTheDocument();

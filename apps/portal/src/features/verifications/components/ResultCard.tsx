@@ -252,11 +252,12 @@ function recordLabel(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** 2.9: booleans as Yes/No, urls as links. */
+/** 2.9: booleans as Yes/No, urls as links; a record's date ('1995-04-12') as the card's other dates, '12 Apr 1995'. */
 function recordValue(value: FieldValue | boolean): ReactNode {
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (value === null) return '';
   const text = String(value);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return formatDate(text) || text;
   if (/^https?:\/\/\S+$/i.test(text)) {
     return (
       <Link href={text} target="_blank" rel="noopener noreferrer">

@@ -38,6 +38,8 @@ describe('View Verification (2.9)', () => {
     expect(within(records).getByText('Yes')).toBeInTheDocument();
     expect(within(records).getByText('Award confirmed')).toBeInTheDocument();
     expect(within(records).getByRole('link', { name: 'https://records.example/t/1' })).toBeInTheDocument();
+    // A record's date reads as the card's other dates, not as the record's ISO string.
+    expect(within(records).getByText('01 Jul 2017')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Download certificate' })).toBeInTheDocument();
     expect(
       within(card).getByRole('switch', { name: 'Include Institute/Employer provided details?' }),
@@ -49,6 +51,15 @@ describe('View Verification (2.9)', () => {
         .map((li) => li.textContent),
     ).toEqual(expect.arrayContaining([expect.stringContaining('View Result')]));
     expect(screen.queryByRole('button', { name: 'Re-submit' })).not.toBeInTheDocument();
+  });
+
+  it('shows no Event History for a verification the API sends without one (a referral, read only)', async () => {
+    signInAs({});
+    serve({ ...detail({}), auditEvents: undefined });
+    renderAt('/verification/history/QC1001');
+    await screen.findByRole('region', { name: 'Result' });
+    expect(screen.queryByRole('region', { name: 'Event History' })).not.toBeInTheDocument();
+    expect(screen.queryByText('No events yet.')).not.toBeInTheDocument();
   });
 
   it('colours the Event History: Action Required warning, Not Verified danger, Verified success', async () => {

@@ -149,7 +149,9 @@ export function ViewVerificationScreen({ readOnly = false }: { readOnly?: boolea
       {mode === 'result' && !readOnly && facts.isIndividual && !facts.sharingDisabled && v.result !== 'DELETED' && (
         <VerificationSharingCenter verificationId={v.id} />
       )}
-      <EventTimeline events={v.auditEvents ?? []} />
+      {/* No auditEvents at all is a verification shown without its history (a referral's, read only); an empty list
+          is a history with nothing in it yet. 'No events yet.' on a Verified referral said something untrue. */}
+      {v.auditEvents && <EventTimeline events={v.auditEvents} />}
     </Stack>
   );
 }
