@@ -37,7 +37,7 @@ import {
 } from '@/features/country-insights/components/rows';
 import { useCountryFigures } from '@/features/country-insights/hooks/useCountryInsights';
 import { useAccountFacts } from '@/shared/session/account';
-import { FEW_TO_MANY, GOOD_TO_BAD, WorldMap, type MapRegion } from '@/shared/ui/charts';
+import { FEW_TO_MANY, GOOD_TO_BAD, INSTITUTE_BREAKPOINTS, INSTITUTE_LEGEND, WorldMap, type MapRegion } from '@/shared/ui/charts';
 import { Pager } from '@/shared/ui/table/Pager';
 import { showingCountries } from '@/shared/ui/table';
 
@@ -45,7 +45,7 @@ import { showingCountries } from '@/shared/ui/table';
 const MAPS = [
   { label: 'Annual Average Verification Times', breakpoints: [0, 0.1, 12, 19, 20], palette: GOOD_TO_BAD, value: (r: CountryRow) => (r.turnaround === -1 ? null : r.turnaround) },
   { label: 'Fraudulent Verifications', breakpoints: [0, 5, 9, 10], palette: GOOD_TO_BAD, value: (r: CountryRow) => (r.rateFake === -1 ? null : r.rateFake) },
-  { label: 'Current Number of Institutions', breakpoints: [0, 0.001, 2000, 6150], palette: FEW_TO_MANY, value: (r: CountryRow) => r.instituteNumbers },
+  { label: 'Current Number of Institutions', breakpoints: INSTITUTE_BREAKPOINTS, legend: INSTITUTE_LEGEND, palette: FEW_TO_MANY, value: (r: CountryRow) => r.instituteNumbers },
 ] as const;
 
 type ViewMode = 'map' | 'table';
@@ -122,6 +122,7 @@ function CountryInsights() {
                 values={Object.fromEntries(rows.map((r) => [r.id, map.value(r)]))}
                 breakpoints={map.breakpoints}
                 palette={map.palette}
+                legend={'legend' in map ? map.legend : undefined}
                 formatValue={(v) => String(Math.round(v * 100) / 100)}
                 region={region}
                 onSelectCountry={(c) => {

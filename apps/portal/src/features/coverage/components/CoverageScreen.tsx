@@ -123,6 +123,7 @@ export function CoverageScreen() {
               values={valuesOf(kind, meta.data?.countries)}
               breakpoints={kind.breakpoints}
               palette={kind.palette}
+              legend={kind.legend}
               formatValue={formatFigure}
               region={region}
               onSelectCountry={(c) => {

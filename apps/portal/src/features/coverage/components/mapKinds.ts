@@ -1,18 +1,19 @@
 import type { CountryMetaView } from '@credence/api-contract';
-import { FEW_TO_MANY, GOOD_TO_BAD, type MapRegion } from '@/shared/ui/charts';
+import { FEW_TO_MANY, GOOD_TO_BAD, INSTITUTE_BREAKPOINTS, INSTITUTE_LEGEND, type MapRegion } from '@/shared/ui/charts';
 
 /** The coverage map's kinds (money-and-insights.md 2.17), with the breakpoints and palettes of money 9. */
 export interface MapKind {
   label: string;
   breakpoints: readonly number[];
   palette: readonly string[];
+  /** The legend's texts, where the breakpoints' own do not read well (the institutions maps). */
+  legend?: readonly string[];
   /** The country's value on this map; null leaves it off ('No data'). */
   value: (c: CountryMetaView) => number | null;
   /** Clicking a country also filters the institute search by it (the institutions map). */
   filtersSearch: boolean;
 }
 
-const INSTITUTES = [0, 0.001, 2000, 6150];
 /** money 9: -1 (n/a) and non-numeric values are left off; institute numbers drop only non-numeric ones. */
 const measured = (v: number) => (Number.isFinite(v) && v !== -1 ? v : null);
 const numeric = (v: number) => (Number.isFinite(v) ? v : null);
@@ -41,7 +42,8 @@ export const MAP_KINDS: readonly MapKind[] = [
   },
   {
     label: 'Current Number of Institutions',
-    breakpoints: INSTITUTES,
+    breakpoints: INSTITUTE_BREAKPOINTS,
+    legend: INSTITUTE_LEGEND,
     palette: FEW_TO_MANY,
     value: (c) => numeric(c.institutes),
     filtersSearch: false,
@@ -49,7 +51,8 @@ export const MAP_KINDS: readonly MapKind[] = [
   {
     // Where the catalogue has institutes: a country without any is left off, and clicking one lists its institutes.
     label: 'Institutions Map',
-    breakpoints: INSTITUTES,
+    breakpoints: INSTITUTE_BREAKPOINTS,
+    legend: INSTITUTE_LEGEND,
     palette: FEW_TO_MANY,
     value: (c) => (Number.isFinite(c.institutes) && c.institutes > 0 ? c.institutes : null),
     filtersSearch: true,

@@ -7,7 +7,14 @@ export type {
   MapRegion,
   WorldMapProps,
 } from '@/shared/ui/charts/types';
-export { classLabels, classOf, FEW_TO_MANY, GOOD_TO_BAD } from '@/shared/ui/charts/map/scale';
+export {
+  classLabels,
+  classOf,
+  FEW_TO_MANY,
+  GOOD_TO_BAD,
+  INSTITUTE_BREAKPOINTS,
+  INSTITUTE_LEGEND,
+} from '@/shared/ui/charts/map/scale';
 export {
   DownloadSpreadsheetButton,
   DOWNLOAD_SPREADSHEET,

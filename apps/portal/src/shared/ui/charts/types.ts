@@ -47,6 +47,8 @@ export interface WorldMapProps {
   breakpoints: readonly number[];
   /** Colours from the first class to the last; spread over as many classes as there are breakpoints. */
   palette?: readonly string[];
+  /** The legend's text per class, where the breakpoints' own ('0 to 0.1', '20 and over') do not read well. */
+  legend?: readonly string[];
   formatValue?: (value: number) => string;
   region?: MapRegion;
   /** Clicking (or pressing Enter on) a country; countries with a value become focusable when this is given. */

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { GOOD_TO_BAD, WorldMap } from '@/shared/ui/charts';
+import { GOOD_TO_BAD, INSTITUTE_BREAKPOINTS, INSTITUTE_LEGEND, WorldMap } from '@/shared/ui/charts';
 import { countryByCode, countryByName, countryOfFeature } from '@/shared/ui/charts/map/countries';
 import { classLabels, classOf, NO_DATA, paletteFor } from '@/shared/ui/charts/map/scale';
 import { renderUi } from '@/shared/ui/test/renderUi';
@@ -104,6 +104,24 @@ describe('WorldMap', () => {
         .getAllByRole('listitem')
         .map((i) => i.textContent),
     ).toEqual(['0.00% to 5.00%', '5.00% to 9.00%', '9.00% to 10.00%', '10.00% and over', 'No data']);
+  });
+
+  it('labels the institutions classes by the counts they hold, not by their breakpoints', async () => {
+    renderUi(
+      <WorldMap
+        title="Current Number of Institutions"
+        values={{ GB: 120 }}
+        breakpoints={INSTITUTE_BREAKPOINTS}
+        legend={INSTITUTE_LEGEND}
+        formatValue={(v) => String(Math.round(v))}
+      />,
+    );
+    const legend = await screen.findByRole('list', { name: 'Current Number of Institutions legend' });
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((i) => i.textContent),
+    ).toEqual(['None', '1 to 1,999', '2,000 to 6,149', '6,150 and over', 'No data']);
   });
 
   it('selects a country by click or by keyboard; only countries with a value take focus', async () => {

@@ -92,6 +92,7 @@ export default function WorldMapView({
   values,
   breakpoints,
   palette,
+  legend,
   formatValue = String,
   region = 'world',
   onSelectCountry,
@@ -212,7 +213,7 @@ export default function WorldMapView({
           </Paper>
         )}
       </Box>
-      <Legend labels={classLabels(breakpoints, formatValue)} colours={colours} title={title} />
+      <Legend labels={legend ?? classLabels(breakpoints, formatValue)} colours={colours} title={title} />
       <Box sx={visuallyHidden}>
         <table>
           <caption>{title}</caption>
@@ -236,7 +237,15 @@ export default function WorldMapView({
   );
 }
 
-function Legend({ labels, colours, title }: { labels: string[]; colours: string[]; title: string }) {
+function Legend({
+  labels,
+  colours,
+  title,
+}: {
+  labels: readonly string[];
+  colours: readonly string[];
+  title: string;
+}) {
   return (
     <Stack
       component="ul"

@@ -26,6 +26,13 @@ export function classLabels(
   );
 }
 
+/**
+ * The institutions maps' classes (money 9: 0/0.001/2000/6150). Their counts are whole numbers, so the classes hold
+ * none, 1-1,999, 2,000-6,149 and more; the breakpoints' own labels read '0 to 0' and '0 to 2000'.
+ */
+export const INSTITUTE_BREAKPOINTS: readonly number[] = [0, 0.001, 2000, 6150];
+export const INSTITUTE_LEGEND: readonly string[] = ['None', '1 to 1,999', '2,000 to 6,149', '6,150 and over'];
+
 /** From good to bad (verification times, fraud): green through amber to red. */
 export const GOOD_TO_BAD = ['#2e7d32', '#7cb342', '#fbc02d', '#f57c00', '#c62828', '#7f0000'] as const;
 /** From few to many (volumes, institutions): pale teal to the brand navy. */
