@@ -76,6 +76,11 @@ export function DocumentsSection({ control, index, entry, institute, permissions
     else remove(j);
   }
 
+  // A check that asks for no document and takes none (an identity document check) has no Documents section: it was
+  // an empty card under its heading.
+  const adds = can.addDocuments && left > 0;
+  if (fields.length === 0 && allowed === 0 && !adds && Object.keys(cards).length === 0) return null;
+
   return (
     <Card variant="outlined" component="section" aria-label="Documents">
       <CardContent>
@@ -102,7 +107,7 @@ export function DocumentsSection({ control, index, entry, institute, permissions
               />
             );
           })}
-          {can.addDocuments && left > 0 && (
+          {adds && (
             <Box>
               <Button variant="outlined" onClick={() => setLabelling(true)}>
                 Add another document

@@ -81,15 +81,18 @@ export function EntryDetails({ control, index, entry, institute, permissions, ct
       <Section title="Individual's Details">
         <Grid container spacing={2}>
           {onUsePerson && !readOnly && (people.data?.length ?? 0) > 0 && (
-            <Grid size={{ xs: 12, sm: 8 }}>
+            // On a row of its own, as tall as the name fields: beside First name, and smaller, it broke the names'
+            // row in two.
+            <Grid size={12}>
               <Autocomplete
                 id={`entries-${index}-previous-person`}
+                sx={{ maxWidth: { sm: 'calc(66.67% - 5.33px)' } }}
                 options={[NEW_INDIVIDUAL, ...(people.data ?? [])]}
                 value={null}
                 onChange={(_e, next) => next && onUsePerson(next)}
                 getOptionLabel={personLabel}
                 isOptionEqualToValue={(a, b) => a.key === b.key}
-                renderInput={(params) => <TextField {...params} label="Use a previous individual?" size="small" />}
+                renderInput={(params) => <TextField {...params} label="Use a previous individual?" />}
               />
             </Grid>
           )}

@@ -53,6 +53,8 @@ async function orderIdentity(init: () => Response) {
   await user.type(await screen.findByLabelText(/^First name/, undefined, { timeout: 5000 }), 'Ida');
   await user.type(screen.getByLabelText(/^Last name/), 'Dent');
   await user.type(screen.getByLabelText(/^Date of birth/), '01061980');
+  // An identity check asks for no document and takes none: no empty Documents card.
+  expect(screen.queryByRole('region', { name: 'Documents' })).not.toBeInTheDocument();
   await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled(), { timeout: 5000 });
   await user.click(screen.getByRole('button', { name: 'Next' }));
   await screen.findByRole('region', { name: 'Your Order' }, { timeout: 5000 });
