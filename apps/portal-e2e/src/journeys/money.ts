@@ -127,8 +127,14 @@ export const invoicesAndCreditOrder: Journey = {
     await expectTitle(page, 'Order Credit Tokens');
     await page.getByRole('heading', { name: 'Order Credits' }).waitFor();
     await page.getByText('Please fill out this form to order more credits. You will be contacted for payment.').waitFor();
+    // Name and Organisation start as dave's account has them.
+    const org = page.getByLabel(/^Organisation/);
+    for (let i = 0; i < 100 && (await org.inputValue()) === ''; i++) await page.waitForTimeout(100);
+    assert.equal(await org.inputValue(), 'Initech');
+    assert.equal(await page.getByLabel(/^Name/).inputValue(), 'Dave Dawson');
     await axe('money-order-credits');
     await shot('money-order-credits');
+    await page.getByLabel(/^Name/).fill('');
     await page.getByRole('button', { name: 'Order', exact: true }).click();
     await page.getByText('Name is required.').waitFor();
     await shot('money-order-credits-errors');

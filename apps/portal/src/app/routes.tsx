@@ -190,7 +190,9 @@ export const privateScreens: Screen[] = [
   { path: '/referrals/list', name: 'Referrals', element: <ReferralsScreen /> },
   { path: '/applicant/history', name: 'Applicants list', element: <ApplicantsScreen /> },
   { path: '/applicant/history/:id', name: 'View Applicant', element: <ViewApplicantScreen /> },
-  { path: '/application/history/:id', name: 'Application (individual view)', element: <ApplicationHistoryScreen /> },
+  // access.md 2.1 lists this route as 'Application (individual view)': the parenthesis tells it from the applicant's
+  // /application/{id}/start, it is not a title. The top bar says 'Application', as on the other Application screen.
+  { path: '/application/history/:id', name: 'Application', element: <ApplicationHistoryScreen /> },
   { path: '/verification/pending', name: 'Pending Verifications', element: <PendingVerificationsScreen /> },
   {
     path: '/verification/pending/:id',

@@ -32,7 +32,17 @@ export function FormSubmitBar<V extends FieldValues>({
     <>
       <FormServerError control={control} />
       {children ? (
-        <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end' }}>
+        // Wraps onto a second line rather than squeezing: four buttons on a phone made 'Save for later' three lines
+        // tall. No button's label wraps.
+        <Box
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: 1.5,
+            justifyContent: 'flex-end',
+            '& > .MuiButton-root': { whiteSpace: 'nowrap' },
+          }}
+        >
           {children}
           <Button type="submit" variant="contained" loading={loading} disabled={blocked}>
             {label}

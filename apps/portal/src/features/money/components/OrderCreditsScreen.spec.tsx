@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ORDER_NOT_SENT, ORDER_SENT_TEXT } from '@/features/money/components/OrderCreditsScreen';
@@ -38,6 +38,19 @@ describe('Order Credits (/credit/order, money 2.12, 5)', () => {
       department: 'Admissions',
       toBuy: 25,
     });
+  });
+
+  it("starts with the account's name and organisation, which the user may change", async () => {
+    signInAs(TOKEN);
+    mockFetch((req) =>
+      req.path === '/v1/account'
+        ? json({ firstname: 'Dave', lastname: 'Dawson', username: 'dave@initech.test', company: { name: 'Initech' } })
+        : undefined,
+    );
+    renderMoney('/credit/order');
+    await waitFor(() => expect(screen.getByLabelText(/^Name/)).toHaveValue('Dave Dawson'));
+    expect(screen.getByLabelText(/^Organisation/)).toHaveValue('Initech');
+    expect(screen.getByLabelText(/^Department \/ Faculty/)).toHaveValue('');
   });
 
   it('refuses a missing name and organisation and a number outside 1 to 1000', async () => {

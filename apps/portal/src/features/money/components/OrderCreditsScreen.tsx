@@ -1,6 +1,6 @@
 import { CREDIT_ORDER_MAX, CREDIT_ORDER_MIN } from '@credence/domain';
 import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import {
   orderCreditsDefaults,
@@ -8,6 +8,7 @@ import {
   toCreditOrder,
   type OrderCreditsValues,
 } from '@/features/money/components/orderCreditsForm';
+import { useAccount } from '@/features/account/hooks/useAccount';
 import { useOrderCredits } from '@/features/money/hooks/useCreditOrders';
 import { FormSubmitBar } from '@/shared/forms/FormSubmitBar';
 import { FormTextField } from '@/shared/forms/FormTextField';
@@ -25,10 +26,20 @@ export function OrderCreditsScreen() {
   const notify = useNotify();
   const order = useOrderCredits();
   const [sent, setSent] = useState(false);
-  const { control, handleSubmit } = useRulesForm<OrderCreditsValues>({
+  const { control, handleSubmit, getValues, setValue } = useRulesForm<OrderCreditsValues>({
     defaultValues: orderCreditsDefaults(claims?.sub ?? ''),
     validate: useCallback((v: OrderCreditsValues) => orderCreditsFormErrors(v), []),
   });
+  // Name and Organisation start as the account has them (the user may change them); a field already typed in is
+  // left alone. The e-mail is the signed-in username.
+  const account = useAccount().data;
+  useEffect(() => {
+    if (!account) return;
+    const name = `${account.firstname} ${account.lastname}`.trim();
+    if (name && !getValues('name')) setValue('name', name);
+    const org = account.company?.name ?? account.institute?.name;
+    if (org && !getValues('org')) setValue('org', org);
+  }, [account, getValues, setValue]);
 
   async function send(v: OrderCreditsValues) {
     try {

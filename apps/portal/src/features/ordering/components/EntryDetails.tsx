@@ -254,8 +254,11 @@ function Subjects({ control, index, disabled }: { control: Control<WizardValues>
       </Typography>
       {fields.map((row, j) => (
         <Box key={row.id} sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
-          <FormTextField control={control} name={`entries.${index}.subjects.${j}.name`} label="Course / Subject" disabled={disabled} sx={{ flex: 2 }} />
-          <FormTextField control={control} name={`entries.${index}.subjects.${j}.mark`} label="Grade or Mark (Actual or Predicted)" disabled={disabled} sx={{ flex: 1 }} />
+          {/* On a phone the grade goes under the subject: side by side its label was cut to 'Grade or M…'. */}
+          <Box sx={{ flex: 1, display: 'flex', flexWrap: { xs: 'wrap', sm: 'nowrap' }, gap: 1.5 }}>
+            <FormTextField control={control} name={`entries.${index}.subjects.${j}.name`} label="Course / Subject" disabled={disabled} sx={{ flex: { xs: '1 1 100%', sm: 2 } }} />
+            <FormTextField control={control} name={`entries.${index}.subjects.${j}.mark`} label="Grade or Mark (Actual or Predicted)" disabled={disabled} sx={{ flex: { xs: '1 1 100%', sm: 1 } }} />
+          </Box>
           {fields.length > 1 && (
             <IconButton aria-label={`Delete course / subject ${j + 1}`} onClick={() => remove(j)} disabled={disabled}>
               <DeleteIcon />
