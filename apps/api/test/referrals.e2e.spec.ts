@@ -106,6 +106,7 @@ describe('referrals and application templates', () => {
     expect(record.price).toBeNull();
     expect(record.permissions).toBe(0);
     await api(app, token.alice).get(`/v1/verification/${row.id}/timeline`).expect(404);
+    expect(record).not.toHaveProperty('auditEvents');
     expect((record as unknown as { documents: unknown[]; outputDocs: unknown[] }).documents).toEqual([]);
     expect((record as unknown as { documents: unknown[]; outputDocs: unknown[] }).outputDocs).toEqual([]);
     expect(documented.documents.length).toBeGreaterThan(0);

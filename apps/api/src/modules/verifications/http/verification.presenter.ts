@@ -101,7 +101,10 @@ export function presentVerification(
     canDeleteDocuments: hasPermission(permissions, 'DEL_DOC'),
     dashboardStep: dashboardStep(result),
     footer: resultFooter(result, s.institute?.id ?? null),
-    ...(options.timeline !== undefined ? { auditEvents: options.timeline ?? [] } : {}),
+    // null: the history is withheld from this reader (an application's owner, a referrer), so there is no auditEvents
+    // at all, as when the answer carries none (undefined); an empty list would say the verification has no history,
+    // and the portal showed 'No events yet.' under a Verified result.
+    ...(options.timeline ? { auditEvents: options.timeline } : {}),
   };
 }
 
