@@ -23,7 +23,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { useDownloadInvoicePdf, useInvoice } from '@/features/money/hooks/useInvoice';
 import { ApiError } from '@/shared/api/client';
 import { Logo } from '@/shared/layout/Logo';
-import { formatDate, formatDateTime, formatMajorAmount } from '@/shared/ui/format';
+import { formatDate, formatDateTime, formatMajorAmount, isDateOnly } from '@/shared/ui/format';
 
 /**
  * 'Paid 18 Nov 2026' once paid (the day staff recorded for an invoice account, else the payment's time), else
@@ -33,7 +33,7 @@ export function paymentStatus(invoice: Pick<InvoiceView, 'status' | 'paidAt'>): 
   if (invoice.status !== 'PAID') return 'Awaiting payment';
   const at = invoice.paidAt;
   if (!at) return 'Paid';
-  return `Paid ${/^\d{4}-\d{2}-\d{2}$/.test(at) ? formatDate(at) : formatDateTime(at)}`;
+  return `Paid ${isDateOnly(at) ? formatDate(at) : formatDateTime(at)}`;
 }
 
 /** On paper only the invoice: the shell's bars, the sidebar and the buttons stay off the page (2.14 print layout). */

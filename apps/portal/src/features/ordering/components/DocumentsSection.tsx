@@ -78,8 +78,7 @@ export function DocumentsSection({ control, index, entry, institute, permissions
 
   // A check that asks for no document and takes none (an identity document check) has no Documents section: it was
   // an empty card under its heading.
-  const adds = can.addDocuments && left > 0;
-  if (fields.length === 0 && allowed === 0 && !adds && Object.keys(cards).length === 0) return null;
+  if (fields.length === 0 && allowed === 0 && Object.keys(cards).length === 0) return null;
 
   return (
     <Card variant="outlined" component="section" aria-label="Documents">
@@ -107,7 +106,7 @@ export function DocumentsSection({ control, index, entry, institute, permissions
               />
             );
           })}
-          {adds && (
+          {can.addDocuments && left > 0 && (
             <Box>
               <Button variant="outlined" onClick={() => setLabelling(true)}>
                 Add another document

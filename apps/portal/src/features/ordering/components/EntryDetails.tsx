@@ -20,7 +20,7 @@ import {
   Typography,
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { COUNTRY_LIST_NAME, nameHelp, VERIFICATION_MESSAGES } from '@credence/domain';
+import { nameHelp, VERIFICATION_MESSAGES } from '@credence/domain';
 import { Controller, useFieldArray, type Control, type FieldPath } from 'react-hook-form';
 import type { InstituteBody, InstituteFieldBody } from '@/features/ordering/api/ordering';
 import { DocumentsSection } from '@/features/ordering/components/DocumentsSection';
@@ -28,7 +28,7 @@ import { DynamicField } from '@/features/ordering/components/DynamicField';
 import { PreviousVerifications } from '@/features/ordering/components/PreviousVerifications';
 import { usePreviousPeople, type PreviousPerson } from '@/features/ordering/hooks/useInstitutes';
 import { maskDate } from '@/features/ordering/wizard/masks';
-import { permissionsOf, showsEmail, showsEnrolmentStatus, type EntryValues, type WizardValues } from '@/features/ordering/wizard/model';
+import { instituteDisplayNames, permissionsOf, showsEmail, showsEnrolmentStatus, type EntryValues, type WizardValues } from '@/features/ordering/wizard/model';
 import type { PriceMode } from '@/features/ordering/wizard/pricing';
 import { FormTextField } from '@/shared/forms/FormTextField';
 import { formatCredits, formatMajorAmount } from '@/shared/ui/format';
@@ -55,8 +55,6 @@ interface Props {
   onUsePerson?: (person: PreviousPerson) => void;
 }
 
-/** The country selector's list names (EMPVQCI, HSVQCI): codes, not names a user reads. */
-const LIST_NAMES: ReadonlySet<string> = new Set(Object.values(COUNTRY_LIST_NAME));
 const NEW_INDIVIDUAL: PreviousPerson = { key: 'new', firstname: '', middlename: '', lastname: '', dob: '' };
 const personLabel = (p: PreviousPerson) => (p.key === 'new' ? 'New Individual' : `${p.firstname} ${p.middlename ? `${p.middlename} ` : ''}${p.lastname}${p.dob ? ` (${p.dob})` : ''}`);
 
@@ -296,9 +294,7 @@ function InstituteCard({
 }) {
   const consentForm = institute.documentRequirements.find(isConsentForm);
   const notices = [...institute.notices, ...(institute.region?.notices ?? [])].filter((n) => n.type !== 'READONLY_INFO');
-  // A country's employment or high-school entry is named EMPVQCI or HSVQCI for the country selector (2.4); that code
-  // is not a name to show, its other name ('Employment Verification United Kingdom') is.
-  const shown = (institute.names.length ? institute.names.map((n) => n.name) : [institute.name]).filter((n) => !LIST_NAMES.has(n));
+  const shown = instituteDisplayNames(institute);
   const names = shown.length ? shown : [institute.name];
   const money = (n: number | null) => formatMajorAmount(n ?? 0, ctx.currency);
   return (

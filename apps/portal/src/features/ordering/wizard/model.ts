@@ -244,12 +244,23 @@ export function permissionsOf(mask: number) {
   };
 }
 
+/** The country selector's list names (EMPVQCI, HSVQCI): codes, not names a user reads. */
+const LIST_NAMES: ReadonlySet<string | undefined> = new Set(Object.values(COUNTRY_LIST_NAME));
+
+/**
+ * An institute's names to show: its names (or its name) without the country selector's list codes (2.4: a country's
+ * employment or high-school entry is named EMPVQCI / HSVQCI for its lists; its other name, 'Employment Verification
+ * United Kingdom', is the one to read). Empty when it has no other name.
+ */
+export function instituteDisplayNames(institute: InstituteBody): string[] {
+  const names = institute.names.length ? institute.names.map((x) => x.name) : [institute.name];
+  const shown = names.filter((name) => !LIST_NAMES.has(name));
+  return shown.length || LIST_NAMES.has(institute.name) ? shown : [institute.name];
+}
+
 /** An entry's display name (3): the first institute name, otherwise '{Type} Verification {n}'. */
 export function entryTitle(institute: InstituteBody | undefined, typeName: string, n: number): string {
-  // The country selector's entries are named EMPVQCI / HSVQCI for its lists (2.4): their other name is the title.
-  const listNames = Object.values(COUNTRY_LIST_NAME);
-  const named = institute?.names.map((x) => x.name).find((name) => !listNames.includes(name));
-  return named ?? (institute && !listNames.includes(institute.name) ? institute.name : `${typeName} Verification ${n}`);
+  return (institute && instituteDisplayNames(institute)[0]) ?? `${typeName} Verification ${n}`;
 }
 
 /** Whether anything was entered that leaving would lose (2.2's 'Unsaved Verification'). */

@@ -24,7 +24,7 @@ import type {
 import { CertificateDownload } from '@/features/verifications/components/CertificateDownload';
 import { DocumentList } from '@/features/verifications/components/DocumentList';
 import { accreditationBadge, typeName } from '@/features/verifications/presentation';
-import { formatDate } from '@/shared/ui/format';
+import { formatDate, isDateOnly } from '@/shared/ui/format';
 import { ResultChip } from '@/shared/ui/result';
 
 /** Fields the card never shows (2.9: the employer contact's name, phone and e-mail), and those shown elsewhere. */
@@ -257,7 +257,7 @@ function recordValue(value: FieldValue | boolean): ReactNode {
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (value === null) return '';
   const text = String(value);
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return formatDate(text) || text;
+  if (isDateOnly(text)) return formatDate(text) || text;
   if (/^https?:\/\/\S+$/i.test(text)) {
     return (
       <Link href={text} target="_blank" rel="noopener noreferrer">

@@ -22,6 +22,11 @@ const MONTHS = [
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** Whether a text is a date alone, '2024-01-05' (no time): what formatDate shows as the day itself. */
+export function isDateOnly(text: string): boolean {
+  return DATE_ONLY.test(text);
+}
+
 interface Parts {
   year: number;
   month: number; // 1-12
