@@ -1,30 +1,31 @@
-import {
-  Alert,
-  Box,
-  Link,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Link, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import type { CountryInsightsView, YearValueView } from '@credence/api-contract';
+import type { CountryInsightsView, PublicHolidayView, YearValueView } from '@credence/api-contract';
 import { useCountryDetail } from '@/features/country-insights/hooks/useCountryInsights';
 import {
   celebratingText,
+  formatDestinations,
   formatRate,
   formatTurnaround,
   type CountryRow,
 } from '@/features/country-insights/components/rows';
 import { BarChart, LineChart } from '@/shared/ui/charts';
 import { formatDayMonth } from '@/shared/ui/format';
-import { Pager } from '@/shared/ui/table/Pager';
+import { PaginatedTable, type TableColumn } from '@/shared/ui/table';
 
 /** Public holidays: 10 a page (money 9). */
 const HOLIDAYS_PER_PAGE = 10;
+/** money 2.18: Holiday, Beginning, Ending (the start date when there is no end), Regions (none: 'All Regions'). */
+const HOLIDAY_COLUMNS: readonly TableColumn<PublicHolidayView>[] = [
+  { id: 'event', header: 'Holiday', cell: (h) => h.event },
+  { id: 'date', header: 'Beginning', cell: (h) => formatDayMonth(h.date) },
+  { id: 'endDate', header: 'Ending', cell: (h) => formatDayMonth(h.endDate ?? h.date) },
+  {
+    id: 'regions',
+    header: 'Regions',
+    cell: (h) => (h.regions.length ? h.regions.join(', ') : 'All Regions'),
+  },
+];
 const NOT_ENOUGH = 'Not enough current data available';
 const GDP = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
 const RATE = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
@@ -198,6 +199,14 @@ export function CountryDetailPanel({
           <Typography variant="h5" component="h4">
             Student Mobility
           </Typography>
+          {/* The table's destination columns are left out on a phone (CountryInsightsScreen): they are here instead. */}
+          <Box
+            component="dl"
+            sx={{ m: 0, mt: 1, display: { xs: 'grid', md: 'none' }, gap: 2, gridTemplateColumns: '1fr 1fr' }}
+          >
+            <Fact label="Top Incoming Destinations" value={formatDestinations(row.incoming)} />
+            <Fact label="Top Outgoing Destinations" value={formatDestinations(row.outgoing)} />
+          </Box>
           <MobilityChart
             title="Inbound students 2021"
             label="Inbound"
@@ -241,40 +250,19 @@ export function CountryDetailPanel({
         <Typography variant="h5" component="h4" sx={{ mb: 1 }}>
           Public Holidays
         </Typography>
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={`Public Holidays, ${data.name}`}>
-            <TableHead>
-              <TableRow>
-                <TableCell>Holiday</TableCell>
-                <TableCell>Beginning</TableCell>
-                <TableCell>Ending</TableCell>
-                <TableCell>Regions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {holidays.map((h) => (
-                <TableRow key={`${h.date}-${h.event}`}>
-                  <TableCell>{h.event}</TableCell>
-                  <TableCell>{formatDayMonth(h.date)}</TableCell>
-                  <TableCell>{formatDayMonth(h.endDate ?? h.date)}</TableCell>
-                  <TableCell>{h.regions.length ? h.regions.join(', ') : 'All Regions'}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
-        {data.holidays.length > HOLIDAYS_PER_PAGE && (
-          <Pager
-            label={`Public Holidays, ${data.name}`}
-            page={page}
-            perPage={HOLIDAYS_PER_PAGE}
-            total={data.holidays.length}
-            perPageOptions={[HOLIDAYS_PER_PAGE]}
-            summary={(from, to, total) => `Showing ${from} to ${to} of ${total} holidays`}
-            onPage={setPage}
-            onPerPage={() => undefined}
-          />
-        )}
+        {/* On a phone each holiday is a small card of label/value lines (the four columns were cut off there). */}
+        <PaginatedTable
+          label={`Public Holidays, ${data.name}`}
+          columns={HOLIDAY_COLUMNS}
+          rows={holidays}
+          rowKey={(h) => `${h.date}-${h.event}`}
+          total={data.holidays.length}
+          state={{ page, perPage: HOLIDAYS_PER_PAGE }}
+          onChange={(next) => setPage(next.page)}
+          emptyText="No public holidays known."
+          perPageOptions={[HOLIDAYS_PER_PAGE]}
+          summary={(from, to, total) => `Showing ${from} to ${to} of ${total} holidays`}
+        />
       </Box>
       <Typography variant="caption" color="text.secondary">
         Sources: {data.sources.join('; ')}.

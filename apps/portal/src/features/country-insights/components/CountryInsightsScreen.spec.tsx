@@ -160,6 +160,12 @@ describe('Country Insights (/countryinfo, money 2.18, 2.19)', () => {
     expect(within(inbound).getByRole('rowheader', { name: '2021' })).toBeInTheDocument();
     expect(within(inbound).getByRole('cell', { name: '600,589' })).toBeInTheDocument();
     expect(screen.getByText('Outbound students 2021')).toBeInTheDocument();
+    // The destinations again, for a phone, where the table leaves their columns out (jsdom applies the phone's styles).
+    const details = screen
+      .getByText('Top Incoming Destinations', { selector: 'dt' })
+      .closest('dl') as HTMLElement;
+    expect(within(details).getByText('China, India, Nigeria')).toBeInTheDocument();
+    expect(within(details).getByText('United States, Germany, Bulgaria')).toBeInTheDocument();
     expect(
       screen.queryByRole('table', { name: 'Outbound students 2021, United Kingdom' }),
     ).not.toBeInTheDocument();

@@ -37,18 +37,47 @@ import {
 } from '@/features/country-insights/components/rows';
 import { useCountryFigures } from '@/features/country-insights/hooks/useCountryInsights';
 import { useAccountFacts } from '@/shared/session/account';
-import { FEW_TO_MANY, GOOD_TO_BAD, INSTITUTE_BREAKPOINTS, INSTITUTE_LEGEND, WorldMap, type MapRegion } from '@/shared/ui/charts';
+import {
+  FEW_TO_MANY,
+  GOOD_TO_BAD,
+  INSTITUTE_BREAKPOINTS,
+  INSTITUTE_LEGEND,
+  WorldMap,
+  type MapRegion,
+} from '@/shared/ui/charts';
 import { Pager } from '@/shared/ui/table/Pager';
 import { showingCountries } from '@/shared/ui/table';
 
 /** The 'Select a map' choices of money 2.18 with the breakpoints of money 9; -1 is left off, institutes only drop non-numbers. */
 const MAPS = [
-  { label: 'Annual Average Verification Times', breakpoints: [0, 0.1, 12, 19, 20], palette: GOOD_TO_BAD, value: (r: CountryRow) => (r.turnaround === -1 ? null : r.turnaround) },
-  { label: 'Fraudulent Verifications', breakpoints: [0, 5, 9, 10], palette: GOOD_TO_BAD, value: (r: CountryRow) => (r.rateFake === -1 ? null : r.rateFake) },
-  { label: 'Current Number of Institutions', breakpoints: INSTITUTE_BREAKPOINTS, legend: INSTITUTE_LEGEND, palette: FEW_TO_MANY, value: (r: CountryRow) => r.instituteNumbers },
+  {
+    label: 'Annual Average Verification Times',
+    breakpoints: [0, 0.1, 12, 19, 20],
+    palette: GOOD_TO_BAD,
+    value: (r: CountryRow) => (r.turnaround === -1 ? null : r.turnaround),
+  },
+  {
+    label: 'Fraudulent Verifications',
+    breakpoints: [0, 5, 9, 10],
+    palette: GOOD_TO_BAD,
+    value: (r: CountryRow) => (r.rateFake === -1 ? null : r.rateFake),
+  },
+  {
+    label: 'Current Number of Institutions',
+    breakpoints: INSTITUTE_BREAKPOINTS,
+    legend: INSTITUTE_LEGEND,
+    palette: FEW_TO_MANY,
+    value: (r: CountryRow) => r.instituteNumbers,
+  },
 ] as const;
 
 type ViewMode = 'map' | 'table';
+
+/**
+ * Columns left out below md: on a phone the six columns scrolled sideways, the country's name out of sight. The
+ * expanded row shows what they hold there (Current Number of Institutions always, the destinations on a phone only).
+ */
+const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
 
 /**
  * Country Insights (money-and-insights.md 2.18; /countryinfo): non-individuals with hasCountryAccess, others land on
@@ -88,11 +117,22 @@ function CountryInsights() {
 
   return (
     <Stack spacing={2}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} justifyContent="space-between" alignItems={{ sm: 'center' }} spacing={1}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        justifyContent="space-between"
+        alignItems={{ sm: 'center' }}
+        spacing={1}
+      >
         <Typography variant="h2" component="h2">
           Country Insights
         </Typography>
-        <ToggleButtonGroup exclusive size="small" value={mode} onChange={(_e, v: ViewMode | null) => v && setMode(v)} aria-label="View">
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={mode}
+          onChange={(_e, v: ViewMode | null) => v && setMode(v)}
+          aria-label="View"
+        >
           <ToggleButton value="map">Map View</ToggleButton>
           <ToggleButton value="table">Table View</ToggleButton>
         </ToggleButtonGroup>
@@ -101,15 +141,37 @@ function CountryInsights() {
         <Card>
           <CardContent>
             <Stack spacing={2}>
-              <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between' }}>
+              <Box
+                sx={{
+                  display: 'flex',
+                  gap: 1.5,
+                  flexWrap: 'wrap',
+                  alignItems: 'center',
+                  justifyContent: 'space-between',
+                }}
+              >
                 <Box role="group" aria-label="Region" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
                   {REGIONS.map((r) => (
-                    <Button key={r.id} size="small" variant={region === r.id ? 'contained' : 'outlined'} aria-pressed={region === r.id} onClick={() => setRegion(r.id)}>
+                    <Button
+                      key={r.id}
+                      size="small"
+                      variant={region === r.id ? 'contained' : 'outlined'}
+                      aria-pressed={region === r.id}
+                      onClick={() => setRegion(r.id)}
+                    >
                       {r.label}
                     </Button>
                   ))}
                 </Box>
-                <TextField select size="small" id="country-map" label="Select a map" value={map.label} onChange={(e) => setMapLabel(e.target.value)} sx={{ minWidth: 280 }}>
+                <TextField
+                  select
+                  size="small"
+                  id="country-map"
+                  label="Select a map"
+                  value={map.label}
+                  onChange={(e) => setMapLabel(e.target.value)}
+                  sx={{ minWidth: 280 }}
+                >
                   {MAPS.map((m) => (
                     <MenuItem key={m.label} value={m.label}>
                       {m.label}
@@ -150,25 +212,47 @@ function CountryInsights() {
                 sx={{ maxWidth: 360 }}
               />
               {/* Relative: the charts' screen-reader tables (absolutely placed) stay inside the scrolling box, not past the page. */}
-              <Box sx={{ overflowX: 'auto', position: 'relative' }} tabIndex={0} role="region" aria-label="Countries table">
-                <Table size="small" aria-label="Countries">
+              <Box
+                sx={{ overflowX: 'auto', position: 'relative' }}
+                tabIndex={0}
+                role="region"
+                aria-label="Countries table"
+              >
+                <Table
+                  size="small"
+                  aria-label="Countries"
+                  sx={{ '& .MuiTableCell-root': { px: { xs: 1, md: 2 } } }}
+                >
                   <TableHead>
                     <TableRow>
-                      <TableCell sx={{ width: 48 }}>
-                        <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                      <TableCell sx={{ width: { xs: 34, md: 48 } }}>
+                        <Box
+                          component="span"
+                          sx={{
+                            position: 'absolute',
+                            width: 1,
+                            height: 1,
+                            overflow: 'hidden',
+                            clip: 'rect(0 0 0 0)',
+                          }}
+                        >
                           Details
                         </Box>
                       </TableCell>
                       <TableCell aria-sort={direction === 'asc' ? 'ascending' : 'descending'}>
-                        <TableSortLabel active direction={direction} onClick={() => setDirection(direction === 'asc' ? 'desc' : 'asc')}>
+                        <TableSortLabel
+                          active
+                          direction={direction}
+                          onClick={() => setDirection(direction === 'asc' ? 'desc' : 'asc')}
+                        >
                           Country
                         </TableSortLabel>
                       </TableCell>
                       <TableCell>Avg. Verification Time</TableCell>
                       <TableCell>Fraudulent Verifications</TableCell>
-                      <TableCell>Current Number of Institutions</TableCell>
-                      <TableCell>Top Incoming Destinations</TableCell>
-                      <TableCell>Top Outgoing Destinations</TableCell>
+                      <TableCell sx={WIDE_ONLY}>Current Number of Institutions</TableCell>
+                      <TableCell sx={WIDE_ONLY}>Top Incoming Destinations</TableCell>
+                      <TableCell sx={WIDE_ONLY}>Top Outgoing Destinations</TableCell>
                     </TableRow>
                   </TableHead>
                   <TableBody>
@@ -198,15 +282,33 @@ function CountryInsights() {
                             </TableCell>
                             <TableCell>{formatTurnaround(r.turnaround)}</TableCell>
                             <TableCell>{formatRate(r.rateFake)}</TableCell>
-                            <TableCell>{r.instituteNumbers}</TableCell>
-                            <TableCell sx={{ minWidth: 180 }}>{formatDestinations(r.incoming)}</TableCell>
-                            <TableCell sx={{ minWidth: 180 }}>{formatDestinations(r.outgoing)}</TableCell>
+                            <TableCell sx={WIDE_ONLY}>{r.instituteNumbers}</TableCell>
+                            <TableCell sx={{ ...WIDE_ONLY, minWidth: 180 }}>
+                              {formatDestinations(r.incoming)}
+                            </TableCell>
+                            <TableCell sx={{ ...WIDE_ONLY, minWidth: 180 }}>
+                              {formatDestinations(r.outgoing)}
+                            </TableCell>
                           </TableRow>
                           {open && (
                             <TableRow id={`country-${r.id}`}>
                               <TableCell colSpan={7} sx={{ whiteSpace: 'normal' }}>
-                                {/* On a phone the details keep to the screen's width while the wide table scrolls. */}
-                                <Box sx={{ position: 'sticky', left: 0, maxWidth: { xs: 'calc(100vw - 96px)', md: 'none' } }}>
+                                {/*
+                                 * Below md the details keep to the card's width (the page's and card's padding, and
+                                 * the cell's 8 px a side, taken off the screen's), so they do not widen the table
+                                 * into sideways scrolling; where the wide table scrolls, they stay at its left edge.
+                                 */}
+                                <Box
+                                  sx={{
+                                    position: 'sticky',
+                                    left: 0,
+                                    maxWidth: {
+                                      xs: 'calc(100vw - 80px)',
+                                      sm: 'calc(100vw - 96px)',
+                                      md: 'none',
+                                    },
+                                  }}
+                                >
                                   <CountryDetailPanel row={r} figures={figures.data} />
                                 </Box>
                               </TableCell>
