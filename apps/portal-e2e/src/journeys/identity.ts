@@ -1,10 +1,28 @@
 import assert from 'node:assert/strict';
 import { signIn, apiGet } from '../api.ts';
+import type { Locator } from 'playwright-core';
 import type { Journey } from '../harness.ts';
 import { dismissToasts, expectTitle, signInThroughUi, toast } from '../ui.ts';
 
-/** A tiny JPEG's first bytes: the sandbox widget never looks at the photos. */
-const PHOTO = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
+/**
+ * A 60x40 PNG drawn like an identity card (a photo and lines of text): the sandbox never looks at the photos, but the
+ * widget previews the one chosen, so it must be an image a browser can draw.
+ */
+const PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAADwAAAAoCAIAAAAt2Q6oAAAAWElEQVR42u3YoQ0AIRBFQcq+ItDo0xhqQqPx9EBCDo5JfgEjNk9sqK0ftwANDQ19KfqJeWLQX6DTWxYN2k1Dq4d6uGloaPVQD2ho9VCPf960DxM0NDT0dhuQyjRqL+WDLQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** The widget's preview of the photo chosen is shown and drawn (an object URL of the file the user picked). */
+async function expectPreview(widget: Locator, name: string) {
+  const preview = widget.getByRole('img', { name: `Preview of ${name}` });
+  await preview.waitFor();
+  // decode() rejects for an image the browser cannot draw.
+  const width = await preview.evaluate(
+    async (img: HTMLImageElement) => (await img.decode(), img.naturalWidth),
+  );
+  assert.equal(width, 60, `the preview of ${name} is drawn`);
+}
 
 /** Acme's allowed check types, set by staff (access 6.4): the demo accounts order no identity checks by default. */
 async function setAcmeTypes(baseUrl: string, allowedTypes: string[] | null) {
@@ -84,13 +102,16 @@ async function captureIdentity(t: Context) {
   await widget.getByRole('button', { name: 'Start' }).click();
   await widget
     .getByLabel('Photo of your identity document')
-    .setInputFiles({ name: 'passport.jpg', mimeType: 'image/jpeg', buffer: PHOTO });
+    .setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: PHOTO });
+  await expectPreview(widget, 'passport.png');
+  await widget.getByRole('button', { name: 'Choose another photo' }).waitFor();
   await t.axe('identity-widget-document');
   await t.shot('identity-widget-document');
   await widget.getByRole('button', { name: 'Continue' }).click();
   await widget
     .getByLabel('Photo of your face')
-    .setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: PHOTO });
+    .setInputFiles({ name: 'selfie.png', mimeType: 'image/png', buffer: PHOTO });
+  await expectPreview(widget, 'selfie.png');
   await t.axe('identity-widget-face');
   await t.shot('identity-widget-face');
   await widget.getByRole('button', { name: 'Finish' }).click();
@@ -157,11 +178,11 @@ async function captureOnTheView(t: Context) {
   await widget.getByRole('button', { name: 'Start' }).click();
   await widget
     .getByLabel('Photo of your identity document')
-    .setInputFiles({ name: 'passport.jpg', mimeType: 'image/jpeg', buffer: PHOTO });
+    .setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: PHOTO });
   await widget.getByRole('button', { name: 'Continue' }).click();
   await widget
     .getByLabel('Photo of your face')
-    .setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: PHOTO });
+    .setInputFiles({ name: 'selfie.png', mimeType: 'image/png', buffer: PHOTO });
   await widget.getByRole('button', { name: 'Finish' }).click();
   await panel.waitFor({ state: 'detached' });
   const record = await apiGet<{ result: string }>(

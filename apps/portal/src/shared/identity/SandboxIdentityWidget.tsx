@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import PhotoCamera from '@mui/icons-material/PhotoCamera';
 import { IDENTITY_MAINTENANCE, identityUnderMaintenance } from '@credence/domain';
-import { useId, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/shared/api/client';
 import { StepIndicator, type Step } from '@/shared/ui/steps';
 
@@ -15,6 +16,72 @@ interface Props {
   onComplete: (applicantId: string) => Promise<unknown>;
   /** The instant the maintenance window is judged at (tests); now by default. */
   now?: () => Date;
+}
+
+/**
+ * One step's photo: a button that opens the camera on a phone (the file chooser elsewhere), then the chosen file's
+ * name and, for an image, a preview, so the user sees what they are about to send before they go on. The input
+ * itself is hidden (a browser's bare file input was the widget's only unstyled control) and keeps the step's label.
+ */
+function PhotoPicker({
+  label,
+  accept,
+  capture,
+  file,
+  onFile,
+}: {
+  label: string;
+  accept: string;
+  capture: 'user' | 'environment';
+  file: File | null;
+  onFile: (file: File | null) => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => {
+    // jsdom has no object URLs; a PDF of the document has no preview.
+    if (!file || !file.type.startsWith('image/') || typeof URL.createObjectURL !== 'function') {
+      setPreview(null);
+      return undefined;
+    }
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+  return (
+    <Stack spacing={1.5}>
+      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+        {label}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Button variant="outlined" startIcon={<PhotoCamera />} onClick={() => input.current?.click()}>
+          {file ? 'Choose another photo' : 'Take or choose a photo'}
+        </Button>
+        <input
+          ref={input}
+          type="file"
+          accept={accept}
+          capture={capture}
+          hidden
+          aria-label={label}
+          onChange={(e) => onFile(e.target.files?.[0] ?? null)}
+        />
+        {file && (
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {file.name}
+          </Typography>
+        )}
+      </Box>
+      {preview && file && (
+        <Box
+          component="img"
+          src={preview}
+          alt={`Preview of ${file.name}`}
+          sx={{ display: 'block', maxWidth: '100%', width: 240, maxHeight: 180, objectFit: 'contain', border: 1, borderColor: 'divider', borderRadius: 1 }}
+        />
+      )}
+    </Stack>
+  );
 }
 
 /** Spec 8: a server error's messages are shown as they are. */
@@ -32,7 +99,6 @@ export function SandboxIdentityWidget({ init, capture, onComplete, now = () => n
   const [face, setFace] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const ids = useId();
   const down = identityUnderMaintenance(now().toISOString());
 
   const steps: Step[] = [
@@ -100,15 +166,12 @@ export function SandboxIdentityWidget({ init, capture, onComplete, now = () => n
           )}
           {stage === 'document' && (
             <Stack spacing={1.5}>
-              <Typography component="label" htmlFor={`${ids}-document`} sx={{ fontWeight: 600 }}>
-                Photo of your identity document
-              </Typography>
-              <input
-                id={`${ids}-document`}
-                type="file"
+              <PhotoPicker
+                label="Photo of your identity document"
                 accept="image/*,application/pdf"
                 capture="environment"
-                onChange={(e) => setDocument(e.target.files?.[0] ?? null)}
+                file={document}
+                onFile={setDocument}
               />
               <Box>
                 <Button variant="contained" disabled={!document} loading={busy} onClick={() => void documentDone()}>
@@ -119,10 +182,7 @@ export function SandboxIdentityWidget({ init, capture, onComplete, now = () => n
           )}
           {(stage === 'face' || stage === 'sending') && (
             <Stack spacing={1.5}>
-              <Typography component="label" htmlFor={`${ids}-face`} sx={{ fontWeight: 600 }}>
-                Photo of your face
-              </Typography>
-              <input id={`${ids}-face`} type="file" accept="image/*" capture="user" onChange={(e) => setFace(e.target.files?.[0] ?? null)} />
+              <PhotoPicker label="Photo of your face" accept="image/*" capture="user" file={face} onFile={setFace} />
               <Box>
                 <Button variant="contained" disabled={!face} loading={stage === 'sending'} onClick={() => void finish()}>
                   Finish

@@ -84,7 +84,11 @@ describe("The wizard's identity step (verifications 2.8)", () => {
     const capture = screen.getByRole('list', { name: 'Identity capture steps' });
     expect(within(capture).getAllByRole('listitem').map((li) => li.textContent)).toEqual([expect.stringContaining('Document'), expect.stringContaining('Face')]);
     expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    // The photo is taken or chosen through the step's button; the file chosen is named under it.
+    expect(screen.getByRole('button', { name: 'Take or choose a photo' })).toBeInTheDocument();
     await user.upload(document, photo('passport.jpg'));
+    expect(screen.getByText('passport.jpg')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Choose another photo' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await user.upload(await screen.findByLabelText('Photo of your face'), photo('selfie.jpg'));
     expect(calls.filter((c) => c.path.startsWith('/v1/id/sandbox/')).map((c) => c.path)).toEqual(['/v1/id/sandbox/sandbox-42/document']);
