@@ -117,6 +117,20 @@ describe('money: staff resources and credit grants', () => {
       const one = await request(http()).get(`/admin/credit-movements/${bought.id}`).set('X-AUTH-TOKEN', staff).expect(200);
       expect(one.body.id).toBe(bought.id);
     });
+
+    it('lists newest first in the order they happened, so each balance follows from the one below it', async () => {
+      type Movement = { companyId: string; unit: string; signedAmount: number; balanceAfter: number };
+      const all: Movement[] = (await list('/admin/credit-movements', { sort: ['created', 'DESC'], range: [0, 999] }).expect(200)).body;
+      const byAccount = new Map<string, Movement[]>();
+      for (const m of all) byAccount.set(`${m.companyId}/${m.unit}`, [...(byAccount.get(`${m.companyId}/${m.unit}`) ?? []), m]);
+      let pairs = 0;
+      for (const ledger of byAccount.values()) {
+        for (let i = 0; i + 1 < ledger.length; i++, pairs++) {
+          expect(ledger[i].balanceAfter - ledger[i].signedAmount).toBe(ledger[i + 1].balanceAfter);
+        }
+      }
+      expect(pairs).toBeGreaterThan(5);
+    });
   });
 
   describe('POST /admin/credit-grants', () => {

@@ -109,7 +109,9 @@ export class ListCreditMovementsForStaffHandler implements IQueryHandler<ListCre
       'rm_credit_movements',
       where,
       values,
-      `"${q.sort.field}" ${q.sort.order}`,
+      // Movements made in the same instant (an order's purchase and the check it pays for) keep the order they
+      // happened in, seq, in the sort's direction: otherwise a balance read down the list did not add up.
+      `"${q.sort.field}" ${q.sort.order}, seq ${q.sort.order}`,
       q.offset,
       q.limit,
     );
