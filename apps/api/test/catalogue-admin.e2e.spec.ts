@@ -88,6 +88,11 @@ describe('catalogue administration (staff) and institute records', () => {
       const values = prices.body.map((i: { price: number }) => i.price);
       expect(values).toEqual([...values].sort((a, b) => b - a));
 
+      // By name as a person reads it: case does not count (the demo has 'AQA' and 'Abeokuta ...').
+      const names = (await list('institutes', { sort: ['name', 'ASC'], range: [0, 199] }).expect(200)).body.map((i: { name: string }) => i.name);
+      expect(names.some((n: string) => /^[A-Z]{2}/.test(n))).toBe(true);
+      expect(names).toEqual([...names].sort((a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase(), 'en')));
+
       const empty = await list('institutes', { filter: { q: 'no such institute anywhere' } }).expect(200);
       expect(empty.body).toEqual([]);
       expect(empty.headers['content-range']).toBe('institutes */0');

@@ -26,7 +26,8 @@ export const INSTITUTE_SORTS = [
 ] as const;
 const SORT_COLUMNS: Record<(typeof INSTITUTE_SORTS)[number], string> = {
   id: 'i.id',
-  name: 'i.name',
+  // Case-insensitive, as a person reads a list (the database's C collation put 'AQA' before 'Abeokuta').
+  name: 'lower(i.name)',
   countryId: 'i.country_id',
   type: 'i.type',
   price: 'i.price',
