@@ -1,10 +1,8 @@
 import {
   Box,
-  Button,
   Card,
   CardContent,
   IconButton,
-  MenuItem,
   Stack,
   Table,
   TableBody,
@@ -21,7 +19,6 @@ import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
 import { Fragment, useMemo, useState } from 'react';
 import { Navigate } from 'react-router';
-import { REGIONS } from '@/features/coverage/components/mapKinds';
 import { useRegionMeta } from '@/features/coverage/hooks/useRegionMeta';
 import { CountryDetailPanel } from '@/features/country-insights/components/CountryDetailPanel';
 import {
@@ -42,6 +39,7 @@ import {
   GOOD_TO_BAD,
   INSTITUTE_BREAKPOINTS,
   INSTITUTE_LEGEND,
+  MapControls,
   WorldMap,
   type MapRegion,
 } from '@/shared/ui/charts';
@@ -141,44 +139,15 @@ function CountryInsights() {
         <Card>
           <CardContent>
             <Stack spacing={2}>
-              <Box
-                sx={{
-                  display: 'flex',
-                  gap: 1.5,
-                  flexWrap: 'wrap',
-                  alignItems: 'center',
-                  justifyContent: 'space-between',
-                }}
-              >
-                <Box role="group" aria-label="Region" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-                  {REGIONS.map((r) => (
-                    <Button
-                      key={r.id}
-                      size="small"
-                      variant={region === r.id ? 'contained' : 'outlined'}
-                      aria-pressed={region === r.id}
-                      onClick={() => setRegion(r.id)}
-                    >
-                      {r.label}
-                    </Button>
-                  ))}
-                </Box>
-                <TextField
-                  select
-                  size="small"
-                  id="country-map"
-                  label="Select a map"
-                  value={map.label}
-                  onChange={(e) => setMapLabel(e.target.value)}
-                  sx={{ minWidth: 280 }}
-                >
-                  {MAPS.map((m) => (
-                    <MenuItem key={m.label} value={m.label}>
-                      {m.label}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              </Box>
+              <MapControls
+                id="country-map"
+                region={region}
+                onRegion={setRegion}
+                maps={MAPS.map((m) => m.label)}
+                map={map.label}
+                onMap={setMapLabel}
+                minWidth={280}
+              />
               <WorldMap
                 title={map.label}
                 values={Object.fromEntries(rows.map((r) => [r.id, map.value(r)]))}

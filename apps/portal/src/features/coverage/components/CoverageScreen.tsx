@@ -1,4 +1,4 @@
-import { Autocomplete, Box, Button, Card, CardContent, IconButton, Link, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Autocomplete, Box, Button, Card, CardContent, IconButton, Link, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -9,10 +9,10 @@ import { priceModeOf, SUPPORT_EMAIL } from '@/features/ordering/wizard/pricing';
 import { useAccountFacts } from '@/shared/session/account';
 import { useSession } from '@/shared/session/useSession';
 import { formatCredits, formatMajorAmount } from '@/shared/ui/format';
-import { DEFAULT_MAP_KIND, MAP_KINDS, REGIONS, regionOf, valuesOf } from '@/features/coverage/components/mapKinds';
+import { DEFAULT_MAP_KIND, MAP_KINDS, regionOf, valuesOf } from '@/features/coverage/components/mapKinds';
 import { useRegionMeta } from '@/features/coverage/hooks/useRegionMeta';
 import { useDebouncedValue } from '@/shared/forms/useDebouncedValue';
-import { WorldMap, type MapRegion } from '@/shared/ui/charts';
+import { MapControls, WorldMap, type MapRegion } from '@/shared/ui/charts';
 import { PaginatedTable, type TableColumn, type TableState } from '@/shared/ui/table';
 
 const PAGE_SIZE = 20;
@@ -88,36 +88,15 @@ export function CoverageScreen() {
       <Card>
         <CardContent>
           <Stack spacing={2}>
-            <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between' }}>
-              <Box role="group" aria-label="Region" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-                {REGIONS.map((r) => (
-                  <Button
-                    key={r.id}
-                    size="small"
-                    variant={region === r.id ? 'contained' : 'outlined'}
-                    aria-pressed={region === r.id}
-                    onClick={() => chooseRegion(r.id)}
-                  >
-                    {r.label}
-                  </Button>
-                ))}
-              </Box>
-              <TextField
-                select
-                size="small"
-                id="coverage-map-kind"
-                label="Select a map"
-                value={kind.label}
-                onChange={(e) => setKindLabel(e.target.value)}
-                sx={{ minWidth: 300 }}
-              >
-                {MAP_KINDS.map((k) => (
-                  <MenuItem key={k.label} value={k.label}>
-                    {k.label}
-                  </MenuItem>
-                ))}
-              </TextField>
-            </Box>
+            <MapControls
+              id="coverage-map-kind"
+              region={region}
+              onRegion={chooseRegion}
+              maps={MAP_KINDS.map((k) => k.label)}
+              map={kind.label}
+              onMap={setKindLabel}
+              minWidth={300}
+            />
             <WorldMap
               title={kind.label}
               values={valuesOf(kind, meta.data?.countries)}

@@ -1,5 +1,5 @@
 import type { CountryMetaView } from '@credence/api-contract';
-import { FEW_TO_MANY, GOOD_TO_BAD, INSTITUTE_BREAKPOINTS, INSTITUTE_LEGEND, type MapRegion } from '@/shared/ui/charts';
+import { FEW_TO_MANY, GOOD_TO_BAD, INSTITUTE_BREAKPOINTS, INSTITUTE_LEGEND, REGIONS, type MapRegion } from '@/shared/ui/charts';
 
 /** The coverage map's kinds (money-and-insights.md 2.17), with the breakpoints and palettes of money 9. */
 export interface MapKind {
@@ -61,16 +61,6 @@ export const MAP_KINDS: readonly MapKind[] = [
 
 /** The coverage map opens on the institutions (the page is the coverage of institutes by country, money 1). */
 export const DEFAULT_MAP_KIND = 'Institutions Map';
-
-/** The region buttons (money 2.17, 9): World, 150 Europe, 142 Asia, 002 Africa, 019 Americas, 009 Oceania. */
-export const REGIONS: readonly { id: MapRegion; label: string }[] = [
-  { id: 'world', label: 'World' },
-  { id: '150', label: 'Europe' },
-  { id: '142', label: 'Asia' },
-  { id: '002', label: 'Africa' },
-  { id: '019', label: 'Americas' },
-  { id: '009', label: 'Oceania' },
-];
 
 /** /verification/coverage/{initRegion}: a region's code ('150', 'world', '001') or its name ('europe'); else the world. */
 export function regionOf(initRegion: string | undefined): MapRegion {

@@ -22,3 +22,4 @@ export {
 export { useSpreadsheetDownload } from '@/shared/ui/charts/spreadsheet/useSpreadsheetDownload';
 export { chartSheet } from '@/shared/ui/charts/spreadsheet/sheet';
 export type { Cell, Sheet } from '@/shared/ui/charts/spreadsheet/xlsx';
+export { MapControls, REGIONS } from '@/shared/ui/charts/map/MapControls';
