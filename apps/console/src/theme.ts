@@ -37,6 +37,9 @@ export const theme: RaThemeOptions = {
       },
     },
     MuiChip: { styleOverrides: { sizeSmall: { height: 22, fontSize: '0.75rem' } } },
+    // The search box has no label, so it was 8 px shorter than the labelled filters beside it and its top sat lower:
+    // the same height lines their tops up too.
+    RaSearchInput: { styleOverrides: { root: { '& .MuiFilledInput-input': { paddingTop: 12, paddingBottom: 13 } } } },
     // A list wider than the window scrolls inside its card instead of pushing the toolbar off screen.
     RaList: { styleOverrides: { root: { '& .RaList-content': { overflowX: 'auto' } } } },
     // A wide table on a show page scrolls inside its own card (see PageSection) instead of widening the page.

@@ -32,7 +32,7 @@ describe('dashboard', () => {
     const byResult = (await screen.findByText('Verifications by result')).closest('.MuiCard-root') as HTMLElement;
     expect(within(byResult).getByText('Verified')).toBeInTheDocument();
     expect(within(byResult).getByText('120')).toBeInTheDocument();
-    expect(within(byResult).getByText('Action Required (NOT_FOUND)')).toBeInTheDocument();
+    expect(within(byResult).getByText('Action required: not found')).toBeInTheDocument();
     const pending = screen.getByRole('table', { name: 'Pending by institute' });
     expect(within(pending).getByRole('link', { name: 'University of Demo' })).toBeInTheDocument();
     expect(within(pending).getByText('9')).toBeInTheDocument();

@@ -1,7 +1,18 @@
 import { Box } from '@mui/material';
 
-/** The shield-and-tick mark with "Credence" and a "console" tag, so staff always know which app they are in. */
-export function Brand({ tone = 'light', height = 28 }: { tone?: 'light' | 'dark'; height?: number }) {
+/**
+ * The shield-and-tick mark with "Credence" and a "console" tag, so staff always know which app they are in.
+ * `compact` drops the word "Credence" on a phone, where the top bar needs the room for the page title.
+ */
+export function Brand({
+  tone = 'light',
+  height = 28,
+  compact = false,
+}: {
+  tone?: 'light' | 'dark';
+  height?: number;
+  compact?: boolean;
+}) {
   const ink = tone === 'light' ? '#ffffff' : '#16264f';
   return (
     <Box
@@ -23,7 +34,12 @@ export function Brand({ tone = 'light', height = 28 }: { tone?: 'light' | 'dark'
       <Box
         component="span"
         aria-hidden="true"
-        sx={{ fontWeight: 700, fontSize: height * 0.64, letterSpacing: '-0.02em' }}
+        sx={{
+          fontWeight: 700,
+          fontSize: height * 0.64,
+          letterSpacing: '-0.02em',
+          display: compact ? { xs: 'none', sm: 'inline' } : undefined,
+        }}
       >
         Credence
       </Box>

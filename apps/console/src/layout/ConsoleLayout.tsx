@@ -5,8 +5,10 @@ import { ConsoleMenu } from '@/layout/ConsoleMenu';
 function ConsoleAppBar() {
   return (
     <AppBar color="primary">
-      <Brand height={24} />
-      <TitlePortal sx={{ ml: 2, fontSize: '1rem', fontWeight: 500, opacity: 0.85 }} />
+      <Brand height={24} compact />
+      <TitlePortal
+        sx={{ ml: { xs: 1, sm: 2 }, minWidth: 0, fontSize: '1rem', fontWeight: 500, opacity: 0.85 }}
+      />
     </AppBar>
   );
 }

@@ -19,11 +19,17 @@ export function resultLabel(result: string | null | undefined): { name: string; 
   return { name: domainResultLabel(result, 'history'), tone: result.startsWith('RESOLVE') ? 'info' : (TONES[result] ?? 'default') };
 }
 
-/** The Result filter's choices (2.10). Staff filter by the raw result, so shared labels say which one. */
+/** 'NOT_FOUND' as words, 'not found', to tell apart two results that share a label. */
+const codeInWords = (code: string) => code.toLowerCase().replace(/_/g, ' ');
+
+/**
+ * The Result filter's choices (2.10). Staff filter by the raw result, so a shared label says which one in words:
+ * 'Action required: not found', 'Incomplete: unpaid'.
+ */
 export const RESULT_CHOICES = RESULTS.map((id) => {
   const name = domainResultLabel(id, 'history');
   const shared = RESULTS.filter((o) => domainResultLabel(o, 'history') === name).length > 1;
-  return { id, name: shared ? `${name} (${id})` : name };
+  return { id, name: shared ? `${name.charAt(0)}${name.slice(1).toLowerCase()}: ${codeInWords(id)}` : name };
 });
 
 /** access.md 3.3, from libs/domain: the types that have a short code (what allowedTypes lists). */
@@ -32,5 +38,5 @@ export const TYPES = VERIFICATION_TYPES.flatMap((t) => (t.code ? [{ id: t.code, 
 export const typeName = (codeOrAlias: string | null | undefined) =>
   VERIFICATION_TYPES.find((t) => t.code === codeOrAlias || t.alias === codeOrAlias)?.name ?? codeOrAlias ?? '';
 
-/** For staff, where two results share a label: 'Action Required (NOT_FOUND)'. */
+/** For staff, where two results share a label: 'Action required: not found'. */
 export const staffResultName = (result: string) => RESULT_CHOICES.find((c) => c.id === result)?.name ?? resultLabel(result).name;

@@ -12,6 +12,7 @@ import {
 } from 'react-admin';
 import { FlagSwitch } from '@/shared/FlagSwitch';
 import { UkDateField } from '@/shared/UkDateField';
+import { EmptyList } from '@/shared/EmptyList';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Message" />,
@@ -34,6 +35,14 @@ export function CountryNotificationList() {
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={25}
       filters={filters}
+      empty={
+        <EmptyList
+          title="No country notifications yet"
+          action={<CreateButton label="New notification" variant="contained" />}
+        >
+          A notification shows in its country's row of the portal's Country Insights while it is active.
+        </EmptyList>
+      }
       actions={
         <TopToolbar>
           <FilterButton />
@@ -54,7 +63,7 @@ export function CountryNotificationList() {
         <DataTable.Col source="createdAt" label="Created">
           <UkDateField source="createdAt" showTime />
         </DataTable.Col>
-        <DataTable.Col source="createdBy" label="By" disableSort />
+        <DataTable.Col source="createdBy" label="By" disableSort render={(n) => n.createdBy || '—'} />
       </DataTable>
     </List>
   );

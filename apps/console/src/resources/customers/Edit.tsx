@@ -13,7 +13,7 @@ import {
 import { Box, Typography } from '@mui/material';
 import { TYPES } from '@/shared/results';
 import { SaveOnlyToolbar } from '@/shared/SaveOnlyToolbar';
-import { CURRENCIES, PAYMENT_TYPES } from '@/resources/customers/choices';
+import { CURRENCIES, PAYMENT_TYPES, paymentTypeLabel } from '@/resources/customers/choices';
 import { RecordTitle } from '@/shared/RecordTitle';
 
 type CustomerForm = Record<string, unknown> & { customTypes?: boolean; allowedTypes?: string[] | null };
@@ -27,7 +27,7 @@ const transform = ({ customTypes, ...data }: CustomerForm) => ({
 function PaymentTypeInput() {
   const record = useRecordContext();
   const current = record?.paymentType as string | undefined;
-  const choices = current && !PAYMENT_TYPES.some((c) => c.id === current) ? [...PAYMENT_TYPES, { id: current, name: current }] : PAYMENT_TYPES;
+  const choices = current && !PAYMENT_TYPES.some((c) => c.id === current) ? [...PAYMENT_TYPES, { id: current, name: paymentTypeLabel(current) }] : PAYMENT_TYPES;
   return <SelectInput source="paymentType" label="Payment type" choices={choices} validate={required()} />;
 }
 

@@ -4,6 +4,7 @@ import { usesTokens } from '@credence/domain';
 import { useState, type FormEvent } from 'react';
 import { useCreate, useGetList, useNotify, useRefresh } from 'react-admin';
 import { currencySymbol, money } from '@/shared/format';
+import { paymentTypeLabel } from '@/resources/customers/choices';
 
 interface Customer {
   id: string;
@@ -82,7 +83,7 @@ export function GrantCreditButton({ customer: fixed }: { customer?: Customer }) 
         <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
           {fixed ? (
             <Typography variant="body2">
-              Customer: <strong>{fixed.name}</strong> ({fixed.paymentType})
+              Customer: <strong>{fixed.name}</strong> ({paymentTypeLabel(fixed.paymentType)})
             </Typography>
           ) : (
             <CustomerPicker value={picked} onChange={setPicked} />

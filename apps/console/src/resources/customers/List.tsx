@@ -12,7 +12,7 @@ import {
   ExportButton,
 } from 'react-admin';
 import { StatusChip } from '@/shared/StatusChip';
-import { FLAG_FILTERS, PAYMENT_TYPES } from '@/resources/customers/choices';
+import { FLAG_FILTERS, PAYMENT_TYPES, paymentTypeLabel } from '@/resources/customers/choices';
 
 export const customerFilters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Name, id or a user's e-mail" />,
@@ -52,7 +52,7 @@ export function CustomerList() {
       {small ? (
         <SimpleList
           primaryText={(r) => r.name}
-          secondaryText={(r) => `${r.paymentType} · ${r.currency} · ${r.userCount} user${r.userCount === 1 ? '' : 's'}`}
+          secondaryText={(r) => `${paymentTypeLabel(r.paymentType)} · ${r.currency} · ${r.userCount} user${r.userCount === 1 ? '' : 's'}`}
           tertiaryText={(r) => (r.individual ? 'Individual' : 'Organisation')}
           linkType="show"
         />
@@ -60,7 +60,7 @@ export function CustomerList() {
         <DataTable rowClick="show" bulkActionButtons={false}>
           <DataTable.Col source="name" label="Name" sx={{ minWidth: 180 }} />
           <DataTable.Col source="individual" label="Kind" render={(r) => <Kind individual={r.individual} />} />
-          <DataTable.Col source="paymentType" label="Payment" render={(r) => <code style={{ fontSize: 12 }}>{r.paymentType}</code>} />
+          <DataTable.Col source="paymentType" label="Payment" sx={{ whiteSpace: 'nowrap' }} render={(r) => paymentTypeLabel(r.paymentType)} />
           <DataTable.Col source="currency" label="Currency" render={(r) => `${r.currency}${r.vatPayer ? ' + VAT' : ''}`} />
           <DataTable.Col source="country" label="Country" />
           <DataTable.Col source="userCount" label="Users" align="right" />

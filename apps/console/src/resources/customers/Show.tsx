@@ -16,7 +16,7 @@ import { StatusChip } from '@/shared/StatusChip';
 import { typeName } from '@/shared/results';
 import { ukDate } from '@/shared/format';
 import { UkDateField } from '@/shared/UkDateField';
-import { FLAG_GROUPS } from '@/resources/customers/choices';
+import { FLAG_GROUPS, paymentTypeLabel } from '@/resources/customers/choices';
 import { OpenPortalButton } from '@/resources/customers/OpenPortalButton';
 import { GrantCreditButton } from '@/resources/customers/GrantCreditButton';
 import { AuditTrail } from '@/resources/customers/AuditTrail';
@@ -38,7 +38,7 @@ function CustomerHeader() {
         </Typography>
       </Box>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, minmax(0, 1fr))', lg: 'repeat(6, minmax(0, 1fr))' } }}>
-        <Fact label="Payment type">{r.paymentType}</Fact>
+        <Fact label="Payment type">{paymentTypeLabel(r.paymentType)}</Fact>
         <Fact label="Currency">{r.currency}</Fact>
         <Fact label="VAT payer">{r.vatPayer ? 'Yes' : 'No'}</Fact>
         <Fact label="Country">{r.country}</Fact>
@@ -87,7 +87,7 @@ function Users() {
           <DataTable.Col label="Role" disableSort render={(u) => (u.admin ? 'Admin' : 'User')} />
           <DataTable.Col label="State" disableSort render={(u) => <UserState user={u} />} />
           <DataTable.Col source="lastLoginAt" label="Last sign-in">
-            <UkDateField source="lastLoginAt" showTime />
+            <UkDateField source="lastLoginAt" showTime empty="Never" />
           </DataTable.Col>
         </DataTable>
       </ReferenceManyField>

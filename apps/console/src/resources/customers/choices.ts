@@ -1,5 +1,34 @@
-/** Mirrors the admin API's validation (apps/api/src/modules/admin/customers/customer-changes.ts). */
-export const PAYMENT_TYPES = ['NONE', 'CARD', 'INVOICE', 'INSTITUTE', 'INSTITUTE_PARENT', 'TOKEN_SINGLE_CREDIT'].map((id) => ({ id, name: id }));
+/**
+ * The payment types the code base knows (access.md 3.1, libs/domain access/account.ts, the demo accounts and the
+ * portal's guards), in words. The code stays the form's value: the admin API validates the code
+ * (apps/api/src/modules/admin/customers/customer-update.dto.ts).
+ */
+const PAYMENT_TYPE_LABELS: Record<string, string> = {
+  NONE: 'None (cannot order)',
+  CARD: 'Card',
+  INVOICE: 'Invoice',
+  INSTITUTE: 'Institute account',
+  INSTITUTE_PARENT: 'Institute parent account',
+  UNI_PARENT: 'University parent account',
+  TOKEN: 'Credit tokens',
+  TOKEN_SINGLE_CREDIT: 'Credit tokens (one per check)',
+};
+
+/**
+ * The API also accepts any code ending _PARENT or beginning TOKEN_ or INSTITUTE_ (customer-update.dto.ts's
+ * PAYMENT_TYPE): one without a label still reads as its kind, with its code.
+ */
+export function paymentTypeLabel(code: string | null | undefined): string {
+  if (!code) return '';
+  const known = PAYMENT_TYPE_LABELS[code];
+  if (known) return known;
+  if (code.endsWith('_PARENT')) return `Parent account (${code})`;
+  if (code.startsWith('TOKEN')) return `Credit tokens (${code})`;
+  if (code.startsWith('INSTITUTE')) return `Institute account (${code})`;
+  return code;
+}
+
+export const PAYMENT_TYPES = Object.entries(PAYMENT_TYPE_LABELS).map(([id, name]) => ({ id, name }));
 export const CURRENCIES = ['GBP', 'USD', 'EUR', 'AUD'].map((id) => ({ id, name: id }));
 
 /** The access flags of access.md 3.1/3.2, grouped as the Show page lays them out, with what each one does. */

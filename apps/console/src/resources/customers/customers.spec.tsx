@@ -19,7 +19,7 @@ describe('customers resource', () => {
 
     const row = (await screen.findByText('Acme Recruitment Ltd')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Organisation')).toBeInTheDocument();
-    expect(within(row).getByText('CARD')).toBeInTheDocument();
+    expect(within(row).getByText('Card')).toBeInTheDocument();
     expect(within(row).getByText('Country')).toBeInTheDocument();
     expect(within(row).getByText('GBP + VAT')).toBeInTheDocument();
     expect(within((screen.getByText('Indy Individual').closest('tr') as HTMLElement)).getByText('Individual')).toBeInTheDocument();
@@ -39,6 +39,7 @@ describe('customers resource', () => {
     });
 
     await screen.findByText('Access (changes apply at once)');
+    expect(await screen.findByText('Card')).toBeInTheDocument();
     const reports = await screen.findByRole('switch', { name: 'Reports' });
     expect(reports).not.toBeChecked();
     await userEvent.click(reports);

@@ -16,6 +16,7 @@ import {
 import { StatusChip } from '@/shared/StatusChip';
 import { INSTITUTE_TYPES } from '@/resources/institutes/choices';
 import { ListError } from '@/shared/LoadError';
+import { Stacked } from '@/shared/Stacked';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Name, other name or id" />,
@@ -27,7 +28,12 @@ const filters = [
   <NullableBooleanInput key="searchable" source="searchable" label="Searchable" />,
 ];
 
+const typeName = (type: string) => INSTITUTE_TYPES.find((t) => t.id === type)?.name ?? type;
+
 const gbp = { style: 'currency', currency: 'GBP' } as const;
+
+// The id sits under the name, and the surcharge waits for a wide screen (lg): with both as columns the list ran
+// past a 1280 px screen and pushed '+ Create' to its last pixel.
 
 export function InstituteList() {
   const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
@@ -45,24 +51,23 @@ export function InstituteList() {
       }
     >
       {small ? (
-        <SimpleList primaryText={(r) => r.name} secondaryText={(r) => `${r.id} · ${r.countryId ?? ''}`} tertiaryText={(r) => r.type} linkType="show" />
+        <SimpleList primaryText={(r) => r.name} secondaryText={(r) => [typeName(r.type), r.countryId, r.id].filter(Boolean).join(' · ')} linkType="show" />
       ) : (
         <DataTable rowClick="show" bulkActionButtons={false}>
-          <DataTable.Col source="name" label="Name" sx={{ minWidth: 220 }} />
-          <DataTable.Col source="id" label="Id" render={(r) => <code style={{ fontSize: 12 }}>{r.id}</code>} />
+          <DataTable.Col source="name" label="Name" sx={{ minWidth: 220 }} render={(r) => <Stacked primary={r.name} secondary={r.id} mono />} />
           <DataTable.Col source="countryId" label="Country" />
-          <DataTable.Col source="type" label="Type" sx={{ whiteSpace: 'nowrap' }} render={(r) => INSTITUTE_TYPES.find((t) => t.id === r.type)?.name ?? r.type} />
+          <DataTable.Col source="type" label="Type" sx={{ whiteSpace: 'nowrap' }} render={(r) => typeName(r.type)} />
           <DataTable.Col source="price" label="Price" align="right">
             <NumberField source="price" options={gbp} locales="en-GB" />
           </DataTable.Col>
-          <DataTable.Col source="surcharge" label="Surcharge" align="right">
+          <DataTable.Col source="surcharge" label="Surcharge" align="right" sx={{ display: { xs: 'none', lg: 'table-cell' } }}>
             <NumberField source="surcharge" options={gbp} locales="en-GB" />
           </DataTable.Col>
           <DataTable.Col
             label="Flags"
             disableSort
             render={(r) => (
-              <span style={{ display: 'inline-flex', gap: 4 }}>
+              <span style={{ display: 'inline-flex', gap: 4, flexWrap: 'nowrap' }}>
                 {r.readOnly ? <StatusChip label="Read-only" /> : null}
                 {r.allowsPending ? <StatusChip label="Manual" tone="info" /> : null}
                 {r.searchable === false ? <StatusChip label="Hidden" /> : null}

@@ -50,7 +50,7 @@ export function InvoiceList() {
         <DataTable.Col source="id" label="Invoice #" />
         <DataTable.Col label="Customer" disableSort render={(r) => r.company?.name ?? r.companyId} />
         <DataTable.Col source="username" label="User" disableSort />
-        <DataTable.Col source="receiptId" label="Receipt Id" disableSort />
+        <DataTable.Col source="receiptId" label="Receipt Id" disableSort render={(r) => r.receiptId || '—'} />
         <DataTable.Col source="totalMinor" label="Total" align="right" render={(r) => minor(r.totalMinor, r.currency)} />
         <DataTable.Col source="status" label="Status" render={(r) => <StatusChip label={r.status === 'PAID' ? 'Paid' : 'Issued'} tone={r.status === 'PAID' ? 'success' : 'warning'} />} />
       </DataTable>

@@ -1,12 +1,19 @@
 import { Typography } from '@mui/material';
-import { BooleanInput, Create, Edit, SimpleForm, TextInput, required } from 'react-admin';
+import { BooleanInput, Create, Edit, SelectInput, SimpleForm, TextInput, required, useRecordContext } from 'react-admin';
+import { NOTICE_SCOPES, noticeScopeLabel } from '@/resources/notices/scopes';
+
+function ScopeInput() {
+  const current = useRecordContext()?.scope as string | undefined;
+  const choices = current && !NOTICE_SCOPES.some((c) => c.id === current) ? [...NOTICE_SCOPES, { id: current, name: noticeScopeLabel(current) }] : NOTICE_SCOPES;
+  return <SelectInput source="scope" label="Scope" choices={choices} defaultValue="DASHBOARD" validate={required()} helperText="A portal banner is a warning banner in every customer's portal" />;
+}
 
 /** DASHBOARD notices are the portal shell's warning banners (access.md 2.3); published ones show at once. */
 function NoticeForm() {
   return (
     <SimpleForm sx={{ maxWidth: 720 }}>
       <TextInput source="message" label="Message" validate={required()} multiline minRows={3} fullWidth />
-      <TextInput source="scope" label="Scope" defaultValue="DASHBOARD" helperText="DASHBOARD: a warning banner in every customer's portal" />
+      <ScopeInput />
       <TextInput source="type" label="Type" helperText="Optional" />
       <TextInput source="instituteId" label="Institute id" helperText="Optional: only with this institute" />
       <TextInput source="regionId" label="Region id" helperText="Optional: only in this region" />

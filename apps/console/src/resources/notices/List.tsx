@@ -1,11 +1,12 @@
-import { CreateButton, DataTable, FilterButton, List, NullableBooleanInput, SearchInput, TextInput, TopToolbar } from 'react-admin';
+import { CreateButton, DataTable, FilterButton, List, NullableBooleanInput, SearchInput, SelectInput, TopToolbar } from 'react-admin';
 import { FlagSwitch } from '@/shared/FlagSwitch';
 import { UkDateField } from '@/shared/UkDateField';
+import { NOTICE_SCOPES, noticeScopeLabel } from '@/resources/notices/scopes';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Message" />,
   <NullableBooleanInput key="published" source="published" label="Published" alwaysOn />,
-  <TextInput key="scope" source="scope" label="Scope" />,
+  <SelectInput key="scope" source="scope" label="Scope" choices={NOTICE_SCOPES} />,
 ];
 
 export function NoticeList() {
@@ -23,12 +24,12 @@ export function NoticeList() {
     >
       <DataTable rowClick="edit" bulkActionButtons={false}>
         <DataTable.Col source="message" label="Message" sx={{ maxWidth: 560 }} />
-        <DataTable.Col source="scope" label="Scope" />
+        <DataTable.Col source="scope" label="Scope" sx={{ whiteSpace: 'nowrap' }} render={(n) => noticeScopeLabel(n.scope)} />
         <DataTable.Col source="published" label="Published" render={() => <FlagSwitch source="published" label="Published" states={['Published', 'Draft']} />} />
         <DataTable.Col source="createdAt" label="Created">
           <UkDateField source="createdAt" showTime />
         </DataTable.Col>
-        <DataTable.Col source="createdBy" label="By" disableSort />
+        <DataTable.Col source="createdBy" label="By" disableSort render={(n) => n.createdBy || '—'} />
       </DataTable>
     </List>
   );

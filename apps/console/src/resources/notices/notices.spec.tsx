@@ -13,6 +13,7 @@ describe('notices resource', () => {
       'PUT /admin/notices/7': (c) => json({ ...draft, ...(c.body as object) }),
     });
     expect(await screen.findByText('Draft')).toBeInTheDocument();
+    expect(screen.getByText('Portal banner')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('switch', { name: 'Published' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ id: 7, published: true, message: draft.message }));
     expect(await screen.findByText('Published: Published')).toBeInTheDocument();
@@ -24,6 +25,7 @@ describe('notices resource', () => {
       'GET /admin/notices': page('notices', []),
     });
     fireEvent.change(await screen.findByLabelText(/Message/), { target: { value: 'Checks in Spain are delayed' } });
+    expect(screen.getByRole('combobox', { name: /Scope/ })).toHaveTextContent('Portal banner');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ message: 'Checks in Spain are delayed', scope: 'DASHBOARD', published: false }));
   });

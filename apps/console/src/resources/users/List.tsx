@@ -44,7 +44,7 @@ export function UserList() {
           <DataTable.Col label="Role" disableSort render={(u) => <RoleText user={u} />} />
           <DataTable.Col label="State" disableSort render={(u) => <UserState user={u} />} />
           <DataTable.Col source="lastLoginAt" label="Last sign-in">
-            <UkDateField source="lastLoginAt" showTime />
+            <UkDateField source="lastLoginAt" showTime empty="Never" />
           </DataTable.Col>
         </DataTable>
       )}

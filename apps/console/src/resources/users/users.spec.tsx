@@ -17,6 +17,8 @@ describe('users resource', () => {
     const row = (await screen.findByText('bob@acme.test')).closest('tr') as HTMLElement;
     expect(within(row).getByText('User · Graduate hiring')).toBeInTheDocument();
     expect(within(row).getByText('Active')).toBeInTheDocument();
+    // As on the user's own page: no sign-in reads 'Never', not a blank cell.
+    expect(within(row).getByText('Never')).toBeInTheDocument();
     expect(within(screen.getByText('nia@acme.test').closest('tr') as HTMLElement).getByText('Pending')).toBeInTheDocument();
     // The customer names come from one getMany for the rows' company ids.
     await waitFor(() => expect(calls.some((c) => c.url.startsWith('/admin/customers') && query(c).filter === '{"id":["acme"]}')).toBe(true));

@@ -22,6 +22,7 @@ import { ResultChip } from '@/resources/verifications/ResultChip';
 import type { StaffVerificationRow } from '@credence/api-contract';
 import { customerName, instituteOrOrganisation, personName, requestedBy } from '@/resources/verifications/names';
 import { EmptyList } from '@/shared/EmptyList';
+import { Stacked } from '@/shared/Stacked';
 
 /** The history filters of verifications.md 2.10, across customers, plus customer and institute for staff. */
 export const verificationFilters = [
@@ -30,7 +31,7 @@ export const verificationFilters = [
   <ReferenceInput key="companyId" source="companyId" reference="customers">
     <AutocompleteInput label="Customer" optionText="name" filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 220 }} />
   </ReferenceInput>,
-  <TextInput key="requestedBy" source="requestedBy" label="Requested By" helperText="Username" />,
+  <TextInput key="requestedBy" source="requestedBy" label="Requested by" helperText="Username" />,
   <SelectArrayInput key="type" source="type" label="Type" choices={TYPES.map((t) => ({ id: t.alias, name: t.name }))} />,
   <TextInput key="customerReference" source="customerReference" label="Customer reference" />,
   <ReferenceInput key="instituteId" source="instituteId" reference="institutes">
@@ -39,6 +40,11 @@ export const verificationFilters = [
   <DateInput key="fromDate" source="fromDate" label="From" />,
   <DateInput key="toDate" source="toDate" label="To" />,
 ];
+
+// Eight columns ran past a 1280 px screen: type and requester now sit under the institute and the customer, and
+// date and customer wait for a wide screen (lg), so the status is never cut off.
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+const FROM_LG = { display: { xs: 'none', lg: 'table-cell' } } as const;
 
 /** REJECTED and NOT_FOUND rows are highlighted (2.10). */
 const rowSx = (v: StaffVerificationRow) => (v.result === 'REJECTED' || v.result === 'NOT_FOUND' ? { bgcolor: '#fff8e6' } : {});
@@ -66,22 +72,30 @@ export function VerificationList() {
       {small ? (
         <SimpleList<StaffVerificationRow>
           primaryText={(v) => personName(v)}
-          secondaryText={(v) => `${instituteOrOrganisation(v)} · ${customerName(v)}`}
-          tertiaryText={(v) => ukDate(v.recorded)}
+          secondaryText={(v) => `${ukDate(v.recorded)} · ${instituteOrOrganisation(v)} · ${customerName(v)}`}
+          tertiaryText={(v) => <ResultChip result={v.result} />}
           linkType="show"
+          sx={{ '& .RaSimpleList-tertiary': { opacity: 1 } }}
         />
       ) : (
         <DataTable<StaffVerificationRow> rowClick="show" bulkActionButtons={false} rowSx={rowSx}>
-          <DataTable.Col source="recorded" label="Date">
+          <DataTable.Col source="recorded" label="Date" sx={FROM_LG}>
             <UkDateField source="recorded" />
           </DataTable.Col>
-          <DataTable.Col source="id" label="QCID" disableSort />
-          <DataTable.Col label="Name" disableSort render={personName} />
-          <DataTable.Col source="instituteName" label="Institute / Organisation" render={instituteOrOrganisation} />
-          <DataTable.Col label="Type" disableSort render={(v) => typeName(v.type)} />
-          <DataTable.Col source="companyName" label="Customer" render={customerName} />
-          <DataTable.Col source="requestedBy" label="Requested By" disableSort render={requestedBy} />
-          <DataTable.Col source="result" label="Status" render={(v) => <ResultChip result={v.result} />} />
+          <DataTable.Col source="id" label="QCID" disableSort sx={NOWRAP} />
+          <DataTable.Col label="Name" disableSort render={personName} sx={NOWRAP} />
+          <DataTable.Col
+            source="instituteName"
+            label="Institute / Organisation"
+            render={(v: StaffVerificationRow) => <Stacked primary={instituteOrOrganisation(v)} secondary={typeName(v.type)} />}
+          />
+          <DataTable.Col
+            source="companyName"
+            label="Customer"
+            sx={{ ...FROM_LG, ...NOWRAP }}
+            render={(v: StaffVerificationRow) => <Stacked primary={customerName(v)} secondary={requestedBy(v)} />}
+          />
+          <DataTable.Col source="result" label="Status" sx={NOWRAP} render={(v) => <ResultChip result={v.result} />} />
         </DataTable>
       )}
     </List>

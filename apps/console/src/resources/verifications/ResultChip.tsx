@@ -1,8 +1,21 @@
-import { resultLabel } from '@/shared/results';
+import { resultLabel, staffResultName } from '@/shared/results';
 import { StatusChip } from '@/shared/StatusChip';
 
-export function ResultChip({ result }: { result: string | null | undefined }) {
+/** `distinct` names a result that shares its label with another ('Action required: not found'), where staff act on it. */
+export function ResultChip({
+  result,
+  distinct = false,
+}: {
+  result: string | null | undefined;
+  distinct?: boolean;
+}) {
   const { name, tone } = resultLabel(result);
   if (!name) return null;
-  return <StatusChip label={name} tone={tone} title={result ?? undefined} />;
+  return (
+    <StatusChip
+      label={distinct && result ? staffResultName(result) : name}
+      tone={tone}
+      title={result ?? undefined}
+    />
+  );
 }

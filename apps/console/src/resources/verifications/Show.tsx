@@ -36,7 +36,7 @@ function Line({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-/** The result card of verifications.md 2.9, for staff: everything the customer sees, and the raw result. */
+/** The result card of verifications.md 2.9, for staff: everything the customer sees, and which result it is. */
 function ResultCard() {
   const v = useRecordContext<VerificationRecord>();
   const createPath = useCreatePath();
@@ -44,7 +44,8 @@ function ResultCard() {
   const { canAccess: mayAct } = useCanAccess({ resource: 'verifications', action: 'edit' });
   const { canAccess: mayOpenInvoice } = useCanAccess({ resource: 'invoices', action: 'show' });
   if (!v) return null;
-  const fields = Object.entries(v.fields ?? {}).filter(([k]) => !SHOWN_APART.has(k) && !HIDDEN.test(k));
+  // A field left empty comes back null: it gets no line, rather than the word 'null'.
+  const fields = Object.entries(v.fields ?? {}).filter(([k, value]) => value !== null && value !== undefined && !SHOWN_APART.has(k) && !HIDDEN.test(k));
   const subjects = (v.additionalFieldData ?? []).flatMap((a) => a.subjects ?? []);
   const footer = (v.footer as string | null | undefined) ?? (v.result ? resultFooter(v.result, v.instituteId ?? null) : null);
   const thirdParty = v.fields?.thirdPartyData as Record<string, unknown> | undefined;
@@ -66,15 +67,12 @@ function ResultCard() {
         <Typography component="p" variant="h5" sx={{ fontWeight: 700 }}>
           {personName(v) || v.id}
         </Typography>
-        <ResultChip result={v.result} />
-        <Typography variant="caption" color="text.secondary">
-          {v.result}
-        </Typography>
+        <ResultChip result={v.result} distinct />
       </Box>
       <Line label="QCID">{v.id}</Line>
       <Line label="Customer reference">{v.customerReference}</Line>
       <Line label="Customer">{customerName(v)}</Line>
-      <Line label="Requested By">{requestedBy(v)}</Line>
+      <Line label="Requested by">{requestedBy(v)}</Line>
       <Line label="Recorded">{ukDate(v.recorded, true)}</Line>
       <Line label="Type">{typeName(v.type)}</Line>
       <Line label={v.type === 'EMPLOYMENT' ? 'Organisation' : 'Institute'}>{instituteOrOrganisation(v)}</Line>
@@ -97,8 +95,8 @@ function ResultCard() {
         </Line>
       ) : null}
       <Line label="Institute / Employer provided details">{v.notes}</Line>
-      <Line label="Approved By">{v.approvedByName ? `${v.approvedByName}${v.approvedByTitle ? `, ${v.approvedByTitle}` : ''}${v.approvedDate ? ` (as of ${ukDate(v.approvedDate)})` : ''}` : null}</Line>
-      <Line label="Resolved By Process">{v.approvalProcess as string | undefined}</Line>
+      <Line label="Approved by">{v.approvedByName ? `${v.approvedByName}${v.approvedByTitle ? `, ${v.approvedByTitle}` : ''}${v.approvedDate ? ` (as of ${ukDate(v.approvedDate)})` : ''}` : null}</Line>
+      <Line label="Resolved by process">{v.approvalProcess as string | undefined}</Line>
       <Line label="Invoice">{v.invoiceId && mayOpenInvoice ? <Link to={createPath({ resource: 'invoices', id: String(v.invoiceId), type: 'show' })}>{String(v.invoiceId)}</Link> : v.invoiceId}</Line>
       {typeof v.retriesLeft === 'number' && v.result === 'NOT_FOUND' ? <Line label="Retries left">{v.retriesLeft}</Line> : null}
       {thirdParty && Object.keys(thirdParty).length ? (

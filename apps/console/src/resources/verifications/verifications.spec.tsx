@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json } from '@/test/fetchMock';
 import { notFound, page, query, renderConsole } from '@/test/render';
 
@@ -31,8 +31,22 @@ describe('verifications resource', () => {
     expect(within(row).getByText('Acme Recruitment Ltd')).toBeInTheDocument();
     expect(within(row).getByText('University of Demo')).toBeInTheDocument();
     expect(within(row).getByText('21 Nov 2026')).toBeInTheDocument();
+    // Type and requester sit under the institute and the customer, so the list fits a 1280 px screen.
+    expect(within(row).getByText('Higher Education')).toBeInTheDocument();
+    expect(within(row).getByText('alice@acme.test')).toBeInTheDocument();
     expect(within(screen.getByText('Ann Other').closest('tr') as HTMLElement).getByText('Action Required')).toBeInTheDocument();
     expect(query(calls[0]).sort).toBe('["recorded","DESC"]');
+  });
+
+  it('shows each row\'s status on a phone too', async () => {
+    vi.stubGlobal('matchMedia', (media: string) => ({ matches: media.includes('max-width'), media, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false }));
+    renderConsole('/verifications', {
+      'GET /admin/verifications': page('verifications', [pending, { ...pending, id: 'QC124', result: 'VERIFIED', fields: { firstname: 'Ann', surname: 'Other' } }]),
+    });
+    const oliver = (await screen.findByText('Oliver Quinn')).closest('li') as HTMLElement;
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(within(oliver).getByText('Pending')).toBeInTheDocument();
+    expect(within(screen.getByText('Ann Other').closest('li') as HTMLElement).getByText('Verified')).toBeInTheDocument();
   });
 
   it('shows the result card, documents and every event of the stream from /timeline', async () => {
@@ -46,6 +60,9 @@ describe('verifications resource', () => {
     expect(screen.getByText('Grad year')).toBeInTheDocument();
     expect(screen.getByText('Institute Consent Form')).toBeInTheDocument();
     expect(screen.getByText(/This verification is being reviewed by/)).toBeInTheDocument();
+    // The chip says the result once: no raw code beside it.
+    expect(screen.getByText('Pending')).toBeInTheDocument();
+    expect(screen.queryByText('PENDING')).not.toBeInTheDocument();
 
     expect(await screen.findByText('Verification drafted')).toBeInTheDocument();
     expect(screen.getByText('Sent for manual check')).toBeInTheDocument();
