@@ -72,6 +72,8 @@ try {
       ? [
           ['07-verification-show', `/verifications/${id}/show`, { text: 'Event timeline' }],
           ['07b-verification-timeline', `/verifications/${id}/show`, { text: 'Event timeline', scrollTo: 'Event timeline' }],
+          ['07c-verification-timeline-phone', `/verifications/${id}/show`, { text: 'Event timeline', scrollTo: 'Event timeline', phone: true }],
+          ['07d-verification-timeline-details', `/verifications/${id}/show`, { click: 'Details', then: '"fields": {', scrollTo: 'Event timeline' }],
         ]
       : [];
     const shots = await takeScreenshots(browser, baseUrl, path.join(repoRoot, 'screenshots', 'console'), extra);

@@ -9,7 +9,7 @@ const baseUrl = process.argv[2] ?? process.env.E2E_BASE_URL ?? 'http://localhost
 const browser = await launch();
 try {
   const { id } = await pendingVerification(baseUrl);
-  const extra = id ? [['07-verification-show', `/verifications/${id}/show`, { text: 'Event timeline' }], ['07b-verification-timeline', `/verifications/${id}/show`, { text: 'Event timeline', scrollTo: 'Event timeline' }]] : [];
+  const extra = id ? [['07-verification-show', `/verifications/${id}/show`, { text: 'Event timeline' }], ['07b-verification-timeline', `/verifications/${id}/show`, { text: 'Event timeline', scrollTo: 'Event timeline' }], ['07c-verification-timeline-phone', `/verifications/${id}/show`, { text: 'Event timeline', scrollTo: 'Event timeline', phone: true }], ['07d-verification-timeline-details', `/verifications/${id}/show`, { click: 'Details', then: '"fields": {', scrollTo: 'Event timeline' }]] : [];
   const { taken, failed } = await takeScreenshots(browser, baseUrl, path.join(repoRoot, 'screenshots', 'console'), extra);
   process.stdout.write(`${taken.length} screenshots in screenshots/console/\n`);
   for (const f of failed) process.stdout.write(`  not taken: ${f}\n`);

@@ -2,7 +2,8 @@
 // signs in to the console, lands on the verifications (no Dashboard, no other staff resource in the menu), opens a
 // demo verification with no action button on it, replays it to three of its events with the Replay panel (first,
 // middle, last), checks the state and what each event changed, verifies the history, and takes a screenshot of each
-// instant (desktop) and of the panel on a phone; axe on the panel. The API refuses the auditor's write (403).
+// instant (desktop) and of the panel and its changes on a phone; axe on the panel. The API refuses the auditor's
+// write (403).
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -118,6 +119,18 @@ export async function runReplayJourney(browser, baseUrl, shotsDir, log = (line) 
         const diff = page.getByRole('table', { name: 'What this event changed' });
         await diff.waitFor();
         const rows = await diff.getByRole('row').count();
+        // Only the picked event looks picked, with the pointer elsewhere: no grey focus or ripple left on the last pick.
+        await page.mouse.move(0, 0);
+        await page.waitForTimeout(700);
+        const marked = await events.evaluate((list) =>
+          [...list.querySelectorAll('[role="button"]')]
+            .filter((b) => getComputedStyle(b).backgroundColor !== 'rgba(0, 0, 0, 0)' || b.querySelector('.MuiTouchRipple-child'))
+            .map((b) => b.innerText.split('\n')[0]),
+        );
+        if (marked.length !== 1 || !marked[0].startsWith(`${revision}. `)) throw new Error(`the list marks ${marked.join(' and ') || 'no event'} as picked`);
+        // The state's result and stage in words, with the exact codes beside them.
+        const summary = await page.getByText(/^Result /).first().innerText();
+        if (/^Result [A-Z_]+ /.test(summary)) throw new Error(`the replay header reads a raw code: ${summary}`);
         const slider = page.getByRole('slider', { name: 'Replay to revision' });
         if ((await slider.getAttribute('aria-valuenow')) !== String(revision)) throw new Error('the slider does not show the picked revision');
         await page.getByRole('heading', { name: 'Replay' }).scrollIntoViewIfNeeded();
@@ -139,6 +152,23 @@ export async function runReplayJourney(browser, baseUrl, shotsDir, log = (line) 
       await page.setViewportSize(PHONE);
       await page.evaluate(() => document.querySelector('section[aria-labelledby="replay-heading"]')?.scrollIntoView({ block: 'start' }));
       await page.screenshot({ path: path.join(shotsDir, '20-replay-phone.png') });
+      // What the last event changed, and the first event's objects, on a phone: nothing cut mid-word. Loaded afresh
+      // at phone size, as a phone would: after a resize react-admin's sidebar drawer hides the page from roles.
+      await page.reload();
+      await page.getByRole('table', { name: 'What this event changed' }).waitFor();
+      await page.getByRole('table', { name: 'What this event changed' }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(shotsDir, '20-replay-phone-changes.png') });
+      await page.getByRole('list', { name: 'Events to replay to' }).getByRole('button', { name: /^0\. / }).click();
+      await page.getByText(/^State as of revision 0: /).waitFor();
+      await page.getByRole('table', { name: 'What this event changed' }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(shotsDir, '20-replay-phone-revision-0.png') });
+      const overflow = await page.evaluate(() => {
+        const section = document.querySelector('section[aria-labelledby="replay-heading"]');
+        // The changes table scrolls in its own box rather than push the page: it must fit that box all the same.
+        const table = document.querySelector('table[aria-label="What this event changed"]');
+        return Math.max(section ? section.scrollWidth - section.clientWidth : 0, table?.parentElement ? table.offsetWidth - table.parentElement.clientWidth : 0);
+      });
+      if (overflow > 0) throw new Error(`the replay panel runs ${overflow} px past a 390 px phone`);
     });
   } finally {
     await context.close();

@@ -1,9 +1,12 @@
-// Screenshots of every console screen at 1280x800 into screenshots/console/ (git-ignored), for review by eye.
+// Screenshots of every console screen at 1280x800 into screenshots/console/ (git-ignored), for review by eye; the
+// lists that have a phone layout also at 390 px, where a screen wider than the phone counts as not taken.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { consoleSignIn, VIEWPORT } from './browser.mjs';
 
-/** [file name, path under /console, what must be on screen before the picture is taken] */
+const PHONE = { width: 390, height: 844 };
+
+/** [file name, path under /console, what must be on screen before the picture is taken (phone: at 390 px)] */
 const SCREENS = [
   ['01-dashboard', '/', { role: 'heading', name: 'Verifications by result' }],
   ['02-customers', '/customers', { text: 'Acme Recruitment Ltd' }],
@@ -26,8 +29,10 @@ const SCREENS = [
     },
   ],
   ['11-invoices', '/invoices', { text: 'Invoices' }],
+  ['11b-invoices-phone', '/invoices', { text: 'Invoices', phone: true }],
   ['12-credit-movements', '/credit-movements', { text: 'Credit movements' }],
   ['13-notices', '/notices', { text: 'Notices' }],
+  ['13b-notices-phone', '/notices', { text: 'Notices', phone: true }],
   ['14-notice-create', '/notices/create', { text: 'Customers see a published notice' }],
   ['15-news', '/news', { text: 'News and alerts' }],
   ['15b-country-notifications', '/country-notifications', { text: 'Country notifications' }],
@@ -68,16 +73,20 @@ export async function takeScreenshots(browser, baseUrl, outDir, extra = []) {
   const failed = [];
   for (const [name, route, expect] of [...SCREENS, ...extra]) {
     try {
+      await page.setViewportSize(expect.phone ? PHONE : VIEWPORT);
       await page.goto(`${baseUrl}/console${route}`);
       await settle(page, expect);
       const file = path.join(outDir, `${name}.png`);
       await page.screenshot({ path: file });
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (expect.phone && wide > PHONE.width) throw new Error(`${wide} px wide on a ${PHONE.width} px phone`);
       taken.push(file);
     } catch (error) {
       failed.push(`${name}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
       await page.screenshot({ path: path.join(outDir, `${name}.failed.png`) }).catch(() => undefined);
     }
   }
+  await page.setViewportSize(VIEWPORT);
   // The login page, signed out.
   const fresh = await browser.newContext({ viewport: VIEWPORT, locale: 'en-GB' });
   const login = await fresh.newPage();

@@ -1,4 +1,5 @@
 import { Box, Chip, Paper, Typography } from '@mui/material';
+import { DataValue, JsonBlock } from '@/shared/DataValue';
 import { ukDate } from '@/shared/format';
 
 export interface TimelineEvent {
@@ -53,15 +54,20 @@ export function EventTimeline({ events, empty = 'No events yet.' }: { events: Ti
           <Box sx={{ width: 12, height: 12, mt: 0.6, ml: 0.5, borderRadius: '50%', bgcolor: 'primary.main', boxShadow: '0 0 0 3px #dfe5f2' }} />
           <Paper variant="outlined" sx={{ p: 1.5, minWidth: 0 }}>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: 1, justifyContent: 'space-between' }}>
-              <Typography component="h3" variant="subtitle2" sx={{ fontWeight: 700 }} title={e.type}>
-                {e.event ?? humanType(e.type)}
-              </Typography>
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 1 }}>
+                <Typography component="h3" variant="subtitle2" sx={{ fontWeight: 700 }}>
+                  {e.event ?? humanType(e.type)}
+                </Typography>
+                {/* The stored type, for auditors who search the stream by it: there, but quieter than the title. */}
+                <Typography component="code" variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace', fontSize: 11 }}>
+                  {e.type}
+                </Typography>
+              </Box>
               <Typography component="time" dateTime={e.time} variant="caption" color="text.secondary">
                 {ukDate(e.time, true)}
               </Typography>
             </Box>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, mt: 0.75 }}>
-              <Chip size="small" variant="outlined" label={e.type} sx={{ fontFamily: 'monospace', fontSize: 11 }} />
               <Chip size="small" label={`by ${e.actor ?? 'unknown'}`} />
               {e.impersonator ? <Chip size="small" color="warning" label={`impersonated by ${e.impersonator}`} /> : null}
             </Box>
@@ -73,23 +79,50 @@ export function EventTimeline({ events, empty = 'No events yet.' }: { events: Ti
   );
 }
 
-/** The event's data: a one-line preview, the whole of it (pretty JSON) on demand. */
+/** Scalars short enough to read at a glance; the rest waits in Details. */
+const AT_A_GLANCE = 4;
+const glance = (value: unknown) =>
+  value !== null && value !== '' && (typeof value === 'number' || typeof value === 'boolean' || (typeof value === 'string' && value.length <= 60));
+
+/**
+ * The event's data: its first few short fields as key: value, and all of it as pretty JSON under Details (a single
+ * JSON line cut off at the screen's edge hid what an auditor opened the timeline for).
+ */
 function EventData({ data }: { data: unknown }) {
   if (data === undefined || data === null || (typeof data === 'object' && !Object.keys(data as object).length)) return null;
-  const line = JSON.stringify(data);
-  const short = line.length <= 140;
+  if (typeof data !== 'object') {
+    return (
+      <Typography variant="body2" sx={{ mt: 1 }}>
+        <DataValue value={data} />
+      </Typography>
+    );
+  }
+  const list = Array.isArray(data);
+  const entries = list ? [] : Object.entries(data as Record<string, unknown>);
+  const short = entries.filter(([, value]) => glance(value)).slice(0, AT_A_GLANCE);
+  const complete = !list && short.length === entries.length;
   return (
-    <Box
-      component="details"
-      sx={{ mt: 1, '& summary': { cursor: short ? 'default' : 'pointer', listStyle: short ? 'none' : undefined }, '&[open] .preview': { display: 'none' } }}
-    >
-      <Box component="summary" sx={{ fontSize: 12, color: 'text.secondary', fontFamily: 'monospace', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-        <span className="preview">{short ? line : `${line.slice(0, 140)}…`}</span>
-        {short ? null : <span> (data)</span>}
-      </Box>
-      {short ? null : (
-        <Box component="pre" sx={{ m: 0, mt: 0.5, p: 1, bgcolor: '#f6f8fc', borderRadius: 1, fontSize: 12, overflowX: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-          {JSON.stringify(data, null, 2)}
+    <Box sx={{ mt: 1 }}>
+      {short.length ? (
+        <Box component="dl" sx={{ m: 0, display: 'flex', flexWrap: 'wrap', columnGap: 2.5, rowGap: 0.25, fontSize: 13 }}>
+          {short.map(([key, value]) => (
+            <Box key={key} sx={{ display: 'flex', gap: 0.75, minWidth: 0 }}>
+              <Box component="dt" sx={{ color: 'text.secondary' }} title={key}>
+                {humanType(key)}:
+              </Box>
+              <Box component="dd" sx={{ m: 0, minWidth: 0 }}>
+                <DataValue value={value} />
+              </Box>
+            </Box>
+          ))}
+        </Box>
+      ) : null}
+      {complete ? null : (
+        <Box component="details" sx={{ mt: 0.5, '& summary': { cursor: 'pointer', fontSize: 13, color: 'primary.main', width: 'fit-content' } }}>
+          <Box component="summary">Details</Box>
+          <Box sx={{ mt: 0.5, p: 1, bgcolor: '#f6f8fc', borderRadius: 1 }}>
+            <JsonBlock value={data} />
+          </Box>
         </Box>
       )}
     </Box>

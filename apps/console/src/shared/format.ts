@@ -9,6 +9,21 @@ export function ukDate(value: string | number | Date | null | undefined, withTim
   return date.toLocaleString('en-GB', withTime ? UK_DATE_TIME : UK_DATE);
 }
 
+/** Events of one request often fall in the same minute: an auditor orders them by the second. */
+const UK_INSTANT: Intl.DateTimeFormatOptions = { ...UK_DATE_TIME, second: '2-digit' };
+
+/** '2026-11-28T12:35:05.351Z' -> '28 Nov 2026, 12:35:05'. */
+export const ukInstant = (value: string | number | Date) => {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? String(value) : date.toLocaleString('en-GB', UK_INSTANT);
+};
+
+/** An instant the API stamped ('2026-11-28T12:35:05.351Z'), as against a plain date such as a date of birth. */
+export const isIsoInstant = (value: unknown): value is string =>
+  typeof value === 'string' &&
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(value) &&
+  !Number.isNaN(Date.parse(value));
+
 const SYMBOLS: Record<string, string> = { USD: '$', EUR: '€', AUD: '$' };
 /** access.md 9: USD $, EUR €, AUD $, otherwise £. */
 export const currencySymbol = (currency?: string | null) => SYMBOLS[currency ?? ''] ?? '£';

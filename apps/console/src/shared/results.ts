@@ -1,4 +1,4 @@
-import { RESULTS, resultLabel as domainResultLabel, VERIFICATION_TYPES } from '@credence/domain';
+import { RESULTS, resultLabel as domainResultLabel, VERIFICATION_TYPES, type Stage } from '@credence/domain';
 import type { Tone } from '@/shared/StatusChip';
 
 const TONES: Record<string, Tone> = {
@@ -40,3 +40,18 @@ export const typeName = (codeOrAlias: string | null | undefined) =>
 
 /** For staff, where two results share a label: 'Action required: not found'. */
 export const staffResultName = (result: string) => RESULT_CHOICES.find((c) => c.id === result)?.name ?? resultLabel(result).name;
+
+const STAGES: Record<Stage, string> = {
+  DRAFT: 'Draft',
+  AWAITING_PAYMENT: 'Awaiting payment',
+  AUTOMATIC_CHECK: 'Automatic check',
+  MANUAL_CHECK: 'Manual check',
+  IDENTITY_CAPTURE: 'Identity capture',
+  IDENTITY_CHECK: 'Identity check',
+  ACTION_REQUIRED: 'Action required',
+  CLOSED: 'Closed',
+};
+
+/** A verification's stage (libs/domain Stage) in words; a stage this console does not know yet, in words all the same. */
+export const stageName = (stage: string) =>
+  STAGES[stage as Stage] ?? codeInWords(stage).replace(/^./, (c) => c.toUpperCase());

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json } from '@/test/fetchMock';
-import { renderConsole } from '@/test/render';
+import { page, renderConsole } from '@/test/render';
 
 const invoice = {
   id: '100024',
@@ -24,6 +24,24 @@ const invoice = {
   company: { name: 'Acme Recruitment Ltd', vatId: null, addressCountry: { name: 'United Kingdom' } },
   items: [{ name: 'Employment Verification', candidateName: 'Erin Worker', instituteNames: ['Widgets Ltd'], priceMinor: 4900, surchargeMinor: 0, totalMinor: 4900 }],
 };
+
+const onPhone = () =>
+  vi.stubGlobal('matchMedia', (media: string) => ({ matches: media.includes('max-width'), media, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false }));
+
+describe('invoice list', () => {
+  it('is one item per invoice on a phone, its total and status still there, instead of a table wider than the screen', async () => {
+    onPhone();
+    renderConsole('/invoices', { 'GET /admin/invoices': page('invoices', [invoice, { ...invoice, id: '100025', status: 'ISSUED', receiptId: null, totalMinor: 1200 }]) });
+    const paid = (await screen.findByText('100024 · Acme Recruitment Ltd')).closest('li') as HTMLElement;
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(within(paid).getByText('£58.80')).toBeInTheDocument();
+    expect(within(paid).getByText('Paid')).toBeInTheDocument();
+    expect(within(paid).getByText('24 Nov 2026, 10:00 · alice@acme.test · receipt R1')).toBeInTheDocument();
+    const issued = screen.getByText('100025 · Acme Recruitment Ltd').closest('li') as HTMLElement;
+    expect(within(issued).getByText('Issued')).toBeInTheDocument();
+    expect(within(issued).getByText('£12.00')).toBeInTheDocument();
+  });
+});
 
 describe('invoice show page', () => {
   it("downloads the customer's PDF with the staff session, under the name the API gives", async () => {

@@ -1,12 +1,26 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json } from '@/test/fetchMock';
 import { page, renderConsole } from '@/test/render';
 
 const draft = { id: 7, message: 'Planned maintenance on Sunday', scope: 'DASHBOARD', type: null, instituteId: null, regionId: null, published: false, createdAt: '2026-11-21T09:00:00Z', createdBy: 'sam@credence.test' };
 
+const onPhone = () =>
+  vi.stubGlobal('matchMedia', (media: string) => ({ matches: media.includes('max-width'), media, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false }));
+
 describe('notices resource', () => {
+  it('is one item per notice on a phone, published or not at a glance, instead of a table wider than the screen', async () => {
+    onPhone();
+    renderConsole('/notices', { 'GET /admin/notices': page('notices', [draft, { ...draft, id: 8, message: 'Checks in Spain are delayed', published: true }]) });
+    const item = (await screen.findByText('Planned maintenance on Sunday')).closest('li') as HTMLElement;
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(within(item).getByText('Draft')).toBeInTheDocument();
+    expect(within(item).getByText('Portal banner · 21 Nov 2026, 09:00 · sam@credence.test')).toBeInTheDocument();
+    expect(within(item).getByRole('link')).toHaveAttribute('href', expect.stringMatching(/\/notices\/7$/));
+    expect(within(screen.getByText('Checks in Spain are delayed').closest('li') as HTMLElement).getByText('Published')).toBeInTheDocument();
+  });
+
   it('publishes a draft from the list with one switch', async () => {
     const { calls } = renderConsole('/notices', {
       'GET /admin/notices': page('notices', [draft]),

@@ -17,7 +17,7 @@ const stateAt = (revision: number) => ({
   revision,
   lastRevision: 2,
   recordedAt: events[revision].recordedAt,
-  state: { result: ['AWAITING_CONSENT', 'UNPAID', 'PENDING'][revision], stage: 'X' },
+  state: { result: ['AWAITING_CONSENT', 'UNPAID', 'PENDING'][revision], stage: ['DRAFT', 'AWAITING_PAYMENT', 'AUTOMATIC_CHECK'][revision] },
   changes: revision === 0 ? [{ field: 'result', before: null, after: 'AWAITING_CONSENT' }] : [{ field: 'result', before: ['AWAITING_CONSENT', 'UNPAID'][revision - 1], after: ['UNPAID', 'PENDING'][revision - 1] }],
   events: events.slice(0, revision + 1),
 });
@@ -48,6 +48,69 @@ describe('replay panel (issue 24)', () => {
     fireEvent.keyDown(screen.getByRole('slider', { name: 'Replay to revision' }), { key: 'ArrowRight' });
     expect(await screen.findByText(/State as of revision 1: Verification submitted/)).toBeInTheDocument();
     expect(await within(await screen.findByRole('table', { name: 'What this event changed' })).findByText('UNPAID')).toBeInTheDocument();
+  }, 90_000);
+
+  it("reads the state's result and stage in words with their exact codes, and what changed as an auditor reads it", async () => {
+    const drafted = {
+      ...stateAt(0),
+      changes: [
+        { field: 'result', before: null, after: 'AWAITING_CONSENT' },
+        { field: 'stage', before: 'MANUAL_CHECK', after: 'DRAFT' },
+        { field: 'recorded', before: null, after: '2026-11-28T12:35:05.351Z' },
+        { field: 'person', before: { firstname: '', middlename: null }, after: { firstname: 'Oliver', middlename: null } },
+      ],
+    };
+    renderConsole('/verifications/QC9/show', {
+      'GET /admin/verifications/QC9': json(record),
+      'GET /admin/verifications/QC9/timeline': json([]),
+      'GET /admin/verifications/QC9/state': (call) => (new URL(call.url, 'http://x').searchParams.get('at') === '0' ? json(drafted) : stateRoute(call)),
+    });
+    fireEvent.click(within(await screen.findByRole('list', { name: 'Events to replay to' })).getByText('0. Verification drafted'));
+    const diff = await screen.findByRole('table', { name: 'What this event changed' });
+    // Words first, the exact code beside them: not 'Result AWAITING_CONSENT · stage DRAFT'.
+    const result = screen.getByText('Incomplete: awaiting consent').closest('p') as HTMLElement;
+    expect(within(result).getByText('AWAITING_CONSENT')).toBeInTheDocument();
+    const stage = screen.getByText('Draft', { selector: 'strong' }).closest('p') as HTMLElement;
+    expect(within(stage).getByText('DRAFT')).toBeInTheDocument();
+    expect(screen.queryByText(/Result AWAITING_CONSENT/)).not.toBeInTheDocument();
+
+    // An instant to the second, the exact ISO on hover.
+    const instant = within(diff).getByText('28 Nov 2026, 12:35:05');
+    expect(instant).toHaveAttribute('title', '2026-11-28T12:35:05.351Z');
+    expect(within(diff).queryByText('2026-11-28T12:35:05.351Z')).not.toBeInTheDocument();
+    // Objects as pretty JSON, one key a line, in a block that wraps between words only.
+    const person = within(diff).getByText(/"firstname": "Oliver"/);
+    expect(person.tagName).toBe('PRE');
+    expect(person.textContent).toContain('\n  "middlename": null\n');
+    expect(getComputedStyle(person).overflowWrap).toBe('break-word');
+    expect(getComputedStyle(person).wordBreak).not.toBe('break-all');
+    // Nothing is a grey dash; a short code stays on one line.
+    expect(within(diff).getAllByTitle('none').length).toBeGreaterThan(0);
+    expect(getComputedStyle(within(diff).getByText('MANUAL_CHECK')).whiteSpace).toBe('nowrap');
+  }, 90_000);
+
+  it('marks only the picked event as picked, with no ripple left behind on the one picked before', async () => {
+    renderConsole('/verifications/QC9/show', {
+      'GET /admin/verifications/QC9': json(record),
+      'GET /admin/verifications/QC9/timeline': json([]),
+      'GET /admin/verifications/QC9/state': stateRoute,
+    });
+    const list = await screen.findByRole('list', { name: 'Events to replay to' });
+    // A pointer's press, not a bare click: that is what starts a ripple.
+    const press = (text: string) => {
+      const item = within(list).getByText(text);
+      fireEvent.mouseDown(item);
+      fireEvent.mouseUp(item);
+      fireEvent.click(item);
+    };
+    press('0. Verification drafted');
+    expect(await screen.findByText(/State as of revision 0/)).toBeInTheDocument();
+    press('1. Verification submitted');
+    expect(await screen.findByText(/State as of revision 1/)).toBeInTheDocument();
+    const buttons = within(list).getAllByRole('button');
+    expect(buttons.filter((b) => b.classList.contains('Mui-selected'))).toEqual([buttons[1]]);
+    expect(buttons.filter((b) => b.getAttribute('aria-current') === 'step')).toEqual([buttons[1]]);
+    expect(list.querySelectorAll('.MuiTouchRipple-root')).toHaveLength(0);
   }, 90_000);
 
   it('says whether the history is intact, naming the first bad event when it is not', async () => {

@@ -1,9 +1,11 @@
-import { Alert, Box, Button, List, ListItem, ListItemButton, ListItemText, Slider, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, List, ListItem, ListItemButton, ListItemText, Slider, Table, TableBody, TableCell, TableHead, TableRow, Typography, type Theme } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { httpClient } from '@/dataProvider';
+import { DataValue, JsonBlock } from '@/shared/DataValue';
 import { PageSection } from '@/shared/PageSection';
 import { ukDate } from '@/shared/format';
+import { stageName, staffResultName } from '@/shared/results';
 
 /** GET /admin/verifications/{id}/state (issue 24): the state folded up to a revision, and the events that built it. */
 export interface ReplayEvent {
@@ -36,9 +38,84 @@ const getJson = async <T,>(url: string) => (await httpClient(url)).json as T;
 
 /** 'VerificationDrafted' -> 'Verification drafted'. */
 const eventName = (type: string) => type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().replace(/^./, (c) => c.toUpperCase());
-const show = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
 const who = (e: ReplayEvent) =>
   `${e.process ? `process ${e.process}` : e.actor}${e.impersonator ? ` (by ${e.impersonator} on their behalf)` : ''}`;
+
+/** The exact code beside its words: auditors quote and search by it. */
+function Code({ children }: { children: string }) {
+  return (
+    <Box
+      component="code"
+      sx={{ fontFamily: 'monospace', fontSize: 12, color: 'text.secondary', whiteSpace: 'nowrap' }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+function StateSummary({ state }: { state: Record<string, unknown> }) {
+  const result = typeof state.result === 'string' ? state.result : null;
+  const stage = typeof state.stage === 'string' ? state.stage : null;
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 0.5, mb: 1 }}>
+      <Typography variant="body2" component="p">
+        <Box component="span" sx={{ color: 'text.secondary' }}>
+          Result{' '}
+        </Box>
+        {result ? (
+          <>
+            <strong>{staffResultName(result) || result}</strong> <Code>{result}</Code>
+          </>
+        ) : (
+          <DataValue value={null} />
+        )}
+      </Typography>
+      <Typography variant="body2" component="p">
+        <Box component="span" sx={{ color: 'text.secondary' }}>
+          Stage{' '}
+        </Box>
+        {stage ? (
+          <>
+            <strong>{stageName(stage)}</strong> <Code>{stage}</Code>
+          </>
+        ) : (
+          <DataValue value={null} />
+        )}
+      </Typography>
+    </Box>
+  );
+}
+
+/** Only the picked event looks picked: a ripple left on the previous one (and a grey focus) read as a second pick. */
+const EVENT_BUTTON_SX = {
+  borderLeft: '3px solid transparent',
+  '&.Mui-focusVisible': {
+    bgcolor: 'transparent',
+    outline: '2px solid',
+    outlineColor: 'primary.main',
+    outlineOffset: -2,
+  },
+  '&.Mui-selected, &.Mui-selected.Mui-focusVisible': {
+    bgcolor: 'rgba(26, 45, 95, 0.1)',
+    borderLeftColor: 'primary.main',
+  },
+  '&.Mui-selected:hover': { bgcolor: 'rgba(26, 45, 95, 0.14)' },
+} as const;
+
+/**
+ * Three columns of JSON do not fit a phone: there each change stacks, its field over its before and after (labelled
+ * from data-label), so a value gets the whole width and breaks between words.
+ */
+const CHANGES_SX = (theme: Theme) => ({
+  '& th, & td': { verticalAlign: 'top' },
+  [theme.breakpoints.down('sm')]: {
+    '& thead': { display: 'none' },
+    '& tbody tr': { display: 'block', py: 1, borderBottom: '1px solid', borderColor: 'divider' },
+    '& tbody td': { display: 'grid', gridTemplateColumns: '56px minmax(0, 1fr)', border: 0, px: 0, py: 0.25 },
+    '& tbody td:first-of-type': { display: 'block', fontWeight: 600 },
+    '& tbody td[data-label]::before': { content: 'attr(data-label)', color: 'text.secondary' },
+  },
+});
 
 /**
  * Replays the verification to any of its events: a slider and the event list pick a revision; the panel shows the
@@ -119,17 +196,24 @@ export function ReplayPanel({ id }: { id: string }) {
               onChange={(_, v) => setPicked(v as number)}
             />
           </Box>
-          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(240px, 1fr) 2fr' }, gap: 2 }}>
+          {/* minmax(0, ...): a wide value scrolls or wraps inside its column instead of widening the page. */}
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(240px, 1fr) minmax(0, 2fr)' }, gap: 2 }}>
             <List dense aria-label="Events to replay to" sx={{ maxHeight: 420, overflowY: 'auto', border: '1px solid', borderColor: 'divider', borderRadius: 1 }}>
               {events.map((e) => (
                 <ListItem key={e.revision} disablePadding>
-                  <ListItemButton selected={e.revision === revision} aria-current={e.revision === revision ? 'step' : undefined} onClick={() => setPicked(e.revision)}>
+                  <ListItemButton
+                    disableRipple
+                    selected={e.revision === revision}
+                    aria-current={e.revision === revision ? 'step' : undefined}
+                    onClick={() => setPicked(e.revision)}
+                    sx={EVENT_BUTTON_SX}
+                  >
                     <ListItemText primary={`${e.revision}. ${eventName(e.type)}`} secondary={`${ukDate(e.recordedAt, true)} · ${who(e)}`} />
                   </ListItemButton>
                 </ListItem>
               ))}
             </List>
-            <Box aria-live="polite">
+            <Box aria-live="polite" sx={{ minWidth: 0 }}>
               {current ? (
                 <Typography component="h3" variant="subtitle2" sx={{ mb: 1 }}>
                   State as of revision {current.revision}: {eventName(current.type)}, {ukDate(current.recordedAt, true)}, {who(current)}
@@ -137,40 +221,44 @@ export function ReplayPanel({ id }: { id: string }) {
               ) : null}
               {view && view.revision === revision ? (
                 <>
-                  <Typography variant="body2" sx={{ mb: 1 }}>
-                    Result {show(view.state.result)} · stage {show(view.state.stage)}
-                  </Typography>
-                  <Table size="small" aria-label="What this event changed">
-                    <TableHead>
-                      <TableRow>
-                        <TableCell>Field</TableCell>
-                        <TableCell>Before</TableCell>
-                        <TableCell>After</TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {view.changes.map((c) => (
-                        <TableRow key={c.field}>
-                          <TableCell>{c.field}</TableCell>
-                          <TableCell sx={{ wordBreak: 'break-word', color: 'error.dark' }}>{show(c.before)}</TableCell>
-                          <TableCell sx={{ wordBreak: 'break-word', color: 'success.dark' }}>{show(c.after)}</TableCell>
-                        </TableRow>
-                      ))}
-                      {view.changes.length === 0 ? (
+                  <StateSummary state={view.state} />
+                  <Box sx={{ overflowX: 'auto' }}>
+                    <Table size="small" aria-label="What this event changed" sx={CHANGES_SX}>
+                      <TableHead>
                         <TableRow>
-                          <TableCell colSpan={3}>This event changed nothing in the state.</TableCell>
+                          <TableCell>Field</TableCell>
+                          <TableCell>Before</TableCell>
+                          <TableCell>After</TableCell>
                         </TableRow>
-                      ) : null}
-                    </TableBody>
-                  </Table>
+                      </TableHead>
+                      <TableBody>
+                        {view.changes.map((c) => (
+                          <TableRow key={c.field}>
+                            <TableCell>{c.field}</TableCell>
+                            <TableCell data-label="Before" sx={{ color: 'error.dark' }}>
+                              <DataValue value={c.before} />
+                            </TableCell>
+                            <TableCell data-label="After" sx={{ color: 'success.dark' }}>
+                              <DataValue value={c.after} />
+                            </TableCell>
+                          </TableRow>
+                        ))}
+                        {view.changes.length === 0 ? (
+                          <TableRow>
+                            <TableCell colSpan={3}>This event changed nothing in the state.</TableCell>
+                          </TableRow>
+                        ) : null}
+                      </TableBody>
+                    </Table>
+                  </Box>
                   <Box component="details" sx={{ mt: 1.5 }}>
                     <Box component="summary" sx={{ cursor: 'pointer' }}>
                       <Typography component="span" variant="body2">
                         Whole state as of revision {view.revision}
                       </Typography>
                     </Box>
-                    <Box component="pre" sx={{ fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-word', m: 0, mt: 1 }}>
-                      {JSON.stringify(view.state, null, 2)}
+                    <Box sx={{ mt: 1 }}>
+                      <JsonBlock value={view.state} />
                     </Box>
                   </Box>
                 </>

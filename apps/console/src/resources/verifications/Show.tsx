@@ -144,7 +144,12 @@ function Documents() {
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
                 {d.name ?? d.filename ?? d.id}
               </Typography>
-              {'type' in d && d.type ? <Chip size="small" variant="outlined" label={d.type} /> : null}
+              {/* The name says what it is; the stored type stays, quietly, for staff who search by it. */}
+              {'type' in d && d.type ? (
+                <Typography component="code" variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+                  {d.type}
+                </Typography>
+              ) : null}
               {'output' in d && d.output ? <Chip size="small" color="success" label="Output" /> : null}
               <Button size="small" startIcon={<Download />} onClick={() => void download(v.id, d, (m) => notify(m, { type: 'error' }))}>
                 Download

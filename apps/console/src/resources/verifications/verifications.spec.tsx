@@ -70,6 +70,34 @@ describe('verifications resource', () => {
     expect(screen.getAllByText('by alice@acme.test')).toHaveLength(2);
   });
 
+  it("reads each event's data as key: value with the whole of it under Details, and keeps stored codes quiet", async () => {
+    const resolved = {
+      id: 'e3', revision: 2, type: 'VerificationResolved', time: '2026-11-21T10:00:00Z', actor: 'sam@credence.test', impersonator: null,
+      data: { notes: 'Confirmed with the registry.', result: 'VERIFIED', resolvedAt: '2026-11-21T10:00:05.351Z', approvedBy: { name: 'Ada Admin', title: 'Verification officer' } },
+    };
+    renderConsole('/verifications/QC123/show', {
+      'GET /admin/verifications/QC123': json(pending),
+      'GET /admin/verifications/QC123/timeline': json([...events, resolved]),
+    });
+    const timeline = await screen.findByRole('list', { name: 'Event timeline' });
+    const item = (await within(timeline).findByText('Verification resolved')).closest('li') as HTMLElement;
+    // Key fields read as words, not as one JSON line cut off with '…'.
+    expect(within(item).getByText('Notes:')).toBeInTheDocument();
+    expect(within(item).getByText('Confirmed with the registry.')).toBeInTheDocument();
+    expect(within(item).getByText('21 Nov 2026, 10:00:05')).toHaveAttribute('title', '2026-11-21T10:00:05.351Z');
+    expect(within(item).queryByText(/^\{"notes"/)).not.toBeInTheDocument();
+    // Everything, nested objects too, as pretty JSON under Details.
+    expect(within(item).getByText('Details')).toBeInTheDocument();
+    expect(within(item).getByText(/"approvedBy"/).textContent).toContain('"approvedBy": {\n    "name": "Ada Admin",');
+    // A draft's data is short enough to be all there: no Details to open.
+    const drafted = within(timeline).getByText('Verification drafted').closest('li') as HTMLElement;
+    expect(within(drafted).getByText('UNI')).toBeInTheDocument();
+    expect(within(drafted).queryByText('Details')).not.toBeInTheDocument();
+    // The stored type and the document's type stay for auditors, as quiet text rather than chips.
+    expect(within(item).getByText('VerificationResolved').closest('.MuiChip-root')).toBeNull();
+    expect(screen.getByText('CONSENT_INSTITUTE').closest('.MuiChip-root')).toBeNull();
+  });
+
   it("shows the timeline's failure as the API answered it, instead of reading something else", async () => {
     const { calls } = renderConsole('/verifications/QC123/show', {
       'GET /admin/verifications/QC123': json(pending),
