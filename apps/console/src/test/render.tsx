@@ -53,3 +53,19 @@ export const notFound = () => json({ errors: [{ message: 'Cannot GET' }] }, { st
 export const query = (call: Call) => Object.fromEntries(new URL(call.url, 'http://x').searchParams.entries());
 
 export const openWindow = () => vi.spyOn(window, 'open').mockImplementation(() => null);
+
+/**
+ * A phone-width screen for react-admin's useMediaQuery (jsdom has no layout): every max-width query matches, so the
+ * lists render their phone layout. test-setup.ts unstubs globals after each test.
+ */
+export const onPhone = () =>
+  vi.stubGlobal('matchMedia', (media: string) => ({
+    matches: media.includes('max-width'),
+    media,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }));

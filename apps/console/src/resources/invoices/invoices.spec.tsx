@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json } from '@/test/fetchMock';
-import { page, renderConsole } from '@/test/render';
+import { onPhone, page, renderConsole } from '@/test/render';
 
 const invoice = {
   id: '100024',
@@ -24,9 +24,6 @@ const invoice = {
   company: { name: 'Acme Recruitment Ltd', vatId: null, addressCountry: { name: 'United Kingdom' } },
   items: [{ name: 'Employment Verification', candidateName: 'Erin Worker', instituteNames: ['Widgets Ltd'], priceMinor: 4900, surchargeMinor: 0, totalMinor: 4900 }],
 };
-
-const onPhone = () =>
-  vi.stubGlobal('matchMedia', (media: string) => ({ matches: media.includes('max-width'), media, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false }));
 
 describe('invoice list', () => {
   it('is one item per invoice on a phone, its total and status still there, instead of a table wider than the screen', async () => {

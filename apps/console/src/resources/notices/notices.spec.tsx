@@ -1,13 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { json } from '@/test/fetchMock';
-import { page, renderConsole } from '@/test/render';
+import { onPhone, page, renderConsole } from '@/test/render';
 
 const draft = { id: 7, message: 'Planned maintenance on Sunday', scope: 'DASHBOARD', type: null, instituteId: null, regionId: null, published: false, createdAt: '2026-11-21T09:00:00Z', createdBy: 'sam@credence.test' };
-
-const onPhone = () =>
-  vi.stubGlobal('matchMedia', (media: string) => ({ matches: media.includes('max-width'), media, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false }));
 
 describe('notices resource', () => {
   it('is one item per notice on a phone, published or not at a glance, instead of a table wider than the screen', async () => {

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { json } from '@/test/fetchMock';
-import { notFound, page, query, renderConsole } from '@/test/render';
+import { notFound, onPhone, page, query, renderConsole } from '@/test/render';
 
 const pending = {
   id: 'QC123', recorded: '2026-11-21T09:00:00Z', result: 'PENDING', type: 'UNI', username: 'alice@acme.test', customerReference: 'ACME-1',
@@ -39,7 +39,7 @@ describe('verifications resource', () => {
   });
 
   it('shows each row\'s status on a phone too', async () => {
-    vi.stubGlobal('matchMedia', (media: string) => ({ matches: media.includes('max-width'), media, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false }));
+    onPhone();
     renderConsole('/verifications', {
       'GET /admin/verifications': page('verifications', [pending, { ...pending, id: 'QC124', result: 'VERIFIED', fields: { firstname: 'Ann', surname: 'Other' } }]),
     });
