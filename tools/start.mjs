@@ -55,7 +55,23 @@ function localAuditKey() {
 const env = { ...process.env };
 const cleanups = [];
 
-build(dev ? ['domain', 'read-models', 'api'] : ['domain', 'read-models', 'api', 'portal', 'console']);
+/**
+ * CREDENCE_PREBUILT=1: use dist/ as it is, for a run beside another app already serving from it (CI's journey lanes,
+ * after CI's build step). Without the Nx daemon every build restores its outputs from the cache, rewriting dist/, and
+ * an app serving from it then answered a page request with a 500 while index.html was being rewritten.
+ */
+function prebuilt() {
+  const entries = ['dist/apps/api/main.js', ...(dev ? [] : ['dist/apps/portal/index.html', 'dist/apps/console/index.html'])];
+  const missing = entries.filter((f) => !existsSync(path.join(root, f)));
+  if (missing.length) {
+    say(`CREDENCE_PREBUILT is set but ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing: run npm run build`);
+    process.exit(1);
+  }
+  say('build skipped (CREDENCE_PREBUILT): dist/ as it is');
+}
+
+if (process.env.CREDENCE_PREBUILT === '1') prebuilt();
+else build(dev ? ['domain', 'read-models', 'api'] : ['domain', 'read-models', 'api', 'portal', 'console']);
 
 if (!env.DATABASE_URL) {
   mkdirSync(dataDir, { recursive: true });
