@@ -1,14 +1,14 @@
 import { Box } from '@mui/material';
-import { isIsoInstant, ukInstant } from '@/shared/format';
+import { isIsoInstant, ukInstant, ukInstantMs } from '@/shared/format';
 
 /** A short code (MANUAL_CHECK) split at its underscore reads as two words: it stays on one line. */
 const SHORT_CODE = /^[A-Z][A-Z0-9_]{0,23}$/;
 
 /**
- * Recorded data as an auditor reads it: objects as pretty JSON, instants to the second with the exact value on
- * hover, nothing as a grey dash. The events' and the replay's values are the same shapes, so they share this.
+ * Recorded data as an auditor reads it: objects as pretty JSON, instants to the second (`precise`: to the millisecond)
+ * with the exact value on hover, nothing as a grey dash. The events' and the replay's values are the same shapes, so they share this.
  */
-export function DataValue({ value }: { value: unknown }) {
+export function DataValue({ value, precise = false }: { value: unknown; precise?: boolean }) {
   if (value === null || value === undefined) {
     return (
       <Box component="span" title="none" sx={{ color: 'text.disabled' }}>
@@ -26,7 +26,7 @@ export function DataValue({ value }: { value: unknown }) {
   if (isIsoInstant(value)) {
     return (
       <Box component="time" dateTime={value} title={value}>
-        {ukInstant(value)}
+        {precise ? ukInstantMs(value) : ukInstant(value)}
       </Box>
     );
   }

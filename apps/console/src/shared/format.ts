@@ -18,6 +18,12 @@ export const ukInstant = (value: string | number | Date) => {
   return Number.isNaN(date.getTime()) ? String(value) : date.toLocaleString('en-GB', UK_INSTANT);
 };
 
+/** ukInstant with the milliseconds, for two instants that differ only below the second: '28 Nov 2026, 12:35:05.351'. */
+export const ukInstantMs = (value: string | number | Date) => {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? String(value) : `${ukInstant(date)}.${String(date.getMilliseconds()).padStart(3, '0')}`;
+};
+
 /** An instant the API stamped ('2026-11-28T12:35:05.351Z'), as against a plain date such as a date of birth. */
 export const isIsoInstant = (value: unknown): value is string =>
   typeof value === 'string' &&

@@ -57,6 +57,7 @@ describe('replay panel (issue 24)', () => {
         { field: 'result', before: null, after: 'AWAITING_CONSENT' },
         { field: 'stage', before: 'MANUAL_CHECK', after: 'DRAFT' },
         { field: 'recorded', before: null, after: '2026-11-28T12:35:05.351Z' },
+        { field: 'updated', before: '2026-11-28T12:35:07.102Z', after: '2026-11-28T12:35:07.845Z' },
         { field: 'person', before: { firstname: '', middlename: null }, after: { firstname: 'Oliver', middlename: null } },
       ],
     };
@@ -78,6 +79,9 @@ describe('replay panel (issue 24)', () => {
     const instant = within(diff).getByText('28 Nov 2026, 12:35:05');
     expect(instant).toHaveAttribute('title', '2026-11-28T12:35:05.351Z');
     expect(within(diff).queryByText('2026-11-28T12:35:05.351Z')).not.toBeInTheDocument();
+    // Two instants in the same second read apart: both to the millisecond.
+    expect(within(diff).getByText('28 Nov 2026, 12:35:07.102')).toHaveAttribute('title', '2026-11-28T12:35:07.102Z');
+    expect(within(diff).getByText('28 Nov 2026, 12:35:07.845')).toBeInTheDocument();
     // Objects as pretty JSON, one key a line, in a block that wraps between words only.
     const person = within(diff).getByText(/"firstname": "Oliver"/);
     expect(person.tagName).toBe('PRE');

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { httpClient } from '@/dataProvider';
 import { DataValue, JsonBlock } from '@/shared/DataValue';
 import { PageSection } from '@/shared/PageSection';
-import { ukDate } from '@/shared/format';
+import { isIsoInstant, ukDate, ukInstant } from '@/shared/format';
 import { stageName, staffResultName } from '@/shared/results';
 
 /** GET /admin/verifications/{id}/state (issue 24): the state folded up to a revision, and the events that built it. */
@@ -232,17 +232,21 @@ export function ReplayPanel({ id }: { id: string }) {
                         </TableRow>
                       </TableHead>
                       <TableBody>
-                        {view.changes.map((c) => (
-                          <TableRow key={c.field}>
-                            <TableCell>{c.field}</TableCell>
-                            <TableCell data-label="Before" sx={{ color: 'error.dark' }}>
-                              <DataValue value={c.before} />
-                            </TableCell>
-                            <TableCell data-label="After" sx={{ color: 'success.dark' }}>
-                              <DataValue value={c.after} />
-                            </TableCell>
-                          </TableRow>
-                        ))}
+                        {view.changes.map((c) => {
+                          // Two instants in the same second would read alike: then both to the millisecond.
+                          const precise = isIsoInstant(c.before) && isIsoInstant(c.after) && ukInstant(c.before) === ukInstant(c.after);
+                          return (
+                            <TableRow key={c.field}>
+                              <TableCell>{c.field}</TableCell>
+                              <TableCell data-label="Before" sx={{ color: 'error.dark' }}>
+                                <DataValue value={c.before} precise={precise} />
+                              </TableCell>
+                              <TableCell data-label="After" sx={{ color: 'success.dark' }}>
+                                <DataValue value={c.after} precise={precise} />
+                              </TableCell>
+                            </TableRow>
+                          );
+                        })}
                         {view.changes.length === 0 ? (
                           <TableRow>
                             <TableCell colSpan={3}>This event changed nothing in the state.</TableCell>
