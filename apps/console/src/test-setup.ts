@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { fakeMediaQuery } from '@/test/media';
 
 // findBy* and waitFor wait for what the screen does, not for how fast the machine is: a busy CI machine must
 // not turn a slow render into a failure (tests never fail on timing). The first render of a file imports
@@ -16,16 +17,4 @@ afterEach(() => {
 });
 
 window.scrollTo = () => undefined;
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
+if (!window.matchMedia) window.matchMedia = (query: string) => fakeMediaQuery(query, false);

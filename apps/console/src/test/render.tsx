@@ -4,6 +4,7 @@ import { vi } from 'vitest';
 import { tokens } from '@/auth/tokens';
 import { consoleRoutes } from '@/router';
 import { json, makeToken, mockFetch } from '@/test/fetchMock';
+import { fakeMediaQuery } from '@/test/media';
 
 export interface Call {
   method: string;
@@ -58,14 +59,4 @@ export const openWindow = () => vi.spyOn(window, 'open').mockImplementation(() =
  * A phone-width screen for react-admin's useMediaQuery (jsdom has no layout): every max-width query matches, so the
  * lists render their phone layout. test-setup.ts unstubs globals after each test.
  */
-export const onPhone = () =>
-  vi.stubGlobal('matchMedia', (media: string) => ({
-    matches: media.includes('max-width'),
-    media,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
+export const onPhone = () => vi.stubGlobal('matchMedia', (media: string) => fakeMediaQuery(media, media.includes('max-width')));
