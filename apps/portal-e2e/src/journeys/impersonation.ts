@@ -3,9 +3,20 @@ import type { Page } from 'playwright-core';
 import type { Journey } from '../harness.ts';
 import { expectTitle, openUserMenu } from '../ui.ts';
 
-async function toggleState(page: Page, label: string): Promise<string> {
+/**
+ * Waits until the open user menu shows the toggle in `state` and enabled: while a switch is being saved every toggle
+ * is disabled and still shows the state before it (a CI run read 'ON' from a menu reopened during the save).
+ */
+async function expectToggle(page: Page, label: string, state: 'ON' | 'OFF', message?: string) {
   const item = page.getByRole('menuitem', { name: new RegExp(`^${label} (ON|OFF)$`) });
-  return (await item.innerText()).replace(label, '').trim();
+  try {
+    await page
+      .getByRole('menuitem', { name: new RegExp(`^${label} ${state}$`), disabled: false })
+      .waitFor({ timeout: 10_000 });
+  } catch {
+    const shown = (await item.innerText()).replace(label, '').trim();
+    assert.equal(shown, state, message ?? `${label} reads ${state}`);
+  }
 }
 
 export const impersonation: Journey = {
@@ -27,9 +38,9 @@ export const impersonation: Journey = {
     await page.waitForURL((url) => url.pathname === '/countryinfoprompt');
 
     await openUserMenu(page);
-    assert.equal(await toggleState(page, 'Country Insights'), 'OFF');
-    assert.equal(await toggleState(page, 'Analytics'), 'OFF');
-    assert.equal(await toggleState(page, 'Reports'), 'OFF');
+    await expectToggle(page, 'Country Insights', 'OFF');
+    await expectToggle(page, 'Analytics', 'OFF');
+    await expectToggle(page, 'Reports', 'OFF');
     await axe('user-menu-impersonating');
     await shot('user-menu-impersonating');
 
@@ -38,31 +49,31 @@ export const impersonation: Journey = {
     await page.waitForURL((url) => url.pathname.toLowerCase() === '/countryinfo');
     await expectTitle(page, 'Country Insights');
     await openUserMenu(page);
-    assert.equal(await toggleState(page, 'Country Insights'), 'ON');
+    await expectToggle(page, 'Country Insights', 'ON');
 
     // Reports ON turns Analytics on too (spec 4.7); Carol is an admin, so Analytics opens.
     await page.getByRole('menuitem', { name: /^Reports/ }).click();
     await page.waitForURL((url) => url.pathname === '/analytics');
     await expectTitle(page, 'Analytics');
     await openUserMenu(page);
-    assert.equal(await toggleState(page, 'Reports'), 'ON');
-    assert.equal(await toggleState(page, 'Analytics'), 'ON');
+    await expectToggle(page, 'Reports', 'ON');
+    await expectToggle(page, 'Analytics', 'ON');
 
     // OFF leads to the dashboard.
     await page.getByRole('menuitem', { name: /^Country Insights/ }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard');
     await openUserMenu(page);
-    assert.equal(await toggleState(page, 'Country Insights'), 'OFF');
+    await expectToggle(page, 'Country Insights', 'OFF');
 
     // Back as the demo account was: Reports off (Analytics stays on), then Analytics off.
     await page.getByRole('menuitem', { name: /^Reports/ }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard');
     await openUserMenu(page);
-    assert.equal(await toggleState(page, 'Reports'), 'OFF');
-    assert.equal(await toggleState(page, 'Analytics'), 'ON', 'turning Reports off leaves Analytics on');
+    await expectToggle(page, 'Reports', 'OFF');
+    await expectToggle(page, 'Analytics', 'ON', 'turning Reports off leaves Analytics on');
     await page.getByRole('menuitem', { name: /^Analytics/ }).click();
     await openUserMenu(page);
-    assert.equal(await toggleState(page, 'Analytics'), 'OFF');
+    await expectToggle(page, 'Analytics', 'OFF');
     await page.keyboard.press('Escape');
   },
 };

@@ -23,11 +23,17 @@ export function ApplicantFiltersPanel({
   filters: ApplicantFilters;
   customFilters: readonly ApplicationFilterDef[];
   refLabel: string;
-  onChange: (next: ApplicantFilters) => void;
+  /**
+   * The filters that change, or how to change them from the newest ones (a status ticked, a custom field typed):
+   * applied over the newest filters asked for, so two quick changes both hold.
+   */
+  onChange: (change: Partial<ApplicantFilters> | ((current: ApplicantFilters) => Partial<ApplicantFilters>)) => void;
 }) {
-  const set = (patch: Partial<ApplicantFilters>) => onChange({ ...filters, ...patch });
+  const set = onChange;
   const toggle = (status: string, on: boolean) =>
-    set({ statuses: on ? [...filters.statuses, status] : filters.statuses.filter((s) => s !== status) });
+    set((current) => ({
+      statuses: on ? [...current.statuses, status] : current.statuses.filter((s) => s !== status),
+    }));
   return (
     <Box id="applicant-filters" sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
       <DebouncedTextField
@@ -92,7 +98,10 @@ export function ApplicantFiltersPanel({
             size="small"
             label={f.name}
             value={filters.custom[f.key] ?? ''}
-            onChange={(e) => set({ custom: { ...filters.custom, [f.key]: e.target.value } })}
+            onChange={(e) => {
+              const value = e.target.value;
+              set((current) => ({ custom: { ...current.custom, [f.key]: value } }));
+            }}
           >
             <MenuItem value="">All</MenuItem>
             {f.values.map((v) => (
@@ -108,7 +117,7 @@ export function ApplicantFiltersPanel({
             size="small"
             label={f.name}
             value={filters.custom[f.key] ?? ''}
-            onCommit={(value) => set({ custom: { ...filters.custom, [f.key]: value } })}
+            onCommit={(value) => set((current) => ({ custom: { ...current.custom, [f.key]: value } }))}
           />
         ),
       )}

@@ -20,7 +20,7 @@ import {
 import FilterList from '@mui/icons-material/FilterList';
 import Search from '@mui/icons-material/Search';
 import { useMemo, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { ApplicantApplication } from '@/features/applicants/api/applicants';
 import { ApplicantFiltersPanel } from '@/features/applicants/components/ApplicantFiltersPanel';
 import {
@@ -30,11 +30,13 @@ import {
   applicantTableState,
   withApplicantFilters,
   withApplicantTableState,
+  type ApplicantFilters,
 } from '@/features/applicants/components/applicantFilters';
 import { InviteApplicantCard } from '@/features/applicants/components/InviteApplicantCard';
 import { useApplicants, useApplicationFilters, useArchiveApplications } from '@/features/applicants/hooks/useApplicants';
 import { DebouncedTextField } from '@/features/verifications/components/DebouncedTextField';
 import { useNotify } from '@/shared/notifications/useNotify';
+import { useSearchParamsState } from '@/shared/routing/useSearchParamsState';
 import { useSession } from '@/shared/session/useSession';
 import { formatDate } from '@/shared/ui/format';
 import { ApplicationStatusChip } from '@/shared/ui/result';
@@ -51,7 +53,7 @@ const strong = (row: ApplicantApplication, content: ReactNode) =>
  */
 export function ApplicantsScreen() {
   const { claims } = useSession();
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useSearchParamsState();
   const navigate = useNavigate();
   const location = useLocation();
   const notify = useNotify();
@@ -67,11 +69,22 @@ export function ApplicantsScreen() {
   const refLabel = claims?.appRefLabel || 'Reference';
   const active = activeApplicantFilters(filters);
 
+  /** A change of some filters, over the newest ones asked for (two quick changes both hold). */
+  const patchFilters = (
+    change: Partial<ApplicantFilters> | ((current: ApplicantFilters) => Partial<ApplicantFilters>),
+  ) =>
+    updateParams((latest) => {
+      const current = applicantFiltersFromParams(latest);
+      return withApplicantFilters(latest, { ...current, ...(typeof change === 'function' ? change(current) : change) });
+    });
+
   /** Verifications 4: a quick search with the filters closed looks in ARCHIVED too, until the search is cleared. */
   const quickSearch = (query: string) => {
-    const others = filters.statuses.filter((s) => s !== 'ARCHIVED');
-    const statuses = open || !filters.statuses.length ? filters.statuses : query ? [...others, 'ARCHIVED'] : others;
-    setParams(withApplicantFilters(params, { ...filters, query, statuses }));
+    patchFilters((current) => {
+      const others = current.statuses.filter((s) => s !== 'ARCHIVED');
+      const statuses = open || !current.statuses.length ? current.statuses : query ? [...others, 'ARCHIVED'] : others;
+      return { query, statuses };
+    });
   };
 
   const toggle = (id: string) =>
@@ -193,7 +206,7 @@ export function ApplicantsScreen() {
                 filters={filters}
                 customFilters={customFilters}
                 refLabel={refLabel}
-                onChange={(next) => setParams(withApplicantFilters(params, next))}
+                onChange={patchFilters}
               />
             </Box>
           </Collapse>
@@ -216,7 +229,7 @@ export function ApplicantsScreen() {
               rowKey={(r) => r.id}
               total={data?.totalSize ?? 0}
               state={table}
-              onChange={(next) => setParams(withApplicantTableState(params, next))}
+              onChange={(next) => updateParams((latest) => withApplicantTableState(latest, next))}
               loading={isPlaceholderData}
               emptyText={active ? 'No applications match these filters.' : 'No applications yet.'}
               onRowClick={(r) =>

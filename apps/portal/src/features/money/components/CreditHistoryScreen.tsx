@@ -1,6 +1,6 @@
 import type { CreditHistoryRow } from '@credence/api-contract';
 import { Alert, Box, Button, Card, Stack, Typography } from '@mui/material';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import {
   amountHeader,
   historyAmount,
@@ -14,6 +14,7 @@ import { useAccountFacts } from '@/shared/session/account';
 import { useSession } from '@/shared/session/useSession';
 import { formatDateTime } from '@/shared/ui/format';
 import { DEFAULT_PER_PAGE, PaginatedTable, type TableColumn, type TableState } from '@/shared/ui/table';
+import { useSearchParamsState } from '@/shared/routing/useSearchParamsState';
 
 function tableState(params: URLSearchParams): TableState {
   const page = Number(params.get('page'));
@@ -34,7 +35,7 @@ export function CreditHistoryScreen() {
   const currency = claims?.currency;
   const navigate = useNavigate();
   const notify = useNotify();
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useSearchParamsState();
   const state = tableState(params);
   const { data, isPlaceholderData, isError, refetch } = useCreditHistory(state.page, state.perPage);
 
@@ -61,10 +62,11 @@ export function CreditHistoryScreen() {
   }
 
   function change(next: TableState) {
-    const p = new URLSearchParams(params);
-    p.set('page', String(next.page));
-    p.set('size', String(next.perPage));
-    setParams(p);
+    updateParams((latest) => {
+      latest.set('page', String(next.page));
+      latest.set('size', String(next.perPage));
+      return latest;
+    });
   }
 
   return (

@@ -19,14 +19,14 @@ import { DateRangeFilter } from '@/features/verifications/components/DateRangeFi
 interface Props {
   id: string;
   filters: ResolverFilters;
-  onChange: (next: ResolverFilters) => void;
+  /** The filters that change, applied over the newest ones (Clear All passes them all). */
+  onChange: (patch: Partial<ResolverFilters>) => void;
   /** The resolved list adds the Result multi-select (Rejected, Verified, Not Verified) with its 'clear' link. */
   withResults: boolean;
 }
 
 /** The Filters panel of the Pending and Resolved Verifications lists (2.11), in the spec's order and words. */
 export function ResolverFiltersPanel({ id, filters, onChange, withResults }: Props) {
-  const set = (patch: Partial<ResolverFilters>) => onChange({ ...filters, ...patch });
   const labelOf = (v: string) => RESOLVED_RESULT_CHOICES.find((c) => c.value === v)?.label ?? v;
   return (
     <Box id={id} component="section" aria-label="Filters" sx={{ pt: 1 }}>
@@ -40,7 +40,7 @@ export function ResolverFiltersPanel({ id, filters, onChange, withResults }: Pro
         <DebouncedTextField
           label="Name or QCID"
           value={filters.query}
-          onCommit={(query) => set({ query })}
+          onCommit={(query) => onChange({ query })}
           helperText="Search by first, last or full name, or by QCID."
           slotProps={{ inputLabel: { shrink: true } }}
         />
@@ -58,7 +58,7 @@ export function ResolverFiltersPanel({ id, filters, onChange, withResults }: Pro
                 value={filters.results}
                 onChange={(e) => {
                   const v = e.target.value;
-                  set({ results: typeof v === 'string' ? v.split(',') : v });
+                  onChange({ results: typeof v === 'string' ? v.split(',') : v });
                 }}
                 input={<OutlinedInput label="Result" notched />}
                 renderValue={(selected) => (selected.length ? selected.map(labelOf).join(', ') : 'All')}
@@ -76,7 +76,7 @@ export function ResolverFiltersPanel({ id, filters, onChange, withResults }: Pro
                 component="button"
                 type="button"
                 variant="body2"
-                onClick={() => set({ results: [] })}
+                onClick={() => onChange({ results: [] })}
                 sx={{ mt: 0.5 }}
               >
                 clear
@@ -84,7 +84,7 @@ export function ResolverFiltersPanel({ id, filters, onChange, withResults }: Pro
             )}
           </Box>
         )}
-        <DateRangeFilter id={id} fromDate={filters.fromDate} toDate={filters.toDate} onChange={set} />
+        <DateRangeFilter id={id} fromDate={filters.fromDate} toDate={filters.toDate} onChange={onChange} />
       </Box>
       <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 2 }}>
         <Button variant="outlined" onClick={() => onChange(EMPTY_RESOLVER_FILTERS)}>

@@ -13,7 +13,7 @@ import {
 import FilterList from '@mui/icons-material/FilterList';
 import Search from '@mui/icons-material/Search';
 import { useMemo, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { ResolverList, ResolverRow } from '@/features/pending/api/pending';
 import { ResolverFiltersPanel } from '@/features/pending/components/ResolverFiltersPanel';
 import { useResolverList } from '@/features/pending/hooks/useResolverList';
@@ -21,7 +21,9 @@ import {
   activeResolverFilterCount,
   resolverFiltersFromParams,
   withResolverFilters,
+  type ResolverFilters,
 } from '@/features/pending/resolverFilters';
+import { useSearchParamsState } from '@/shared/routing/useSearchParamsState';
 import { DebouncedTextField } from '@/features/verifications/components/DebouncedTextField';
 import { tableStateFromParams, withTableState } from '@/features/verifications/historyFilters';
 import { personName } from '@/features/verifications/presentation';
@@ -46,13 +48,16 @@ const verifyingOrganisation = (r: ResolverRow) => r.company?.name || r.institute
  * Organisation and Status. A row opens the resolve page, or the resolved verification read only.
  */
 function ResolverListScreen({ list }: { list: ResolverList }) {
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useSearchParamsState();
   const navigate = useNavigate();
   const location = useLocation();
   const filters = useMemo(() => resolverFiltersFromParams(params), [params]);
   const table = useMemo(() => tableStateFromParams(params), [params]);
   const active = activeResolverFilterCount(filters);
   const [open, setOpen] = useState(false);
+  /** A change of some filters, over the newest ones asked for (two quick changes both hold). */
+  const patchFilters = (patch: Partial<ResolverFilters>) =>
+    updateParams((latest) => withResolverFilters(latest, { ...resolverFiltersFromParams(latest), ...patch }));
   const { data, isPlaceholderData, isError, refetch } = useResolverList(list, filters, table);
   const panelId = `${list}-filters`;
 
@@ -78,7 +83,7 @@ function ResolverListScreen({ list }: { list: ResolverList }) {
           <DebouncedTextField
             size="small"
             value={filters.query}
-            onCommit={(query) => setParams(withResolverFilters(params, { ...filters, query }))}
+            onCommit={(query) => patchFilters({ query })}
             placeholder="Search by name or QCID"
             slotProps={{
               htmlInput: { 'aria-label': 'Quick search' },
@@ -115,7 +120,7 @@ function ResolverListScreen({ list }: { list: ResolverList }) {
             <ResolverFiltersPanel
               id={panelId}
               filters={filters}
-              onChange={(next) => setParams(withResolverFilters(params, next))}
+              onChange={patchFilters}
               withResults={list === 'resolved'}
             />
           </CardContent>
@@ -145,7 +150,7 @@ function ResolverListScreen({ list }: { list: ResolverList }) {
               rowKey={(r) => r.id}
               total={data?.totalSize ?? 0}
               state={table}
-              onChange={(next) => setParams(withTableState(params, next))}
+              onChange={(next) => updateParams((latest) => withTableState(latest, next))}
               loading={isPlaceholderData}
               emptyText={
                 active

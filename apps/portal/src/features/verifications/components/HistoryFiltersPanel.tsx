@@ -24,7 +24,8 @@ export interface TypeChoice {
 interface Props {
   id: string;
   filters: HistoryFilters;
-  onChange: (next: HistoryFilters) => void;
+  /** The filters that change, applied over the newest ones (Clear All passes them all). */
+  onChange: (patch: Partial<HistoryFilters>) => void;
   /** Individuals have no Requested By (6). */
   showRequestedBy: boolean;
   showDeleted: boolean;
@@ -43,7 +44,6 @@ export function HistoryFiltersPanel({
   typeChoices,
   refLabel,
 }: Props) {
-  const set = (patch: Partial<HistoryFilters>) => onChange({ ...filters, ...patch });
   return (
     <Box id={id} component="section" aria-label="Filters" sx={{ pt: 1 }}>
       <Box
@@ -60,17 +60,20 @@ export function HistoryFiltersPanel({
         <DebouncedTextField
           label="Name or QCID"
           value={filters.query}
-          onCommit={(query) => set({ query })}
+          onCommit={(query) => onChange({ query })}
           helperText="Search by first, last or full name, or by QCID."
           slotProps={{ inputLabel: { shrink: true } }}
         />
         {showRequestedBy && (
-          <RequestedByPicker value={filters.requestedBy} onChange={(requestedBy) => set({ requestedBy })} />
+          <RequestedByPicker
+            value={filters.requestedBy}
+            onChange={(requestedBy) => onChange({ requestedBy })}
+          />
         )}
         <DebouncedTextField
           label={refLabel}
           value={filters.customerReference}
-          onCommit={(customerReference) => set({ customerReference })}
+          onCommit={(customerReference) => onChange({ customerReference })}
           helperText="Search by the reference number or key used to track this case in your internal system"
           slotProps={{ inputLabel: { shrink: true } }}
         />
@@ -79,16 +82,16 @@ export function HistoryFiltersPanel({
           label="Result"
           choices={historyResultChoices({ showDeleted })}
           value={filters.results}
-          onChange={(results) => set({ results })}
+          onChange={(results) => onChange({ results })}
         />
         <MultiSelect
           id={`${id}-type`}
           label="Type"
           choices={typeChoices}
           value={filters.types}
-          onChange={(types) => set({ types })}
+          onChange={(types) => onChange({ types })}
         />
-        <DateRangeFilter id={id} fromDate={filters.fromDate} toDate={filters.toDate} onChange={set} />
+        <DateRangeFilter id={id} fromDate={filters.fromDate} toDate={filters.toDate} onChange={onChange} />
       </Box>
       <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 2 }}>
         <Button variant="outlined" onClick={() => onChange(EMPTY_FILTERS)}>

@@ -15,7 +15,7 @@ import FilterList from '@mui/icons-material/FilterList';
 import Search from '@mui/icons-material/Search';
 import { isHighlightedResult } from '@credence/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { PendingVerificationsModal } from '@/features/pending/components/PendingVerificationsModal';
 import type { VerificationRow } from '@/features/verifications/api/verifications';
 import { DebouncedTextField } from '@/features/verifications/components/DebouncedTextField';
@@ -23,11 +23,13 @@ import { HistoryFiltersPanel } from '@/features/verifications/components/History
 import {
   activeFilterCount,
   filtersFromParams,
+  type HistoryFilters,
   tableStateFromParams,
   withFilters,
   withTableState,
 } from '@/features/verifications/historyFilters';
 import { useVerificationHistory } from '@/features/verifications/hooks/useVerificationHistory';
+import { useSearchParamsState } from '@/shared/routing/useSearchParamsState';
 import {
   accreditationBadge,
   instituteColumn,
@@ -50,7 +52,7 @@ import { PaginatedTable, type TableColumn } from '@/shared/ui/table';
 export function VerificationHistoryScreen() {
   const facts = useAccountFacts();
   const { claims } = useSession();
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useSearchParamsState();
   const navigate = useNavigate();
   const location = useLocation();
   const notify = useNotify();
@@ -58,6 +60,9 @@ export function VerificationHistoryScreen() {
   const table = useMemo(() => tableStateFromParams(params), [params]);
   const active = activeFilterCount(filters);
   const [open, setOpen] = useState(false);
+  /** A change of some filters, over the newest ones asked for (two quick changes both hold). */
+  const patchFilters = (patch: Partial<HistoryFilters>) =>
+    updateParams((latest) => withFilters(latest, { ...filtersFromParams(latest), ...patch }));
   const { data, isPlaceholderData, isError, refetch } = useVerificationHistory(filters, table);
 
   const highlighted = useMemo(
@@ -74,10 +79,14 @@ export function VerificationHistoryScreen() {
     if (!invoiceId || toasted.current) return;
     toasted.current = true;
     notify(invoiceToast(invoiceId));
-    const next = new URLSearchParams(params);
-    next.delete('invoiceId');
-    setParams(next, { replace: true });
-  }, [params, setParams, notify]);
+    updateParams(
+      (latest) => {
+        latest.delete('invoiceId');
+        return latest;
+      },
+      { replace: true },
+    );
+  }, [params, updateParams, notify]);
 
   const columns: TableColumn<VerificationRow>[] = [
     { id: 'recorded', header: 'Date', cell: (r) => formatDate(r.recorded) },
@@ -136,7 +145,7 @@ export function VerificationHistoryScreen() {
           <DebouncedTextField
             size="small"
             value={filters.query}
-            onCommit={(query) => setParams(withFilters(params, { ...filters, query }))}
+            onCommit={(query) => patchFilters({ query })}
             placeholder={`Search by name, QCID or ${refLabel}`}
             slotProps={{
               htmlInput: { 'aria-label': 'Quick search' },
@@ -173,7 +182,7 @@ export function VerificationHistoryScreen() {
             <HistoryFiltersPanel
               id="history-filters"
               filters={filters}
-              onChange={(next) => setParams(withFilters(params, next))}
+              onChange={patchFilters}
               showRequestedBy={!individual}
               showDeleted={!!claims?.showDeleted}
               typeChoices={typeChoices(facts)}
@@ -204,7 +213,7 @@ export function VerificationHistoryScreen() {
               rowKey={(r) => r.id}
               total={data?.totalSize ?? 0}
               state={table}
-              onChange={(next) => setParams(withTableState(params, next))}
+              onChange={(next) => updateParams((latest) => withTableState(latest, next))}
               loading={isPlaceholderData}
               emptyText={active ? 'No verifications match these filters.' : 'No verifications yet.'}
               highlightRow={(r) => isHighlightedResult(r.result) || highlighted.has(r.id)}
