@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Box,
   Button,
   Card,
@@ -10,15 +9,12 @@ import {
   Collapse,
   Dialog,
   DialogActions,
-  InputAdornment,
   DialogContent,
   DialogContentText,
   DialogTitle,
   Stack,
   Typography,
 } from '@mui/material';
-import FilterList from '@mui/icons-material/FilterList';
-import Search from '@mui/icons-material/Search';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { ApplicantApplication } from '@/features/applicants/api/applicants';
@@ -34,7 +30,7 @@ import {
 } from '@/features/applicants/components/applicantFilters';
 import { InviteApplicantCard } from '@/features/applicants/components/InviteApplicantCard';
 import { useApplicants, useApplicationFilters, useArchiveApplications } from '@/features/applicants/hooks/useApplicants';
-import { DebouncedTextField } from '@/features/verifications/components/DebouncedTextField';
+import { FiltersButton, QuickSearchField } from '@/features/verifications/components/ListSearchControls';
 import { useNotify } from '@/shared/notifications/useNotify';
 import { useSearchParamsState } from '@/shared/routing/useSearchParamsState';
 import { useSession } from '@/shared/session/useSession';
@@ -156,22 +152,11 @@ export function ApplicantsScreen() {
               Applicant History
             </Typography>
             <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-              <DebouncedTextField
-                size="small"
+              <QuickSearchField
                 value={filters.query}
                 onCommit={quickSearch}
                 placeholder="Search by name or reference"
-                slotProps={{
-                  htmlInput: { 'aria-label': 'Quick search' },
-                  input: {
-                    startAdornment: (
-                      <InputAdornment position="start">
-                        <Search fontSize="small" />
-                      </InputAdornment>
-                    ),
-                  },
-                }}
-                sx={{ width: { xs: '100%', sm: 280 } }}
+                width={{ sm: 280 }}
               />
               {grouping ? (
                 <>
@@ -185,19 +170,12 @@ export function ApplicantsScreen() {
                   Group Archive
                 </Button>
               )}
-              <Button
-                variant={open ? 'contained' : 'outlined'}
-                startIcon={
-                  <Badge color="primary" variant="dot" invisible={active === 0}>
-                    <FilterList />
-                  </Badge>
-                }
-                onClick={() => setOpen((o) => !o)}
-                aria-expanded={open}
-                aria-controls="applicant-filters"
-              >
-                {active ? `Filters (${active})` : 'Filters'}
-              </Button>
+              <FiltersButton
+                active={active}
+                open={open}
+                onToggle={() => setOpen((o) => !o)}
+                controls="applicant-filters"
+              />
             </Stack>
           </Stack>
           <Collapse in={open} unmountOnExit>

@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Collapse,
-  InputAdornment,
-  Stack,
-  Typography,
-} from '@mui/material';
-import FilterList from '@mui/icons-material/FilterList';
-import Search from '@mui/icons-material/Search';
+import { Alert, Box, Button, Card, CardContent, Collapse, Stack, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { ResolverList, ResolverRow } from '@/features/pending/api/pending';
@@ -24,7 +11,7 @@ import {
   type ResolverFilters,
 } from '@/features/pending/resolverFilters';
 import { useSearchParamsState } from '@/shared/routing/useSearchParamsState';
-import { DebouncedTextField } from '@/features/verifications/components/DebouncedTextField';
+import { FiltersButton, QuickSearchField } from '@/features/verifications/components/ListSearchControls';
 import { tableStateFromParams, withTableState } from '@/features/verifications/historyFilters';
 import { personName } from '@/features/verifications/presentation';
 import { formatDate } from '@/shared/ui/format';
@@ -79,38 +66,18 @@ function ResolverListScreen({ list }: { list: ResolverList }) {
         <Typography variant="h5" component="h2">
           {TITLES[list].heading}
         </Typography>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-          <DebouncedTextField
-            size="small"
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1.5}
+          sx={{ alignItems: { xs: 'flex-end', sm: 'center' } }}
+        >
+          <QuickSearchField
             value={filters.query}
             onCommit={(query) => patchFilters({ query })}
             placeholder="Search by name or QCID"
-            slotProps={{
-              htmlInput: { 'aria-label': 'Quick search' },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <Search fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-            sx={{ width: { xs: '100%', md: 280 } }}
+            width={{ md: 280 }}
           />
-          <Button
-            variant={open ? 'contained' : 'outlined'}
-            startIcon={
-              <Badge color="primary" variant="dot" invisible={active === 0}>
-                <FilterList />
-              </Badge>
-            }
-            onClick={() => setOpen((o) => !o)}
-            aria-expanded={open}
-            aria-controls={panelId}
-            sx={{ flexShrink: 0 }}
-          >
-            {active ? `Filters (${active})` : 'Filters'}
-          </Button>
+          <FiltersButton active={active} open={open} onToggle={() => setOpen((o) => !o)} controls={panelId} />
         </Stack>
       </Stack>
 

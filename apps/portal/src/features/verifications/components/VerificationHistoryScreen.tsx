@@ -1,24 +1,10 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  Collapse,
-  InputAdornment,
-  Stack,
-  Typography,
-} from '@mui/material';
-import FilterList from '@mui/icons-material/FilterList';
-import Search from '@mui/icons-material/Search';
+import { Alert, Box, Button, Card, CardContent, Chip, Collapse, Stack, Typography } from '@mui/material';
 import { isHighlightedResult } from '@credence/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PendingVerificationsModal } from '@/features/pending/components/PendingVerificationsModal';
 import type { VerificationRow } from '@/features/verifications/api/verifications';
-import { DebouncedTextField } from '@/features/verifications/components/DebouncedTextField';
+import { FiltersButton, QuickSearchField } from '@/features/verifications/components/ListSearchControls';
 import { HistoryFiltersPanel } from '@/features/verifications/components/HistoryFiltersPanel';
 import {
   activeFilterCount,
@@ -141,38 +127,25 @@ export function VerificationHistoryScreen() {
         <Typography variant="h5" component="h2">
           {individual ? 'Past verifications requested' : 'Past verifications requested by you and your team'}
         </Typography>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-          <DebouncedTextField
-            size="small"
+        {/* On a phone the search has a row of its own, so its placeholder (spec 2.10, with the account's reference
+            label in it) is read whole rather than cut after 'QCID o'. */}
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1.5}
+          sx={{ alignItems: { xs: 'flex-end', sm: 'center' } }}
+        >
+          <QuickSearchField
             value={filters.query}
             onCommit={(query) => patchFilters({ query })}
             placeholder={`Search by name, QCID or ${refLabel}`}
-            slotProps={{
-              htmlInput: { 'aria-label': 'Quick search' },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <Search fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-            sx={{ width: { xs: '100%', md: 300, lg: 400 } }}
+            width={{ md: 360, lg: 440 }}
           />
-          <Button
-            variant={open ? 'contained' : 'outlined'}
-            startIcon={
-              <Badge color="primary" variant="dot" invisible={active === 0}>
-                <FilterList />
-              </Badge>
-            }
-            onClick={() => setOpen((o) => !o)}
-            aria-expanded={open}
-            aria-controls="history-filters"
-            sx={{ flexShrink: 0 }}
-          >
-            {active ? `Filters (${active})` : 'Filters'}
-          </Button>
+          <FiltersButton
+            active={active}
+            open={open}
+            onToggle={() => setOpen((o) => !o)}
+            controls="history-filters"
+          />
         </Stack>
       </Stack>
 
