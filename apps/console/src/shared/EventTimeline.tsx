@@ -85,6 +85,18 @@ const glance = (value: unknown) =>
   value !== null && value !== '' && (typeof value === 'number' || typeof value === 'boolean' || (typeof value === 'string' && value.length <= 60));
 
 /**
+ * The data's fields as [path, value], an object one level down read by its fields ('document.name'): an event such
+ * as DocumentAttached holds its facts in one object ({ document: {...} }) and showed nothing but Details.
+ */
+function glanceEntries(data: Record<string, unknown>): [string, unknown][] {
+  return Object.entries(data).flatMap(([key, value]): [string, unknown][] =>
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? Object.entries(value as Record<string, unknown>).map(([inner, v]): [string, unknown] => [`${key}.${inner}`, v])
+      : [[key, value]],
+  );
+}
+
+/**
  * The event's data: its first few short fields as key: value, and all of it as pretty JSON under Details (a single
  * JSON line cut off at the screen's edge hid what an auditor opened the timeline for).
  */
@@ -98,7 +110,7 @@ function EventData({ data }: { data: unknown }) {
     );
   }
   const list = Array.isArray(data);
-  const entries = list ? [] : Object.entries(data as Record<string, unknown>);
+  const entries = list ? [] : glanceEntries(data as Record<string, unknown>);
   const short = entries.filter(([, value]) => glance(value)).slice(0, AT_A_GLANCE);
   const complete = !list && short.length === entries.length;
   return (
@@ -108,7 +120,7 @@ function EventData({ data }: { data: unknown }) {
           {short.map(([key, value]) => (
             <Box key={key} sx={{ display: 'flex', gap: 0.75, minWidth: 0 }}>
               <Box component="dt" sx={{ color: 'text.secondary' }} title={key}>
-                {humanType(key)}:
+                {key.split('.').map(humanType).join(' › ')}:
               </Box>
               <Box component="dd" sx={{ m: 0, minWidth: 0 }}>
                 <DataValue value={value} />

@@ -98,6 +98,24 @@ describe('verifications resource', () => {
     expect(screen.getByText('CONSENT_INSTITUTE').closest('.MuiChip-root')).toBeNull();
   });
 
+  it("reads an event whose facts sit in one object by that object's fields ('Document › Name'), not only under Details", async () => {
+    const attached = {
+      id: 'e4', revision: 3, type: 'DocumentAttached', time: '2026-11-21T11:00:00Z', actor: 'alice@acme.test', impersonator: null,
+      data: { document: { id: 'doc-1', name: 'degree-certificate.pdf', label: 'Degree', type: 'ADDITIONAL' } },
+    };
+    renderConsole('/verifications/QC123/show', {
+      'GET /admin/verifications/QC123': json(pending),
+      'GET /admin/verifications/QC123/timeline': json([...events, attached]),
+    });
+    const timeline = await screen.findByRole('list', { name: 'Event timeline' });
+    const item = (await within(timeline).findByText('Document attached')).closest('li') as HTMLElement;
+    expect(within(item).getByText('Document › Name:')).toBeInTheDocument();
+    expect(within(item).getByText('degree-certificate.pdf')).toBeInTheDocument();
+    expect(within(item).getByText('Document › Label:')).toBeInTheDocument();
+    // Four short fields are the whole of it: nothing more to open.
+    expect(within(item).queryByText('Details')).not.toBeInTheDocument();
+  });
+
   it("shows the timeline's failure as the API answered it, instead of reading something else", async () => {
     const { calls } = renderConsole('/verifications/QC123/show', {
       'GET /admin/verifications/QC123': json(pending),
