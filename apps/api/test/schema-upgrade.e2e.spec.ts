@@ -68,6 +68,7 @@ describe('starting on a database the previous release made', () => {
       '0005_saved-cards',
       '0006_country-notifications',
       '0007_mail-outbox-unsent',
+      '0008_verification-notify-ledger',
     ]);
     expect(await rows('companies')).toEqual(expect.arrayContaining(before.companies));
     // 0004 adds the staff role, empty for a customer.

@@ -39,7 +39,7 @@ export interface ReactorDefinition {
  * event's keyed jobs are enqueued a second time once the event is that old, a no-op where the queue kept them.
  * Whatever a queue loses in the first `lagMs` after an enqueue (the jobs not run yet) is enqueued again; a loss
  * later than that (a job still retrying, or delayed, when Redis goes) is left to the sweeps (StuckChecksSweeper,
- * ApplicationsReconcileSweeper, MailDeliverySweeper).
+ * ApplicationsReconcileSweeper, MailDeliverySweeper, VerificationNotifySweeper).
  */
 export function secondChance(definition: ReactorDefinition, lagMs: number): ReactorDefinition {
   return {

@@ -8,6 +8,7 @@ import { api, janeAtUniDemo } from '../../../test/verification-support';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port';
 import type { QueueName } from '../queue/job-queue.port';
 import { ProjectionsService } from './projections.service';
+import { VerificationNotifySweeper } from '../../modules/verifications/jobs/verification-notify.sweeper';
 
 /**
  * Reactors that only enqueue keyed jobs run a second time, STUCK_WORK_AGE_MS behind (secondChance): a job the queue
@@ -121,5 +122,60 @@ describe('second-chance reactors (PostgreSQL, pg-boss)', () => {
       (e) => e.type === 'AutomaticCheckMatched' || e.type === 'AutomaticCheckFoundNoMatch',
     );
     expect(checks).toHaveLength(1);
+  });
+
+  it('a mail job lost again at the second run is asked for by the ledger sweep, and runs once', async () => {
+    const ledger = async (eventId: string) =>
+      (
+        await db.pool.query<{ done: boolean }>(
+          `SELECT done_at IS NOT NULL AS done FROM verification_notify_ledger WHERE event_id = $1`,
+          [eventId],
+        )
+      ).rows.map((r) => r.done);
+    const sweeper = app.get(VerificationNotifySweeper);
+    lose.add('verification.notify');
+    const id = (
+      await api(app, token)
+        .post('/v1/verification', { ...janeAtUniDemo({ customerReference: 'AGAIN-2' }), ...card })
+        .expect(201)
+    ).body.id as string;
+    await waitFor(async () => !!(await checkResult(id)), 20_000, `the automatic check of ${id}`);
+    const result = (await checkResult(id))!;
+    const { eventId } = result.metadata;
+    // The reactor opened the ledger row before its (lost) enqueue.
+    expect(await ledger(eventId)).toEqual([false]);
+    // The second run passes the event, a second old, and its enqueue is lost too.
+    await waitFor(
+      async () => {
+        const { rows } = await db.pool.query<{ commit: string; prepare: string }>(
+          `SELECT commit_position AS commit, prepare_position AS prepare FROM projection_checkpoints WHERE name = 'reactor:verification-jobs:again'`,
+        );
+        const at = { commit: BigInt(rows[0].commit), prepare: BigInt(rows[0].prepare) };
+        const ev = result.position;
+        return at.commit > ev.commit || (at.commit === ev.commit && at.prepare >= ev.prepare);
+      },
+      20_000,
+      'the second run past the event',
+    );
+    expect(await jobsKeyed('verification.notify', eventId)).toEqual([]);
+    expect(await ledger(eventId)).toEqual([false]);
+    lose.clear();
+
+    // Too young for a sweep an hour ago; then the sweep of now asks for it, once.
+    expect((await sweeper.sweep(new Date(Date.now() - 3_600_000))).enqueued).not.toContain(eventId);
+    expect((await sweeper.sweep()).enqueued).toContain(eventId);
+    await waitFor(
+      async () => (await ledger(eventId))[0] === true,
+      20_000,
+      `the swept mail job of ${eventId}`,
+    );
+    expect(await jobsKeyed('verification.notify', eventId)).toEqual(['completed']);
+    const mails = await db.pool.query<{ template: string }>(
+      `SELECT template FROM mail_outbox WHERE text LIKE '%' || $1 || '%'`,
+      [id],
+    );
+    expect(mails.rows.length).toBeGreaterThan(0);
+    // Done: the next sweep leaves it alone.
+    expect((await sweeper.sweep()).enqueued).not.toContain(eventId);
   });
 });

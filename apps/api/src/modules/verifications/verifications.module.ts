@@ -25,6 +25,8 @@ import { VerificationsController } from './http/verifications.controller';
 import { VerificationChecksProcessor } from './jobs/verification-checks.processor';
 import { VerificationMailProcessor } from './jobs/verification-mail.processor';
 import { StuckChecksSweeper } from './jobs/stuck-checks.sweeper';
+import { NotifyLedger } from './jobs/notify-ledger';
+import { VerificationNotifySweeper } from './jobs/verification-notify.sweeper';
 import { VerificationJobsReactor } from './reactions/verification-jobs.reactor';
 import { ResolveLinks } from './commands/resolve-links';
 import { ProjectionsService } from '../../infrastructure/projections/projections.service';
@@ -67,6 +69,8 @@ import { DemoVerificationsSeeder } from './seed/demo-verifications.seeder';
     VerificationChecksProcessor,
     VerificationMailProcessor,
     StuckChecksSweeper,
+    NotifyLedger,
+    VerificationNotifySweeper,
     VerificationWriter,
     InstituteLookup,
     InlineDocuments,

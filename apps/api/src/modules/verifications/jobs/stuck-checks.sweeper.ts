@@ -37,7 +37,8 @@ interface StuckRow {
  * The stage comes from the list read model (indexed on stage and updated) and the check from the detail one;
  * "updated" is the verification's last event, so a comment added during a check only makes the sweep wait longer.
  * Mails (verification.notify) lost with the queue leave no stage a query could find them by: the reactor's second
- * run, STUCK_WORK_AGE_MS behind (secondChance), enqueues them again.
+ * run, STUCK_WORK_AGE_MS behind (secondChance), enqueues them again, and VerificationNotifySweeper those whose
+ * ledger row is still open after that.
  * Applications following a result (application.reconcile) have their own sweep, ApplicationsReconcileSweeper.
  */
 @Injectable()

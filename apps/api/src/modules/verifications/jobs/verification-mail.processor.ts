@@ -12,6 +12,7 @@ import { JOB_QUEUE, type Job, type JobQueue } from '../../../infrastructure/queu
 import { AccountsRepository } from '../../identity';
 import { verificationMails, type VerificationMailName } from '../mail/verification-mail.templates';
 import { VerificationMailer } from '../mail/verification-mailer';
+import { NotifyLedger } from './notify-ledger';
 
 /**
  * 'verification.notify': the progress mails of the lifecycle (enqueued by VerificationJobsReactor, one job per
@@ -27,13 +28,20 @@ export class VerificationMailProcessor implements OnApplicationBootstrap {
     private readonly commands: CommandHandling,
     private readonly mailer: VerificationMailer,
     private readonly accounts: AccountsRepository,
+    private readonly ledger: NotifyLedger,
   ) {}
 
   async onApplicationBootstrap() {
     await this.queue.work('verification.notify', (job) => this.notify(job), { concurrency: 4 });
   }
 
+  /** Writes the event's mails, then closes its ledger row (a failure leaves it open: the queue retries, the sweep asks again). */
   async notify(job: Job<'verification.notify'>) {
+    await this.writeMails(job);
+    await this.ledger.done(job.payload.eventId);
+  }
+
+  private async writeMails(job: Job<'verification.notify'>) {
     const { verificationId, eventId, eventType, resolveKey } = job.payload;
     const { state } = await this.load(verificationId);
     if (!state.exists) return;

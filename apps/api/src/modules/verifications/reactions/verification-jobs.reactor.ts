@@ -9,6 +9,7 @@ import { heldJobs } from '../../../infrastructure/seeding/seeding-context';
 import { ResolveLinks } from '../commands/resolve-links';
 import type { VerificationCommandResult } from '../commands/verification-stream';
 import { IDENTITY_PROVIDER, type IdentityProvider } from '../ports/identity-provider.port';
+import { NotifyLedger } from '../jobs/notify-ledger';
 
 /** Events that mail someone: the submitter (or the central address), the resolver, or both. */
 export const NOTIFYING_EVENTS: readonly VerificationEvent['type'][] = [
@@ -47,6 +48,7 @@ export class VerificationJobsReactor {
     @Inject(APPLICATION_MEMBERSHIP) private readonly applications: ApplicationMembership,
     private readonly resolveLinks: ResolveLinks,
     private readonly commands: CommandHandling,
+    private readonly ledger: NotifyLedger,
   ) {}
 
   definition(): ReactorDefinition {
@@ -57,6 +59,8 @@ export class VerificationJobsReactor {
       react: async (event) => {
         const verificationId = event.streamName.slice(VERIFICATION_STREAM_PREFIX.length);
         for (const job of await this.jobsOf(verificationId, event)) {
+          // The ledger first: a job the queue loses from here on is asked for again (VerificationNotifySweeper).
+          if (job.queue === 'verification.notify') await this.ledger.opened(job.key, verificationId);
           await this.queue.enqueue(job.queue, job.key, job.payload, job.delayMs ? { delayMs: job.delayMs } : undefined);
         }
       },
@@ -88,11 +92,8 @@ export class VerificationJobsReactor {
       const { checkId, supplierId } = e.data;
       add({ queue: 'verification.identity-check', key: `${checkId}:0`, payload: { verificationId, checkId, supplierId, poll: 0 }, delayMs: this.identity.pollIntervalMs });
     }
-    if (NOTIFYING_EVENTS.includes(e.type)) {
-      // The link's key is the one whose hash the event records: derived from the command that decided it.
-      const resolveKey = e.type === 'SentForManualCheck' ? await this.resolveLinks.keyFor(verificationId, e.metadata.causationId) : undefined;
-      add({ queue: 'verification.notify', key: eventId, payload: { verificationId, eventId, eventType: e.type, ...(resolveKey ? { resolveKey } : {}) } });
-    }
+    const notify = await this.notifyJobOf(verificationId, event);
+    if (notify) add(notify);
     // Applications that include this verification follow its result.
     if (options.followers && resultChange(e)) {
       for (const applicationId of await this.applicationsFollowing(verificationId)) {
@@ -100,6 +101,16 @@ export class VerificationJobsReactor {
       }
     }
     return jobs;
+  }
+
+  /** The 'verification.notify' job of an event that mails someone, keyed by the event (the sweep plans it again). */
+  async notifyJobOf(verificationId: string, event: StampedVerificationEvent): Promise<PlannedJob<'verification.notify'> | undefined> {
+    const e = event as unknown as VerificationEvent & Pick<RecordedEvent, 'metadata'>;
+    if (!NOTIFYING_EVENTS.includes(e.type)) return undefined;
+    const { eventId } = e.metadata;
+    // The link's key is the one whose hash the event records: derived from the command that decided it.
+    const resolveKey = e.type === 'SentForManualCheck' ? await this.resolveLinks.keyFor(verificationId, e.metadata.causationId) : undefined;
+    return { queue: 'verification.notify', key: eventId, payload: { verificationId, eventId, eventType: e.type, ...(resolveKey ? { resolveKey } : {}) } };
   }
 
   /** The application it was made in (from its stream) and those that selected it (their member rows). */

@@ -1,0 +1,1 @@
+DROP TABLE IF EXISTS verification_notify_ledger;
