@@ -55,6 +55,8 @@ export function App() {
       <Resource {...failedJobs} />
       {/* Reference-only: the catalogue's countries, for institute filters and names. */}
       <Resource name="countries" recordRepresentation="name" />
+      {/* Reference-only: the map regions, for the notice form's region picker. */}
+      <Resource name="regions" recordRepresentation="name" />
       <CustomRoutes>
         <Route path="/institutes/:id/import" element={<ImportRecords />} />
       </CustomRoutes>

@@ -8,13 +8,13 @@ import {
   TextInput,
   useRecordContext,
   required,
-  regex,
 } from 'react-admin';
 import { Box, Typography } from '@mui/material';
 import { TYPES } from '@/shared/results';
 import { SaveOnlyToolbar } from '@/shared/SaveOnlyToolbar';
 import { CURRENCIES, PAYMENT_TYPES, paymentTypeLabel } from '@/resources/customers/choices';
 import { RecordTitle } from '@/shared/RecordTitle';
+import { CountryPicker, InstitutePicker } from '@/shared/pickers';
 
 type CustomerForm = Record<string, unknown> & { customTypes?: boolean; allowedTypes?: string[] | null };
 
@@ -44,11 +44,11 @@ export function CustomerEdit() {
           <TextInput source="name" label="Name" validate={required()} sx={{ gridColumn: { md: '1 / -1' } }} />
           <PaymentTypeInput />
           <SelectInput source="currency" label="Currency" choices={CURRENCIES} validate={required()} />
-          <TextInput source="country" label="Country code" validate={regex(/^[A-Z]{2}$/, 'Two capital letters, e.g. GB')} />
+          <CountryPicker source="country" label="Country" helperText="Type part of its name or its code" />
           <BooleanInput source="vatPayer" label="VAT payer" sx={{ alignSelf: 'center' }} />
           <TextInput source="refLabel" label="Reference label" helperText="Label of the customer reference (refLabel)" />
           <TextInput source="appRefLabel" label="Application reference label" />
-          <TextInput source="instituteId" label="Institute id" helperText="Institute accounts: the institute they resolve for" />
+          <InstitutePicker source="instituteId" label="Institute" helperText="Institute accounts: the institute they resolve for. Type part of its name" />
         </Box>
         <Typography variant="subtitle2" sx={{ mt: 1 }}>
           Allowed verification types

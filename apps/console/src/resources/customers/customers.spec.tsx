@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '@/test/fetchMock';
+import { referenceList, searches } from '@/test/reference';
 import { openWindow, page, query, renderConsole } from '@/test/render';
 
 const acme = {
@@ -68,5 +69,26 @@ describe('customers resource', () => {
     expect(calls.some((c) => c.url.startsWith('/admin/audit-events') && query(c).filter === '{"stream":"audit-acme"}')).toBe(true);
     expect(await screen.findByText('Customer updated by staff')).toBeInTheDocument();
     expect(screen.getByText('by sam@credence.test')).toBeInTheDocument();
+  });
+
+  it("picks an institute account's institute by name and saves its id", async () => {
+    const { calls } = renderConsole('/customers/acme', {
+      'GET /admin/customers/acme': json(acme),
+      'PUT /admin/customers/acme': (c) => json({ ...acme, ...(c.body as object) }),
+      'GET /admin/institutes': referenceList('institutes', [
+        { id: 'uni-demo', name: 'University of Demo', countryId: 'GB' },
+        { id: 'sorbonne', name: 'Sorbonne Université', countryId: 'FR' },
+      ]),
+      'GET /admin/users': page('users', [alice]),
+      'GET /admin/audit-events': page('audit-events', []),
+    });
+    const institute = await screen.findByRole('combobox', { name: /^Institute/ });
+    expect(institute).toHaveValue('');
+    await userEvent.type(institute, 'demo');
+    await waitFor(() => expect(searches(calls, 'institutes')).toContain('demo'));
+    await waitFor(() => expect(screen.queryByRole('option', { name: /Sorbonne/ })).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('option', { name: 'University of Demo (GB)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ id: 'acme', instituteId: 'uni-demo' }));
   });
 });

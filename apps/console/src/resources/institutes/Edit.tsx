@@ -14,6 +14,7 @@ import {
 } from 'react-admin';
 import { FIELD_TYPES, INSTITUTE_TYPES, NOTICE_TYPES, REF_DATA_MODES } from '@/resources/institutes/choices';
 import { RecordTitle } from '@/shared/RecordTitle';
+import { CountryPicker, InstitutePicker } from '@/shared/pickers';
 
 /** The catalogue's institute form: names and prices, the dynamic fields, document requirements and notices. */
 function InstituteForm({ creating = false }: { creating?: boolean }) {
@@ -23,8 +24,8 @@ function InstituteForm({ creating = false }: { creating?: boolean }) {
         {creating ? <TextInput source="id" label="Id" helperText="Optional: made from the country when left empty" /> : null}
         <TextInput source="name" label="Name" validate={required()} fullWidth />
         <TextArrayInput source="otherNames" label="Other names" helperText="Local-language and former names, abbreviations" fullWidth />
-        <TextInput source="countryId" label="Country code" />
-        <TextInput source="parentId" label="Parent institute id" />
+        <CountryPicker source="countryId" label="Country" helperText="Optional: the country it is in. Type part of its name or its code" />
+        <InstitutePicker source="parentId" label="Parent institute" helperText="Optional: the institute it belongs to, never itself. Type part of its name" />
         <SelectInput source="type" label="Type" choices={INSTITUTE_TYPES} defaultValue="UNI" />
         <NumberInput source="minYear" label="Earliest year" />
         <NumberInput source="price" label="Price (£)" validate={[required(), minValue(0)]} />

@@ -1,6 +1,7 @@
 import { Typography } from '@mui/material';
 import { BooleanInput, Create, Edit, SelectInput, SimpleForm, TextInput, required, useRecordContext } from 'react-admin';
 import { NOTICE_SCOPES, noticeScopeLabel } from '@/resources/notices/scopes';
+import { InstitutePicker, RegionPicker } from '@/shared/pickers';
 
 function ScopeInput() {
   const current = useRecordContext()?.scope as string | undefined;
@@ -15,8 +16,8 @@ function NoticeForm() {
       <TextInput source="message" label="Message" validate={required()} multiline minRows={3} fullWidth />
       <ScopeInput />
       <TextInput source="type" label="Type" helperText="Optional" />
-      <TextInput source="instituteId" label="Institute id" helperText="Optional: only with this institute" />
-      <TextInput source="regionId" label="Region id" helperText="Optional: only in this region" />
+      <InstitutePicker source="instituteId" label="Institute" helperText="Optional: only with this institute. Type part of its name" />
+      <RegionPicker source="regionId" label="Region" helperText="Optional: only in this region. Type part of its name" />
       <BooleanInput source="published" label="Published" defaultValue={false} />
       <Typography variant="caption" color="text.secondary">
         Customers see a published notice the next time their portal loads.
