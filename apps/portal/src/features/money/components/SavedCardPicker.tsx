@@ -70,16 +70,23 @@ export function SavedCardPicker({ cards, selected, onSelect }: Props) {
               alignItems: 'center',
               justifyContent: 'space-between',
               gap: 1,
-              flexWrap: 'wrap',
             }}
           >
+            {/* Remove stays on its card's row (on a phone it wrapped under it, beside 'A new card'); the expiry goes
+                under the card's name there instead. */}
             <FormControlLabel
+              sx={{ minWidth: 0, flex: 1 }}
               value={c.id}
               control={<Radio />}
               label={
                 <span>
                   {c.label}{' '}
-                  <Typography component="span" variant="body2" color="text.secondary">
+                  <Typography
+                    component="span"
+                    variant="body2"
+                    color="text.secondary"
+                    sx={{ display: { xs: 'block', sm: 'inline' } }}
+                  >
                     (expires {c.expiry})
                   </Typography>
                 </span>
@@ -90,6 +97,7 @@ export function SavedCardPicker({ cards, selected, onSelect }: Props) {
               color="error"
               onClick={() => setRemoving(c)}
               aria-label={`Remove ${c.label}`}
+              sx={{ flexShrink: 0 }}
             >
               Remove
             </Button>

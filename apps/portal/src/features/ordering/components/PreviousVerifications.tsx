@@ -45,7 +45,7 @@ export function PreviousVerifications({ instituteId, firstname, lastname, dob, i
   });
   if (!ready || !found.data?.totalSize) return null;
   const columns: TableColumn<VerificationListItem>[] = [
-    { id: 'recorded', header: 'Date', cell: (r) => formatDate(r.recorded) },
+    { id: 'recorded', header: 'Date', cell: (r) => formatDate(r.recorded), noWrap: true },
     { id: 'name', header: 'Name', cell: (r) => `${r.fields.firstname} ${r.fields.surname}` },
     { id: 'institute', header: 'Institute Name', cell: (r) => r.instituteName ?? '' },
     ...(individual ? [] : [{ id: 'requestedBy', header: 'Requested By', cell: (r: VerificationListItem) => r.requestedByName ?? r.username }]),

@@ -49,7 +49,7 @@ function ResolverListScreen({ list }: { list: ResolverList }) {
   const panelId = `${list}-filters`;
 
   const columns: TableColumn<ResolverRow>[] = [
-    { id: 'recorded', header: 'Date', cell: (r) => formatDate(r.recorded) },
+    { id: 'recorded', header: 'Date', cell: (r) => formatDate(r.recorded), noWrap: true },
     { id: 'name', header: 'Name', cell: (r) => personName(r.fields) },
     { id: 'institute', header: 'Institute', cell: (r) => r.instituteName ?? '' },
     { id: 'organisation', header: 'Verifying Organisation', cell: verifyingOrganisation },

@@ -57,7 +57,7 @@ function ReferralHistoryCard() {
   const active = Object.values(filters).some(Boolean);
 
   const columns: TableColumn<ReferralHistoryRow>[] = [
-    { id: 'recorded', header: 'Date', cell: (r) => formatDate(r.recorded) },
+    { id: 'recorded', header: 'Date', cell: (r) => formatDate(r.recorded), noWrap: true },
     { id: 'name', header: 'Name', cell: (r) => personName(r.fields) },
     { id: 'institute', header: 'Institute / Organisation', cell: instituteColumn },
     ...(facts.isIndividual

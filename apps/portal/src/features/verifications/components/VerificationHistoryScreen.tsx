@@ -75,7 +75,8 @@ export function VerificationHistoryScreen() {
   }, [params, updateParams, notify]);
 
   const columns: TableColumn<VerificationRow>[] = [
-    { id: 'recorded', header: 'Date', cell: (r) => formatDate(r.recorded) },
+    // noWrap: rows with the 'New' and accreditation chips squeezed the date to '28 Nov / 2026'.
+    { id: 'recorded', header: 'Date', cell: (r) => formatDate(r.recorded), noWrap: true },
     {
       id: 'name',
       header: 'Name',

@@ -31,6 +31,8 @@ export interface TableColumn<Row> {
   align?: 'left' | 'right' | 'center';
   /** Left out of the phone's stacked rows (still in the wide table), for what a phone can live without. */
   hideOnPhone?: boolean;
+  /** Kept on one line in the wide table (a date: '28 Nov 2026', never '28 Nov / 2026' beside wider columns). */
+  noWrap?: boolean;
 }
 
 export interface PaginatedTableProps<Row> {
@@ -186,6 +188,7 @@ export function PaginatedTable<Row>({
                       role={stack ? 'cell' : undefined}
                       data-label={stack ? c.header : undefined}
                       data-phone-hidden={stack && c.hideOnPhone ? true : undefined}
+                      sx={c.noWrap && !stack ? { whiteSpace: 'nowrap' } : undefined}
                     >
                       {c.cell(row)}
                     </TableCell>
