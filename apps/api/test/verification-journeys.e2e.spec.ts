@@ -86,6 +86,13 @@ describe('verification journeys', () => {
       ]),
     );
     await mailAbout('alice@acme.test', id, /: Verified$/);
+    // How alice paid is hers: irene, who resolved it, reads the Event History without it (as without prices).
+    expect(texts.some((t: string) => /^VERIFICATION_SYSTEM_ACTION: (Payment received|Added to invoice|Paid with)/.test(t))).toBe(true);
+    const irenes = await api(app, token.irene).get(`/v1/verification/${id}/auditevent`).expect(200);
+    const ireneTexts = irenes.body.content.map((e: { event: string }) => e.event);
+    expect(ireneTexts).toContain('Irene Ingram (Registrar), University of Demo, changed status to Verified.');
+    expect(ireneTexts.filter((t: string) => /^(Payment received|Added to invoice|Paid with)/.test(t))).toEqual([]);
+    expect(irenes.body.content.length).toBeLessThan(timeline.body.content.length);
 
     const resolved = await api(app, token.irene).get('/v1/verification/resolved?results=VERIFIED').expect(200);
     expect(resolved.body.content.find((r: { id: string }) => r.id === id)).toMatchObject({ result: 'VERIFIED', resultLabel: 'Verified' });

@@ -140,3 +140,13 @@ export function timelineTone(entry: Pick<AuditEvent, 'type' | 'event'>): 'warnin
   if (text.includes('changed status to verified')) return 'success';
   return null;
 }
+
+/** The texts of the payment lines above (VerificationPaid, every method). */
+const PAYMENT_LINE = /^(Paid with \d+ credit\(s\)\.|Added to invoice .*\.|Payment received( \(invoice .*\))?\.|Paid by the application owner\.|No payment needed\.|Paid \(.*\)\.)$/;
+
+/**
+ * Whether a line tells how the customer paid (credits, an invoice and its number, a card): the customer's business,
+ * left out of the Event History an institute resolving the request reads, as its prices are.
+ */
+export const isPaymentEntry = (entry: AuditEvent): boolean =>
+  entry.type === 'VERIFICATION_SYSTEM_ACTION' && PAYMENT_LINE.test(entry.event);

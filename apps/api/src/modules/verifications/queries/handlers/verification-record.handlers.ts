@@ -1,8 +1,12 @@
-import { awaitsResolver, DomainError } from '@credence/domain';
+import { awaitsResolver, DomainError, isPaymentEntry, type AuditEvent } from '@credence/domain';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { presentVerification } from '../../http/verification.presenter';
 import { VerificationAccess, verificationNotFound } from '../verification-access';
 import { GetPendingVerification, GetVerification, GetVerificationByResolveKey, GetVerificationDocument, GetVerificationTimeline } from '../verification.queries';
+
+/** The Event History as a reader may see it: an institute resolving the request does not read how it was paid. */
+const timelineFor = (reader: string, timeline: AuditEvent[]): AuditEvent[] =>
+  reader === 'resolver' ? timeline.filter((e) => !isPaymentEntry(e)) : timeline;
 
 @QueryHandler(GetVerification)
 export class GetVerificationHandler implements IQueryHandler<GetVerification> {
@@ -16,7 +20,7 @@ export class GetVerificationHandler implements IQueryHandler<GetVerification> {
       audience: reader,
       list: list ?? (reader === 'resolver' ? 'pending' : 'history'),
       // The applicant's own trail of actions is theirs: the organisation sees the record and its result.
-      timeline: reader === 'owner' || reader === 'referrer' ? null : row.timeline,
+      timeline: reader === 'owner' || reader === 'referrer' ? null : timelineFor(reader, row.timeline),
     });
   }
 }
@@ -30,7 +34,7 @@ export class GetPendingVerificationHandler implements IQueryHandler<GetPendingVe
     const { row, reader } = await this.access.readable(principal, id);
     if (reader === 'customer' || reader === 'owner' || reader === 'referrer') throw verificationNotFound();
     if (!awaitsResolver(row.state.stage, row.state.result)) return null;
-    return presentVerification(row.state, { audience: reader, list: 'pending', timeline: row.timeline });
+    return presentVerification(row.state, { audience: reader, list: 'pending', timeline: timelineFor(reader, row.timeline) });
   }
 }
 
@@ -41,7 +45,7 @@ export class GetVerificationTimelineHandler implements IQueryHandler<GetVerifica
   async execute({ principal, id }: GetVerificationTimeline) {
     const { row, reader } = await this.access.readable(principal, id);
     if (reader === 'owner' || reader === 'referrer') throw verificationNotFound();
-    return { content: row.timeline };
+    return { content: timelineFor(reader, row.timeline) };
   }
 }
 
