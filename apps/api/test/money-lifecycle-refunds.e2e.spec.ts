@@ -36,6 +36,12 @@ describe('money: refunds when a paid verification is cancelled or deleted before
     await untilResult(app, token.alice, created.body.id, 'NOT_FOUND');
     return created.body.id as string;
   };
+  /** The customer's credit history row of a verification's refund (GET /v1/credit/history, money 2.13). */
+  const historyRefund = async (verificationId: string) =>
+    waitFor(async () => {
+      const rows = (await api(app, token.alice).get('/v1/credit/history?page=0&size=50').expect(200)).body.content as Array<Record<string, unknown>>;
+      return rows.find((r) => r.type === 'REFUND' && r.verificationId === verificationId);
+    }, 20000, 'the refund in the history');
   const sendForManualCheck = (id: string) => api(app, token.alice).put(`/v1/verification/${id}?resub=true&push=true`, { force: true }).expect(200);
   const lastEvent = async (id: string, type: string) => (await store.readStream(verificationStream(id))).filter((e) => e.type === type).at(-1)!;
 
@@ -66,6 +72,13 @@ describe('money: refunds when a paid verification is cancelled or deleted before
     await waitFor(async () => (await cardRefunds(transactionId)).length > 0, 20000, 'the card refund');
     expect(await cardRefunds(transactionId)).toEqual([{ amount_minor: String(paid.spent), status: 'refunded' }]);
     expect(await credit()).toBe(0);
+    // The history shows what went back and where, and no process name: it used to read £0.00 by
+    // 'system:verification-refunds'.
+    expect(await historyRefund(id)).toMatchObject({
+      name: 'Verification cancelled before it was worked (refunded to your card)',
+      paid: fromMinor(paid.spent),
+      username: 'Credence',
+    });
 
     // The same event reacted to again (a crash before the checkpoint moved) decides nothing more.
     const cancelled = await lastEvent(id, 'VerificationCancelled');
@@ -97,6 +110,7 @@ describe('money: refunds when a paid verification is cancelled or deleted before
     expect(await refundsOf(id)).toHaveLength(1);
     expect((await refundsOf(id))[0].data).toMatchObject({ amount: spent, toCard: null });
     expect(await credit()).toBe(200);
+    expect(await historyRefund(id)).toMatchObject({ name: 'Verification deleted before it was worked', paid: fromMinor(spent), username: 'Credence' });
   });
 
   it('one a resolver answered (returned as REJECTED) and then cancelled is not refunded', async () => {

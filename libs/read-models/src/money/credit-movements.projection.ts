@@ -35,6 +35,8 @@ export interface CreditMovementRow extends Row {
   receiptId: string | null;
   method: string | null;
   reason: string | null;
+  /** What of a refund went back to the card it was paid by (minor units); `amount` is what came back as credit. */
+  toCardMinor: number;
   username: string;
   impersonator: string | null;
   created: string;
@@ -50,11 +52,12 @@ type Data = CreditMovementEvent['data'] & Partial<{
   receiptId: string | null;
   method: string;
   reason: string;
+  toCard: { amountMinor: number } | null;
 }>;
 
 export const creditMovementsProjection: Projection<CreditMovementRow> = {
   name: 'credit-movements',
-  version: 1,
+  version: 2,
   handles: CREDIT_MOVEMENT_TYPES,
   rowIds: (event) => [dataOf<Data>(event).movementId],
   evolve: (_row, event, id) => {
@@ -79,6 +82,7 @@ export const creditMovementsProjection: Projection<CreditMovementRow> = {
       receiptId: d.receiptId ?? null,
       method: d.method ?? null,
       reason: d.reason ?? null,
+      toCardMinor: d.toCard?.amountMinor ?? 0,
       username: event.metadata.actor,
       impersonator: event.metadata.impersonator ?? null,
       created: event.metadata.occurredAt,

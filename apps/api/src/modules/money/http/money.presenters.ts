@@ -70,6 +70,22 @@ export function presentInvoice(r: InvoiceRow): InvoiceView {
   };
 }
 
+/**
+ * Who the history's User column names (2.13: the username). An automatic step (a refund the service made itself,
+ * an expired hold) is acted by a process, `system:<name>`, which means nothing to a customer: it reads 'Credence'.
+ */
+export const historyUser = (actor: string) => (actor.startsWith('system:') ? 'Credence' : actor);
+
+/**
+ * A refund's Item text says where the money went. The ledger's movement counts only what came back as credit; the
+ * part given back to the card it was paid by is `toCardMinor`, so the row's amount is the two together (a refund
+ * all to the card used to read £0.00).
+ */
+function refundName(r: CreditMovementRow): string | null {
+  if (r.type !== 'REFUND' || !r.reason || !(Number(r.toCardMinor ?? 0) > 0)) return r.name;
+  return `${r.reason} (refunded to your card${Number(r.amount) > 0 ? ' and as credit' : ''})`;
+}
+
 /** A credit history row (3.): id, created, type, name, username, paid, receiptId; purchases are their invoices. */
 export function presentHistoryRow(r: CreditMovementRow, individual: boolean): CreditHistoryRow {
   const purchase = r.type === 'PURCHASE';
@@ -78,9 +94,9 @@ export function presentHistoryRow(r: CreditMovementRow, individual: boolean): Cr
     id: purchase ? r.invoiceId : r.id,
     created: r.created,
     type: r.type,
-    name: spending ? r.name : purchase ? (individual ? `Receipt: ${r.invoiceId}` : `Credit Purchase: Invoice ${r.invoiceId}`) : r.name,
-    username: r.username,
-    paid: amountOf(r.unit, r.amount),
+    name: spending ? r.name : purchase ? (individual ? `Receipt: ${r.invoiceId}` : `Credit Purchase: Invoice ${r.invoiceId}`) : refundName(r),
+    username: historyUser(r.username),
+    paid: amountOf(r.unit, r.amount) + (r.unit === 'money' ? fromMinor(Number(r.toCardMinor ?? 0)) : 0),
     receiptId: purchase ? r.receiptId : r.verificationId,
     unit: r.unit,
     currency: r.currency,

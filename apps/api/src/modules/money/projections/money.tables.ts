@@ -24,6 +24,7 @@ export const creditMovementsDefinition: ProjectionDefinition = {
       receiptId: 'text',
       method: 'text',
       reason: 'text',
+      toCardMinor: 'bigint NOT NULL',
       username: 'text NOT NULL',
       impersonator: 'text',
       created: 'text NOT NULL',

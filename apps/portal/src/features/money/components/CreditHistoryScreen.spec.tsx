@@ -104,6 +104,21 @@ describe('Invoices / Receipts (/credit/history, money 2.13)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/credit/history/INV-1001'));
   });
 
+  it('opens a refund\'s verification; a staff grant leads nowhere', async () => {
+    signInAs();
+    const refundRows = [
+      historyRow({ id: 'M-7', type: 'REFUND', name: 'Verification cancelled before it was worked (refunded to your card)', paid: 45.5, receiptId: 'V-9', invoiceId: null, verificationId: 'V-9', username: 'Credence' }),
+      historyRow({ id: 'M-8', type: 'GRANT', name: 'Goodwill', paid: 10, receiptId: null, invoiceId: null, verificationId: null }),
+    ];
+    mockFetch((req) => (req.path === '/v1/credit/history' ? json({ content: refundRows, totalSize: 2 }) : undefined));
+    const { router } = renderMoney('/credit/history');
+    const user = userEvent.setup();
+    await user.click(await screen.findByText('Goodwill'));
+    expect(router.state.location.pathname).toBe('/credit/history');
+    await user.click(screen.getByText('Verification cancelled before it was worked (refunded to your card)'));
+    expect(await screen.findByText('Now at /verification/history/V-9')).toBeInTheDocument();
+  });
+
   it('has no serious axe violations', async () => {
     signInAs();
     answer();

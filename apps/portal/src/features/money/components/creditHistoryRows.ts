@@ -20,8 +20,15 @@ export const STANDALONE_ACCREDITATION = {
   message: 'Standalone accreditations cannot be viewed yet.',
 } as const;
 
-/** Where a row leads (2.13): PSV and AC to their verification, any other type to its invoice; null: nowhere. */
+/**
+ * Where a row leads (2.13): PSV and AC to their verification, a purchase to its invoice; null: nowhere. The spec
+ * knows only those rows. A refund has no invoice of its own, so it opens the verification it gave back (its id used
+ * to open an invoice page that could not exist); staff's grants and removals have neither and stay where they are.
+ */
 export function historyRowTarget(row: CreditHistoryRow): string | null {
-  if (isSpending(row)) return row.receiptId ? `/verification/history/${encodeURIComponent(row.receiptId)}` : null;
+  const verification = (id: string | null) => (id ? `/verification/history/${encodeURIComponent(id)}` : null);
+  if (isSpending(row)) return verification(row.receiptId);
+  if (row.type === 'REFUND') return verification(row.verificationId);
+  if (row.type === 'GRANT' || row.type === 'REMOVAL') return null;
   return row.id ? `/credit/history/${encodeURIComponent(row.id)}` : null;
 }
