@@ -22,6 +22,7 @@ import type { ApplicationView } from '@/features/applications/api/applications';
 import { useSelectApplicationVerifications, useWalletVerifications } from '@/features/applications/hooks/useApplications';
 import { useNotify } from '@/shared/notifications/useNotify';
 import { formatDate } from '@/shared/ui/format';
+import { MetaLine } from '@/shared/ui/text';
 
 /** On a phone the lists stack, Selected below: the arrows turn to point down and up. */
 const Arrow = ({ children }: { children: ReactNode }) => (
@@ -102,7 +103,7 @@ export function SelectVerificationsDialog({ application, onClose }: { applicatio
                           {label(v)}
                         </Typography>
                         <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary' }}>
-                          {v.resultLabel ?? v.result} · {formatDate(v.recorded)}
+                          <MetaLine parts={[v.resultLabel ?? v.result, formatDate(v.recorded)]} />
                         </Typography>
                       </Box>
                     }

@@ -15,6 +15,7 @@ import { useApplicants } from '@/features/applicants/hooks/useApplicants';
 import { referralPricing } from '@/features/referrals/components/referralPresentation';
 import { useReferralHistory } from '@/features/referrals/hooks/useReferrals';
 import { formatDate } from '@/shared/ui/format';
+import { MetaLine } from '@/shared/ui/text';
 import { ApplicationStatusChip, ResultChip } from '@/shared/ui/result';
 
 /** The dashboard's history lists show the latest few; 'View all' opens the whole list. */
@@ -69,7 +70,14 @@ export function ApplicantHistoryCard() {
                 {a.applicant.name}
               </Link>
             }
-            secondary={`${a.verificationCount} verification${a.verificationCount === 1 ? '' : 's'} · ${formatDate(a.created)}`}
+            secondary={
+              <MetaLine
+                parts={[
+                  `${a.verificationCount} verification${a.verificationCount === 1 ? '' : 's'}`,
+                  formatDate(a.created),
+                ]}
+              />
+            }
             sx={{ pr: 18 }}
           />
         </ListItem>
@@ -96,7 +104,11 @@ export function ReferralHistoryCard() {
                 {[r.fields.firstname, r.fields.surname].filter(Boolean).join(' ')}
               </Link>
             }
-            secondary={`${r.company.name} · ${referralPricing(r.total, r.currency)} · ${formatDate(r.recorded)}`}
+            secondary={
+              <MetaLine
+                parts={[r.company.name, referralPricing(r.total, r.currency), formatDate(r.recorded)]}
+              />
+            }
             sx={{ pr: 16 }}
           />
         </ListItem>

@@ -6,6 +6,7 @@ import { seriousAxeViolations } from '@/features/money/test/axe';
 import { json, mockFetch } from '@/test/fetchMock';
 import { renderRoutes } from '@/test/renderRoutes';
 import { signInAs } from '@/test/session';
+import { fullText } from '@/test/text';
 
 const rss = `<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel><title>Credence news</title>
 ${Array.from(
@@ -79,7 +80,7 @@ describe('Dashboard for organisations (/dashboard, money 2.6)', () => {
     );
     expect(screen.queryByRole('link', { name: 'Story 2' })).not.toBeInTheDocument();
     expect(screen.getByText('Body 7')).toBeInTheDocument();
-    expect(screen.getByText('Credence news · 7th January 2024')).toBeInTheDocument();
+    expect(screen.getByText(fullText('Credence news · 7th January 2024'))).toBeInTheDocument();
     expect(await seriousAxeViolations(container)).toEqual([]);
   }, 120_000);
 
@@ -125,13 +126,13 @@ describe('Dashboard for organisations (/dashboard, money 2.6)', () => {
       'href',
       '/applicant/history/APP1',
     );
-    expect(within(applicants).getByText('2 verifications · 20 Nov 2026')).toBeInTheDocument();
+    expect(within(applicants).getByText(fullText('2 verifications · 20 Nov 2026'))).toBeInTheDocument();
     const referrals = screen.getByRole('region', { name: 'Referral History' });
     expect(await within(referrals).findByRole('link', { name: "Siobhan O'Brien" })).toHaveAttribute(
       'href',
       '/verification/history/QCR1',
     );
-    expect(within(referrals).getByText('Globex Corp · $60.00 · 21 Nov 2026')).toBeInTheDocument();
+    expect(within(referrals).getByText(fullText('Globex Corp · $60.00 · 21 Nov 2026'))).toBeInTheDocument();
     expect(within(referrals).getByRole('link', { name: 'View all of Referral History' })).toHaveAttribute(
       'href',
       '/referrals/list',

@@ -8,6 +8,7 @@ import { APPLICANT_STATUSES, useApplicantCounts, useNewsFeed, useRecentVerificat
 import { DASHBOARD_RESULTS, useVerificationStats, type VerificationStats } from '@/features/home/hooks/useVerificationStats';
 import { useAccountFacts } from '@/shared/session/account';
 import { useSession } from '@/shared/session/useSession';
+import { MetaLine } from '@/shared/ui/text';
 import { formatCredits, formatDate, formatMajorAmount, formatNewsDate } from '@/shared/ui/format';
 import { ResultChip } from '@/shared/ui/result';
 
@@ -178,7 +179,7 @@ function RecentVerifications() {
                     {[v.fields.firstname, v.fields.surname].filter(Boolean).join(' ')}
                   </Link>
                 }
-                secondary={`${v.instituteName ?? v.fields.employerName ?? ''} · ${formatDate(v.recorded)}`}
+                secondary={<MetaLine parts={[v.instituteName ?? v.fields.employerName, formatDate(v.recorded)]} />}
                 sx={{ pr: 16 }}
               />
             </ListItem>
@@ -206,7 +207,7 @@ function NewsCard() {
                 {n.title}
               </Link>
               <Typography variant="caption" color="text.secondary" component="p">
-                {n.creator} · {formatNewsDate(n.isoDate)}
+                <MetaLine parts={[n.creator, formatNewsDate(n.isoDate)]} />
               </Typography>
               <Typography variant="body2">{n.contentSnippet}</Typography>
             </li>

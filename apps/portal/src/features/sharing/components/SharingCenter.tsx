@@ -35,6 +35,7 @@ import { useCreateShare, useDeleteShare, useShares } from '@/features/sharing/ho
 import { useNotify } from '@/shared/notifications/useNotify';
 import { formatDate, formatDateTime } from '@/shared/ui/format';
 import { visuallyHidden } from '@/shared/ui/visuallyHidden';
+import { MetaLine } from '@/shared/ui/text';
 
 const TOAST = 7500;
 
@@ -173,7 +174,7 @@ export function SharingCenter({ scope }: { scope: ShareScope }) {
                 </Stack>
                 <Typography variant="body2">{s.extra}</Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {[`Shared ${formatDate(s.created)}`, expiry(s), activity(s)].filter(Boolean).join(' · ')}
+                  <MetaLine parts={[`Shared ${formatDate(s.created)}`, expiry(s), activity(s)]} />
                 </Typography>
               </Box>
             ))}
@@ -253,7 +254,7 @@ export function SharingCenter({ scope }: { scope: ShareScope }) {
               </Stack>
             </Stack>
             <Typography variant="body2" color="text.secondary">
-              {[`Shared ${formatDate(shown.created)}`, expiry(shown), activity(shown)].filter(Boolean).join(' · ')}
+              <MetaLine parts={[`Shared ${formatDate(shown.created)}`, expiry(shown), activity(shown)]} />
             </Typography>
           </Stack>
         ) : (

@@ -187,7 +187,8 @@ export function ResultCard({
                 <TableBody>
                   {thirdParty.map(([key, value]) => (
                     <TableRow key={key}>
-                      <TableCell>{recordLabel(key)}</TableCell>
+                      {/* The institute's own name for a field it also asks for ('Year of Graduation / Issue', not 'Grad year'). */}
+                      <TableCell>{labelOf(key)}</TableCell>
                       <TableCell sx={{ overflowWrap: 'anywhere' }}>{recordValue(value)}</TableCell>
                     </TableRow>
                   ))}

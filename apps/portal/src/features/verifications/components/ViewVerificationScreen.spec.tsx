@@ -28,7 +28,8 @@ describe('View Verification (2.9)', () => {
     expect(within(card).getByText('Higher Education')).toBeInTheDocument();
     expect(within(card).getByText('United Kingdom')).toBeInTheDocument();
     expect(within(card).getByText('12 Apr 1995')).toBeInTheDocument();
-    expect(await within(card).findByText('Year of Graduation / Issue')).toBeInTheDocument();
+    // The field, and the record's value of it under 'Data from records'.
+    expect(await within(card).findAllByText('Year of Graduation / Issue')).toHaveLength(2);
     expect(within(card).getByText('Course / Subject')).toBeInTheDocument();
     expect(within(card).queryByText('Hidden Person')).not.toBeInTheDocument();
     expect(within(card).getByText('Irene Ingram, Registrar')).toBeInTheDocument();
@@ -40,6 +41,9 @@ describe('View Verification (2.9)', () => {
     expect(within(records).getByRole('link', { name: 'https://records.example/t/1' })).toBeInTheDocument();
     // A record's date reads as the card's other dates, not as the record's ISO string.
     expect(within(records).getByText('01 Jul 2017')).toBeInTheDocument();
+    // A record field the institute also asks for carries the institute's name for it, not its key's words.
+    expect(within(records).getByText('Year of Graduation / Issue')).toBeInTheDocument();
+    expect(within(records).queryByText('Grad year')).not.toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Download certificate' })).toBeInTheDocument();
     expect(
       within(card).getByRole('switch', { name: 'Include Institute/Employer provided details?' }),

@@ -58,7 +58,7 @@ export function detail(over: Partial<VerificationDetail> = {}): VerificationDeta
       course: 'Computer Science',
       gradYear: 2017,
       employerContactName: 'Hidden Person',
-      thirdPartyData: { awardConfirmed: true, transcript: 'https://records.example/t/1', awardedOn: '2017-07-01' },
+      thirdPartyData: { awardConfirmed: true, transcript: 'https://records.example/t/1', awardedOn: '2017-07-01', gradYear: 2017 },
     },
     instituteId: 'uni-demo',
     instituteName: 'University of Demo',

@@ -19,6 +19,7 @@ import { Link as RouterLink } from 'react-router';
 import { ResultChip } from '@/shared/ui/result';
 import { TimelineEvents } from '@/features/verifications/components/EventTimeline';
 import { formatDate } from '@/shared/ui/format';
+import { MetaLine } from '@/shared/ui/text';
 
 /** One verification in a pocket: as the owner's wallet or a share shows it (a share has no ids: no edit link). */
 export interface WalletItem {
@@ -188,12 +189,12 @@ export function WalletPockets({
                         </Typography>
                       )}
                       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-                        {[
-                          item.recorded && `Requested ${formatDate(item.recorded)}`,
-                          item.approvedDate && `Resolved ${formatDate(item.approvedDate)}`,
-                        ]
-                          .filter(Boolean)
-                          .join(' · ')}
+                        <MetaLine
+                          parts={[
+                            item.recorded && `Requested ${formatDate(item.recorded)}`,
+                            item.approvedDate && `Resolved ${formatDate(item.approvedDate)}`,
+                          ]}
+                        />
                       </Typography>
                       <ItemTimeline
                         name={item.name}

@@ -1,0 +1,1 @@
+export { MetaLine } from './MetaLine';
