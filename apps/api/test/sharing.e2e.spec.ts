@@ -58,6 +58,11 @@ describe('sharing', () => {
     const seen = await anonymous().get(`/v1/share/${created.id}`).expect(200);
     expect(seen.body).toHaveLength(1);
     expect(seen.body[0]).toMatchObject({ result: 'VERIFIED', resultLabel: 'Verified', fields: { firstname: 'Indy', surname: 'Individual' } });
+    // Which qualification, from the details the owner gave: the wallet lists by institute, and two degrees from one
+    // university would read the same.
+    const own = (await api(app, token.indy).get(`/v1/verification?page=0&size=50`).expect(200)).body.content as { id: string; credential: string | null }[];
+    expect(own.find((v) => v.id === verified)!.credential).toBe('BA (Hons) Geography, 2014');
+    expect(seen.body[0].credential).toBe(own.find((v) => v.id === verified)!.credential);
     expect(seen.body[0]).not.toHaveProperty('id');
     expect(JSON.stringify(seen.body)).not.toContain(verified);
     expect(seen.headers['cache-control']).toBe('no-store');

@@ -32,6 +32,8 @@ export interface ReceivedShareView {
 export interface SharedVerificationView {
   type: string;
   name: string;
+  /** What was verified ('Computer Science, 2017'), from the details; null where they name nothing of the kind. */
+  credential: string | null;
   instituteName: string | null;
   instituteCountry: string | null;
   fields: { firstname: string; middlename: string | null; surname: string };

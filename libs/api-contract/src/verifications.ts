@@ -46,6 +46,7 @@ export interface VerificationListItem
     | 'accreditationStatus'
     | 'retriesLeft'
     | 'thirdPartyActionUrl'
+    | 'credential'
   > {
   recorded: string | null;
   /** The result as the list shows it (the resolved list: what the resolver decided). */

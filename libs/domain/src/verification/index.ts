@@ -4,6 +4,7 @@ export * from './verification.commands';
 export * from './verification.rules';
 export * from './verification.timeline';
 export * from './result-labels';
+export { credentialSummary } from './credential-summary';
 export {
   AUTOMATIC_RETRIES,
   evolve as evolveVerification,

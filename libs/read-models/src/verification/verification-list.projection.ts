@@ -1,5 +1,6 @@
 import {
   awaitsResolver,
+  credentialSummary,
   isVerificationEvent,
   resultChange,
   stageAfter,
@@ -35,6 +36,8 @@ export interface VerificationListRow extends Row {
   surname: string;
   dob: string;
   employerName: string | null;
+  /** What was verified, from the details ('Computer Science, 2017'): the wallet and shares tell entries apart by it. */
+  credential: string | null;
   customerReference: string | null;
   applicationId: string | null;
   result: VerificationResult;
@@ -71,7 +74,10 @@ function applyDraft(row: VerificationListRow, changes: Partial<DraftInput> & { i
     next.surname = changes.person.surname;
     next.dob = changes.person.dob;
   }
-  if (changes.fields) next.employerName = typeof changes.fields.employerName === 'string' ? changes.fields.employerName : null;
+  if (changes.fields) {
+    next.employerName = typeof changes.fields.employerName === 'string' ? changes.fields.employerName : null;
+    next.credential = credentialSummary(changes.fields);
+  }
   if (changes.customerReference !== undefined) next.customerReference = changes.customerReference;
   if (changes.applicationId !== undefined) next.applicationId = changes.applicationId;
   if (changes.institute !== undefined) Object.assign(next, instituteColumns(changes.institute));
@@ -104,6 +110,7 @@ export function evolveListRow(row: VerificationListRow | null, event: Verificati
       surname: d.person.surname,
       dob: d.person.dob,
       employerName: typeof d.fields.employerName === 'string' ? d.fields.employerName : null,
+      credential: credentialSummary(d.fields),
       customerReference: d.customerReference,
       applicationId: d.applicationId,
       result: d.result,
@@ -180,7 +187,7 @@ export function evolveListRow(row: VerificationListRow | null, event: Verificati
 
 export const verificationListProjection: Projection<VerificationListRow> = {
   name: 'verification-list',
-  version: 1,
+  version: 2,
   handles: VERIFICATION_EVENT_TYPES,
   rowIds: (event: ProjectedEvent) => (event.streamName.startsWith(VERIFICATION_STREAM_PREFIX) ? [verificationIdOf(event.streamName)] : []),
   evolve: (row, event, id) => (isVerificationEvent(event) ? evolveListRow(row, event, id, event.metadata.occurredAt) : row),

@@ -119,6 +119,7 @@ export function presentShared(r: VerificationListRow): SharedVerificationView {
   return {
     type: r.type,
     name: r.instituteNames?.[0] ?? r.instituteName ?? `${typeName} Verification`,
+    credential: r.credential ?? null,
     instituteName: r.instituteName,
     instituteCountry: r.instituteCountry,
     fields: { firstname: r.firstname, middlename: r.middlename, surname: r.surname },

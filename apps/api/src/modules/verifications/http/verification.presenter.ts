@@ -131,6 +131,7 @@ export function presentListRow(r: VerificationListRow, list: ResultList): Verifi
     accreditationStatus: r.accreditationStatus,
     retriesLeft: r.retriesLeft,
     thirdPartyActionUrl: r.thirdPartyActionUrl,
+    credential: r.credential ?? null,
     approvedDate: iso(r.resolvedAt),
     permissions: list === 'history' ? permissionsForResult(r.result) : 0,
     dashboardStep: dashboardStep(r.result),

@@ -37,6 +37,7 @@ export const verificationListDefinition: ProjectionDefinition = {
       surname: 'text',
       dob: 'text',
       employerName: 'text',
+      credential: 'text',
       customerReference: 'text',
       applicationId: 'text',
       result: 'text NOT NULL',

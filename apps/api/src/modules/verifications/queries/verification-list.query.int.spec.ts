@@ -35,6 +35,7 @@ describe('VerificationListQuery (PostgreSQL)', () => {
       surname: n === 7 ? 'Quinn' : `Surname${n}`,
       dob: '1990-01-01',
       employerName: null,
+      credential: null,
       customerReference: null,
       applicationId: null,
       result: n % 5 === 0 ? 'VERIFIED' : 'PENDING',

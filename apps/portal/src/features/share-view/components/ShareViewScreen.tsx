@@ -25,6 +25,7 @@ function itemsOf(shared: SharedVerificationView[]): WalletItem[] {
     key: String(i),
     type: v.type,
     name: v.name,
+    credential: v.credential,
     result: v.result,
     resultDetail: v.resultDetail,
     recorded: v.recorded,

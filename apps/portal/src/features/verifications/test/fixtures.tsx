@@ -23,6 +23,7 @@ export function row(over: Partial<VerificationRow> = {}): VerificationRow {
     accreditationStatus: null,
     retriesLeft: 2,
     thirdPartyActionUrl: null,
+    credential: 'Computer Science, 2017',
     company: { id: 'c1', name: 'Acme Recruitment Ltd' },
     approvedDate: null,
     permissions: 0,

@@ -26,6 +26,8 @@ export interface WalletItem {
   key: string;
   type: string;
   name: string;
+  /** What was verified ('Computer Science, 2017'): tells apart two entries from one institute. */
+  credential?: string | null;
   result: string;
   resultDetail: string | null;
   recorded: string | null;
@@ -180,7 +182,10 @@ export function WalletPockets({
                           alignItems: { xs: 'flex-start', sm: 'center' },
                         }}
                       >
-                        <Typography sx={{ fontWeight: 500 }}>{item.name}</Typography>
+                        <Box>
+                          <Typography sx={{ fontWeight: 500 }}>{item.name}</Typography>
+                          {item.credential && <Typography variant="body2">{item.credential}</Typography>}
+                        </Box>
                         <ResultChip result={item.result} />
                       </Stack>
                       {item.resultDetail && (

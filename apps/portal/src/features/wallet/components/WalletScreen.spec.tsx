@@ -20,7 +20,7 @@ const item = (over: Partial<VerificationListItem>) => row({ username: 'indy@mail
 
 const WALLET = [
   item({ id: 'QCV1', result: 'VERIFIED', currentResult: 'VERIFIED', approvedDate: '2026-11-03T09:00:00.000Z', auditEvents: EVENTS }),
-  item({ id: 'QCP1', result: 'PENDING', currentResult: 'PENDING', resultLabel: 'Pending', auditEvents: [] }),
+  item({ id: 'QCP1', result: 'PENDING', currentResult: 'PENDING', resultLabel: 'Pending', credential: 'History, Current student', auditEvents: [] }),
   item({ id: 'QCR1', result: 'REJECTED', currentResult: 'REJECTED', resultLabel: 'Action Required', instituteName: 'Demo College', auditEvents: [] }),
 ];
 
@@ -61,6 +61,9 @@ describe("I'm Verified Wallet (verifications 2.12)", { timeout: 30_000 }, () => 
       expect(screen.getByRole('button', { name: new RegExp(`^${title}`) })).toHaveAttribute('aria-expanded', 'false');
     }
     expect(calls.find((c) => c.startsWith('GET /v1/verification?'))).toContain('includeAuditHistory=true');
+    // Two entries from one university say which qualification each is.
+    expect(screen.getAllByText('Computer Science, 2017')).toHaveLength(2);
+    expect(screen.getByText('History, Current student')).toBeInTheDocument();
 
     // REJECTED reads 'Action Required' and is edited at its view; the others are viewed there.
     expect(screen.getByRole('link', { name: 'Edit Demo College' })).toHaveAttribute('href', '/verification/history/QCR1');

@@ -38,6 +38,7 @@ function walletItem(v: VerificationListItem): WalletItem {
     key: v.id,
     type: v.type,
     name: v.instituteNames?.[0] ?? v.instituteName ?? `${v.type} Verification`,
+    credential: v.credential,
     result: v.currentResult ?? v.result,
     resultDetail: resultFooter(v.currentResult ?? v.result, v.instituteId),
     recorded: v.recorded,
