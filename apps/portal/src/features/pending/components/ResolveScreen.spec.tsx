@@ -26,7 +26,8 @@ const PENDING = detail({
 });
 
 interface Answers {
-  pending?: () => Response;
+  /** undefined: the usual answer. */
+  pending?: () => Response | undefined;
   resolve?: (req: MockRequest) => Response;
 }
 
@@ -324,6 +325,26 @@ describe('Public resolve (/verify/{id})', () => {
     renderPending('/verify/WRONG');
     expect(await screen.findByRole('heading', { name: 'Oops!' })).toBeInTheDocument();
     expect(screen.getByText('Verification not found.')).toBeInTheDocument();
+    // Trying again cannot find a request that does not exist.
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
     expect(await seriousViolations(document.body)).toEqual([]);
+  });
+
+  it("offers 'Try again' after a failure that may pass, and shows the request once it loads", async () => {
+    let failures = 1;
+    const calls: MockRequest[] = [];
+    serve(calls, {
+      pending: () =>
+        failures-- > 0 ? json({ errors: [{ message: 'Service unavailable.' }] }, { status: 503 }) : undefined,
+    });
+    renderPending('/verify/KEY123');
+    expect(await screen.findByRole('heading', { name: 'Oops!' }, { timeout: 10_000 })).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Thank you for taking the time to respond to this request.',
+      }),
+    ).toBeInTheDocument();
   });
 });

@@ -115,6 +115,12 @@ function ResolvePage({
               {request.error.message}
             </Typography>
           ) : null}
+          {/* 'Please try again': a way to, where trying again can help (a request that does not exist will not). */}
+          {!notFound && (
+            <Button variant="outlined" sx={{ display: 'flex', mt: 2 }} onClick={() => void request.refetch()}>
+              Try again
+            </Button>
+          )}
         </StateCard>
       </Stack>
     );
