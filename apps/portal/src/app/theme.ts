@@ -104,6 +104,8 @@ export const theme = createTheme({
       styleOverrides: { asterisk: { color: '#b91c1c' } },
     },
     MuiLink: { defaultProps: { underline: 'hover' }, styleOverrides: { root: { fontWeight: 500 } } },
+    // A dialog's title reads as its heading: MUI's default (h6, here 1rem) was no larger than the text under it.
+    MuiDialogTitle: { styleOverrides: { root: { fontSize: '1.2rem', fontWeight: 650, lineHeight: 1.4 } } },
     MuiAlert: { styleOverrides: { root: { borderRadius: 8 } } },
     MuiAppBar: { defaultProps: { elevation: 0 } },
     MuiTooltip: { defaultProps: { arrow: true } },

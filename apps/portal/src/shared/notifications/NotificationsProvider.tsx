@@ -63,6 +63,8 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
           open={open}
           autoHideDuration={current.durationMs ?? TOAST_DURATION_MS}
           anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+          // Below the top bar (56 px on a phone, 64 on a desktop), not over its menu and user buttons.
+          sx={{ top: { xs: 64, sm: 72 } }}
           onClose={close}
           slotProps={{ transition: { onExited: next } }}
         >

@@ -22,6 +22,12 @@ export function ApplicationHistoryScreen() {
   return <ApplicationDetails application={application.data} />;
 }
 
+const startButton = (id: string) => (
+  <Button component={RouterLink} to={`/application/${encodeURIComponent(id)}/start/`} sx={{ whiteSpace: 'nowrap' }}>
+    Start Application
+  </Button>
+);
+
 function ApplicationDetails({ application: a }: { application: ApplicationView }) {
   const owner = a.owner.name;
   const [selecting, setSelecting] = useState(false);
@@ -37,7 +43,7 @@ function ApplicationDetails({ application: a }: { application: ApplicationView }
         <dt>Created</dt>
         <dd>{formatDate(a.created) || '-'}</dd>
         <dt>Submitted</dt>
-        <dd>{formatDate(a.submitted) || '-'}</dd>
+        <dd>{formatDate(a.submitted) || 'Not yet'}</dd>
         {a.completed && (
           <>
             <dt>Completed</dt>
@@ -46,8 +52,11 @@ function ApplicationDetails({ application: a }: { application: ApplicationView }
         )}
       </Box>
       {a.status === 'OPEN' ? (
-        <Alert severity="info" action={<Button component={RouterLink} to={`/application/${encodeURIComponent(a.id)}/start/`}>Start Application</Button>}>
+        // The button beside the sentence on a wide screen, under it on a phone (beside it, it squeezed the sentence
+        // into a narrow column and broke its own label in two).
+        <Alert severity="info" action={<Box sx={{ display: { xs: 'none', sm: 'block' } }}>{startButton(a.id)}</Box>}>
           Please complete your application which will be shared along with your verification results to {owner}.
+          <Box sx={{ display: { xs: 'block', sm: 'none' }, mt: 1, ml: -1 }}>{startButton(a.id)}</Box>
         </Alert>
       ) : (
         a.submitted && <Alert severity="success">{APPLICATION_TEXTS.submitted(owner)}</Alert>
