@@ -17,7 +17,7 @@ describe('money: refunds when a paid verification is cancelled or deleted before
   let app: INestApplication;
   let db: Awaited<ReturnType<typeof freshDatabase>>;
   let store: EventStore;
-  const token = {} as Record<'alice' | 'staff', string>;
+  const token = {} as Record<'alice' | 'bob' | 'staff', string>;
   const card = { creditPurchase: { amount: 0, btNonce: 'fake-valid-nonce', btSaveCard: false } };
   const ledger = () => app.get(CommandHandling).load(creditStream('acme'), creditDecider);
   const credit = async () => (await api(app, token.alice).get('/v1/credit?includeBTToken=false').expect(200)).body.credit as number;
@@ -31,15 +31,15 @@ describe('money: refunds when a paid verification is cancelled or deleted before
     (await db.pool.query(`SELECT amount_minor, status FROM money_sandbox_refunds WHERE transaction_id = $1`, [transactionId])).rows;
   let n = 0;
   /** A verification University of Demo has no record of: paid, then NOT_FOUND after the automatic check. */
-  const paidNotFound = async (body: object) => {
-    const created = await api(app, token.alice).post('/v1/verification', { ...nobodyAtUniDemo({ customerReference: `REFUND-${++n}` }), ...body }).expect(201);
+  const paidNotFound = async (body: object, who: 'alice' | 'bob' = 'alice') => {
+    const created = await api(app, token[who]).post('/v1/verification', { ...nobodyAtUniDemo({ customerReference: `REFUND-${++n}` }), ...body }).expect(201);
     await untilResult(app, token.alice, created.body.id, 'NOT_FOUND');
     return created.body.id as string;
   };
   /** The customer's credit history row of a verification's refund (GET /v1/credit/history, money 2.13). */
-  const historyRefund = async (verificationId: string) =>
+  const historyRefund = async (verificationId: string, who: 'alice' | 'bob' = 'alice') =>
     waitFor(async () => {
-      const rows = (await api(app, token.alice).get('/v1/credit/history?page=0&size=50').expect(200)).body.content as Array<Record<string, unknown>>;
+      const rows = (await api(app, token[who]).get('/v1/credit/history?page=0&size=50').expect(200)).body.content as Array<Record<string, unknown>>;
       return rows.find((r) => r.type === 'REFUND' && r.verificationId === verificationId);
     }, 20000, 'the refund in the history');
   const sendForManualCheck = (id: string) => api(app, token.alice).put(`/v1/verification/${id}?resub=true&push=true`, { force: true }).expect(200);
@@ -50,6 +50,7 @@ describe('money: refunds when a paid verification is cancelled or deleted before
     ({ app } = await startTestApp({ DATABASE_URL: db.url, SEED_DEMO: 'true' }));
     store = app.get(EVENT_STORE);
     token.alice = (await signIn(app, 'alice@acme.test')).token;
+    token.bob = (await signIn(app, 'bob@acme.test')).token;
     token.staff = (await signIn(app, 'admin@credence.test')).token;
   });
   afterAll(async () => {
@@ -111,6 +112,21 @@ describe('money: refunds when a paid verification is cancelled or deleted before
     expect((await refundsOf(id))[0].data).toMatchObject({ amount: spent, toCard: null });
     expect(await credit()).toBe(200);
     expect(await historyRefund(id)).toMatchObject({ name: 'Verification deleted before it was worked', paid: fromMinor(spent), username: 'Credence' });
+  });
+
+  it('a restricted team member sees the refund of the verification they paid for, though the service made it', async () => {
+    await setCredit(200);
+    await db.pool.query(`UPDATE companies SET restricted_user_view = true WHERE id = 'acme'`);
+    try {
+      const id = await paidNotFound({}, 'bob');
+      await api(app, token.bob).delete(`/v1/verification/${id}`).expect(204);
+      expect(await historyRefund(id, 'bob')).toMatchObject({ name: 'Verification deleted before it was worked', username: 'Credence' });
+      // Still only his own: no row of alice's.
+      const rows = (await api(app, token.bob).get('/v1/credit/history?page=0&size=200').expect(200)).body.content as Array<{ username: string }>;
+      expect(rows.some((r) => r.username === 'alice@acme.test')).toBe(false);
+    } finally {
+      await db.pool.query(`UPDATE companies SET restricted_user_view = false WHERE id = 'acme'`);
+    }
   });
 
   it('one a resolver answered (returned as REJECTED) and then cancelled is not refunded', async () => {

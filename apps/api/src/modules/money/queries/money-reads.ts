@@ -35,7 +35,13 @@ export class MoneyReads {
   async history(companyId: string, options: { offset: number; limit: number; username?: string }): Promise<Page<CreditMovementRow>> {
     const values: unknown[] = [companyId, HISTORY_TYPES];
     let where = `"companyId" = $1 AND type = ANY($2)`;
-    if (options.username) where += ` AND username = $${values.push(options.username)}`;
+    if (options.username) {
+      // Their own rows, and the refunds of what they paid for: a refund is made by staff or by the service itself
+      // (system:verification-refunds), never by the team member whose verification it gave back.
+      const me = `$${values.push(options.username)}`;
+      where += ` AND (username = ${me} OR (type = 'REFUND' AND "verificationId" IN (
+        SELECT "verificationId" FROM rm_credit_movements WHERE "companyId" = $1 AND type IN ('PSV', 'AC') AND username = ${me})))`;
+    }
     const [{ count }] = await this.query<{ count: number }>(`SELECT count(*)::int AS count FROM rm_credit_movements WHERE ${where}`, values);
     const rows = await this.query<CreditMovementRow>(
       `SELECT * FROM rm_credit_movements WHERE ${where} ORDER BY seq DESC LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
