@@ -18,6 +18,16 @@ export const MOVEMENT_KINDS: { id: CreditMovementRow['type']; name: string; tone
 ];
 
 /** Money movements count minor units, token movements credits. */
+/**
+ * The Item cell. A refund's Amount is what came back as credit; the part given back to the card it was paid by moves
+ * no credit (it reads £0.00 when all of it went to the card), so the Item says how much went there.
+ */
+export function itemText(r: Pick<CreditMovementRow, 'name' | 'reason' | 'invoiceId' | 'type' | 'toCardMinor' | 'currency'>): string {
+  const text = r.name ?? r.reason ?? (r.invoiceId ? `Credit Purchase: Invoice ${r.invoiceId}` : '');
+  const toCard = Number(r.toCardMinor ?? 0);
+  return r.type === 'REFUND' && toCard > 0 ? `${text} (${money(toCard / 100, r.currency)} refunded to the card)` : text;
+}
+
 export const amountText = (r: Pick<CreditMovementRow, 'unit' | 'signedAmount' | 'currency'>) =>
   r.unit === 'credits' ? `${r.signedAmount > 0 ? '+' : ''}${r.signedAmount} credit${Math.abs(r.signedAmount) === 1 ? '' : 's'}` : money(r.signedAmount / 100, r.currency);
 
@@ -59,7 +69,7 @@ export function CreditMovementList() {
             return <StatusChip label={k?.name ?? r.type} tone={k?.tone ?? 'default'} />;
           }}
         />
-        <DataTable.Col label="Item" disableSort render={(r) => r.name ?? r.reason ?? (r.invoiceId ? `Credit Purchase: Invoice ${r.invoiceId}` : '')} />
+        <DataTable.Col label="Item" disableSort render={itemText} />
         <DataTable.Col source="username" label="User" disableSort render={(r) => (r.impersonator ? `${r.username} (by ${r.impersonator})` : r.username)} />
         <DataTable.Col source="amount" label="Amount" align="right" render={amountText} />
         <DataTable.Col label="Balance after" disableSort align="right" render={(r) => (r.unit === 'credits' ? String(r.balanceAfter) : money(r.balanceAfter / 100, r.currency))} />
