@@ -5,6 +5,7 @@ import { detail, INSTITUTE, renderAt, seriousViolations } from '@/features/verif
 import type { VerificationDetail } from '@/features/verifications/api/verifications';
 import { json, mockFetch, type MockRequest } from '@/test/fetchMock';
 import { signInAs } from '@/test/session';
+import { fullText } from '@/test/text';
 
 function serve(v: VerificationDetail, extra: (req: MockRequest) => Response | undefined = () => undefined) {
   return mockFetch((req) => {
@@ -24,6 +25,10 @@ describe('View Verification (2.9)', () => {
     renderAt('/verification/history/QC1001');
     const card = await screen.findByRole('region', { name: 'Result' });
     expect(within(card).getByText('QC1001')).toBeInTheDocument();
+    // Under the person's name: the QCID, the institute and what is verified.
+    expect(
+      screen.getByText(fullText('QC1001 · University of Demo · BSc (Hons) Computer Science, 2017')),
+    ).toBeInTheDocument();
     expect(within(card).getByText('Candidate Ref')).toBeInTheDocument();
     expect(within(card).getByText('Higher Education')).toBeInTheDocument();
     expect(within(card).getByText('United Kingdom')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import { allowedTypes, fixedInstituteOf, isInstituteOrParent } from '@credence/domain';
+import { allowedTypes, credentialSummary, fixedInstituteOf, isInstituteOrParent } from '@credence/domain';
 import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '@/shared/api/client';
@@ -16,6 +16,7 @@ import { useNotify } from '@/shared/notifications/useNotify';
 import { useAccountFacts } from '@/shared/session/account';
 import { useSession } from '@/shared/session/useSession';
 import { StepIndicator } from '@/shared/ui/steps';
+import { MetaLine } from '@/shared/ui/text';
 
 /**
  * View Verification (verifications.md 2.9) at /verification/history/{id}[?invoiceId=]: the step bar; an actionable
@@ -115,8 +116,7 @@ export function ViewVerificationScreen({ readOnly = false }: { readOnly?: boolea
           {personName(v.fields)}
         </Typography>
         <Typography color="text.secondary">
-          {v.id}
-          {v.instituteName ? ` · ${v.instituteName}` : ''}
+          <MetaLine parts={[v.id, v.instituteName, credentialSummary(v.fields)]} />
         </Typography>
       </Stack>
       <Card>
