@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router';
 import type { ApplicationView } from '@/features/applications/api/applications';
 import { useIndividualProgress } from '@/features/dashboard/hooks/useIndividualProgress';
 import { VerificationProgress } from '@/shared/ui/steps';
+import { MetaLine } from '@/shared/ui/text';
 
 const personOf = (v: VerificationListItem) =>
   [v.fields.firstname, v.fields.middlename, v.fields.surname].filter(Boolean).join(' ');
@@ -17,7 +18,7 @@ function VerificationLine({ v, first }: { v: VerificationListItem; first: boolea
     <Box component="li" sx={{ listStyle: 'none', py: 1.5, borderTop: first ? 0 : 1, borderColor: 'divider' }}>
       <Typography sx={{ fontWeight: 600 }}>{person}</Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {institute}
+        <MetaLine parts={[institute, v.credential]} />
       </Typography>
       <VerificationProgress result={v.result} label={`${person}, ${institute}`} />
     </Box>
