@@ -4,7 +4,9 @@ import { chromium } from 'playwright-core';
 export function launch() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    // A UK staff member's browser: date fields as dd/mm/yyyy (Debian's chromium-l10n has the en-GB locale).
+    env: { ...process.env, LANGUAGE: 'en_GB', LANG: 'en_GB.UTF-8' },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--lang=en-GB'],
   });
 }
 

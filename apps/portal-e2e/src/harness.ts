@@ -43,6 +43,7 @@ interface Outcome {
 export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    env: { ...process.env, LANGUAGE: 'en_GB', LANG: 'en_GB.UTF-8' },
     args: [
       '--headless',
       '--no-sandbox',
@@ -50,6 +51,9 @@ export async function launch(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      // The browser's own language, as a UK customer's: a native date field draws its format (dd/mm/yyyy) from it,
+      // not from the context's locale, and without it showed the US mm/dd/yyyy beside our '28 Nov 2026' dates.
+      '--lang=en-GB',
     ],
   });
 }
