@@ -107,11 +107,13 @@ describe('Country Insights: macro-level series, student mobility and country not
         countryCode: 'es',
         message: '  Universities in Spain answer slowly during the strike  ',
         link: 'https://example.test/es',
+        linkName: '  Read about the strike ',
       },
     });
     expect(created).toMatchObject({
       countryCode: 'ES',
       message: 'Universities in Spain answer slowly during the strike',
+      linkName: 'Read about the strike',
       active: true,
       createdBy: 'admin@credence.test',
     });
@@ -122,9 +124,13 @@ describe('Country Insights: macro-level series, student mobility and country not
       data: { countryCode: 'FR', message: 'Only about France' },
     });
     const es = await detail('ES');
-    expect(es.notifications.map((n) => [n.message, n.link])).toEqual([
-      ['Second notice, no link', null],
-      ['Universities in Spain answer slowly during the strike', 'https://example.test/es'],
+    expect(es.notifications.map((n) => [n.message, n.link, n.linkName])).toEqual([
+      ['Second notice, no link', null, null],
+      [
+        'Universities in Spain answer slowly during the strike',
+        'https://example.test/es',
+        'Read about the strike',
+      ],
     ]);
 
     const list = await staff.getList('country-notifications', {

@@ -69,6 +69,7 @@ describe('starting on a database the previous release made', () => {
       '0006_country-notifications',
       '0007_mail-outbox-unsent',
       '0008_verification-notify-ledger',
+      '0009_country-notification-link-name',
     ]);
     expect(await rows('companies')).toEqual(expect.arrayContaining(before.companies));
     // 0004 adds the staff role, empty for a customer.

@@ -149,4 +149,6 @@ export interface CountryNotificationView {
   id: number;
   message: string;
   link: string | null;
+  /** What the link reads as; null: the address itself. */
+  linkName: string | null;
 }

@@ -196,6 +196,7 @@ export const countryInsightsJourney: Journey = {
         countryCode: 'GB',
         message: 'Some UK universities answer slowly this month',
         link: 'https://example.test/uk',
+        linkName: "Read the universities' notice",
       }),
     });
     assert.equal(created.status, 201, 'staff create a country notification');
@@ -255,7 +256,7 @@ export const countryInsightsJourney: Journey = {
     await main
       .getByRole('alert')
       .filter({ hasText: 'Some UK universities answer slowly this month' })
-      .getByRole('link', { name: 'https://example.test/uk' })
+      .getByRole('link', { name: "Read the universities' notice" })
       .waitFor();
     const gdp = main.getByRole('figure', { name: 'GDP per capita ($)' });
     await gdp.waitFor();

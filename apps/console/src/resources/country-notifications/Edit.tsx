@@ -6,6 +6,7 @@ import {
   ReferenceInput,
   SimpleForm,
   TextInput,
+  maxLength,
   regex,
   required,
 } from 'react-admin';
@@ -30,6 +31,13 @@ function CountryNotificationForm() {
         fullWidth
         helperText="Optional"
         validate={regex(/^https?:\/\//, 'Starts with http:// or https://')}
+      />
+      <TextInput
+        source="linkName"
+        label="Link text"
+        fullWidth
+        helperText="Optional: what the link reads as, e.g. 'Read the announcement'. Without it the address is shown."
+        validate={maxLength(120)}
       />
       <BooleanInput source="active" label="Active" defaultValue={true} />
     </SimpleForm>

@@ -57,16 +57,19 @@ describe('country notifications resource', () => {
     await userEvent.type(await screen.findByRole('combobox', { name: /Country/ }), 'Fra');
     await userEvent.click(await screen.findByRole('option', { name: 'France' }));
     fireEvent.change(screen.getByLabelText(/Message/), { target: { value: 'Offices closed on Friday' } });
-    fireEvent.change(screen.getByLabelText(/Link/), { target: { value: 'ftp://example.test' } });
+    fireEvent.change(screen.getByLabelText(/^Link$/), { target: { value: 'ftp://example.test' } });
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Starts with http:// or https://')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
-    fireEvent.change(screen.getByLabelText(/Link/), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText(/^Link$/), { target: { value: 'https://example.test/closures' } });
+    fireEvent.change(screen.getByLabelText(/^Link text/), { target: { value: 'Read the announcement' } });
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
         countryCode: 'FR',
         message: 'Offices closed on Friday',
+        link: 'https://example.test/closures',
+        linkName: 'Read the announcement',
         active: true,
       }),
     );

@@ -10,7 +10,13 @@ import type { CreateCountryNotificationDto, UpdateCountryNotificationDto } from 
 import { COUNTRY_NOTIFICATION, countryNotificationsResource } from './country-notifications.resource';
 
 const KNOWN = new Set(worldCountries.map((c) => c.cca2));
-const COLUMNS = { countryCode: 'country_code', message: 'message', link: 'link', active: 'active' } as const;
+const COLUMNS = {
+  countryCode: 'country_code',
+  message: 'message',
+  link: 'link',
+  linkName: 'link_name',
+  active: 'active',
+} as const;
 
 const knownCountry = (code: string | undefined) => {
   if (code !== undefined && !KNOWN.has(code))
@@ -38,11 +44,12 @@ export class AdminCountryNotificationsService {
       countryCode: body.countryCode,
       message: body.message,
       link: body.link ?? null,
+      linkName: body.linkName ?? null,
       active: body.active ?? true,
     };
     const { rows } = await this.pool.query<{ id: string }>(
-      `INSERT INTO country_notifications (country_code, message, link, active, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-      [n.countryCode, n.message, n.link, n.active, staff.username],
+      `INSERT INTO country_notifications (country_code, message, link, link_name, active, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [n.countryCode, n.message, n.link, n.linkName, n.active, staff.username],
     );
     const id = String(rows[0].id);
     await this.audit.record('CountryNotificationCreated', { countryNotificationId: id, ...n }, actor(staff));

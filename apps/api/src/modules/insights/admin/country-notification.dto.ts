@@ -24,6 +24,13 @@ export class CreateCountryNotificationDto {
   @Matches(/^https?:\/\//, { message: 'link must start with http:// or https://' })
   link?: string | null;
 
+  /** What the link reads as (money 9: NotificationLinkName); without it the address is shown. */
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() || null : value))
+  @IsString({ message: 'linkName must be text' })
+  @MaxLength(120, { message: 'linkName must be at most 120 characters' })
+  linkName?: string | null;
+
   @IsOptional()
   @IsBoolean({ message: 'active must be true or false' })
   active?: boolean;

@@ -7,7 +7,7 @@ export const countryNotificationsResource: SqlResource<CountryNotificationSort> 
   resource: 'country-notifications',
   from: 'country_notifications n',
   id: 'n.id',
-  select: `n.id::int AS id, n.country_code AS "countryCode", n.message, n.link, n.active, n.created_at AS "createdAt",
+  select: `n.id::int AS id, n.country_code AS "countryCode", n.message, n.link, n.link_name AS "linkName", n.active, n.created_at AS "createdAt",
     n.created_by AS "createdBy"`,
   sortable: { createdAt: 'n.created_at', countryCode: 'n.country_code', active: 'n.active' },
   defaultSort: ['createdAt', 'DESC'],

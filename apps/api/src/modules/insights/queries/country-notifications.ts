@@ -10,7 +10,7 @@ export class CountryNotifications {
 
   async activeFor(code: string): Promise<CountryNotificationView[]> {
     const { rows } = await this.pool.query<CountryNotificationView>(
-      `SELECT id::int AS id, message, link FROM country_notifications WHERE country_code = $1 AND active ORDER BY created_at DESC, id DESC`,
+      `SELECT id::int AS id, message, link, link_name AS "linkName" FROM country_notifications WHERE country_code = $1 AND active ORDER BY created_at DESC, id DESC`,
       [code],
     );
     return rows;

@@ -147,13 +147,13 @@ export function CountryDetailPanel({
       {data.notifications.map((n) => (
         <Alert key={n.id} severity="info">
           {n.message}
+          {/* On a line of its own and underlined: after a message of staff's words it read as their last words. */}
           {n.link && (
-            <>
-              {' '}
-              <Link href={n.link} target="_blank" rel="noopener noreferrer">
-                {n.link}
+            <Box sx={{ mt: 0.5 }}>
+              <Link href={n.link} target="_blank" rel="noopener noreferrer" underline="always">
+                {n.linkName || n.link}
               </Link>
-            </>
+            </Box>
           )}
         </Alert>
       ))}

@@ -81,6 +81,7 @@ function answer() {
             id: 3,
             message: 'Universities answer slowly during the strike',
             link: 'https://example.test/strike',
+            linkName: 'Read about the strike',
           },
         ],
         sources: [
@@ -147,11 +148,11 @@ describe('Country Insights (/countryinfo, money 2.18, 2.19)', () => {
     expect(within(holidays).getAllByText('25 December')).toHaveLength(2);
     expect(within(holidays).getByText('All Regions')).toBeInTheDocument();
     expect(within(holidays).getByText('Scotland')).toBeInTheDocument();
-    // The staff's country notification with its link, above the holiday alert.
+    // The staff's country notification with its link (read as the words staff gave it), above the holiday alert.
     const notice = screen
       .getByText('Universities answer slowly during the strike')
       .closest('[role="alert"]') as HTMLElement;
-    expect(within(notice).getByRole('link', { name: 'https://example.test/strike' })).toHaveAttribute(
+    expect(within(notice).getByRole('link', { name: 'Read about the strike' })).toHaveAttribute(
       'href',
       'https://example.test/strike',
     );

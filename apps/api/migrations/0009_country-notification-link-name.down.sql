@@ -1,0 +1,1 @@
+ALTER TABLE country_notifications DROP COLUMN IF EXISTS link_name;
