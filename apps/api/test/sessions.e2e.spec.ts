@@ -122,6 +122,9 @@ describe('sessions: sign-in, refresh, logout, impersonation', () => {
     expect(toggled.body).toMatchObject({ hasReportsAccess: false, hasAnalyticsAccess: false });
     const on = await request(http()).put('/v1/account/access').set('X-AUTH-TOKEN', s.token).send({ hasReportsAccess: true }).expect(200);
     expect(on.body).toMatchObject({ hasReportsAccess: true, hasAnalyticsAccess: true });
+    const analyticsOff = await request(http()).put('/v1/account/access').set('X-AUTH-TOKEN', s.token).send({ hasAnalyticsAccess: false }).expect(200);
+    expect(analyticsOff.body).toMatchObject({ hasReportsAccess: false, hasAnalyticsAccess: false });
+    await request(http()).put('/v1/account/access').set('X-AUTH-TOKEN', s.token).send({ hasReportsAccess: true }).expect(200);
 
     const events = await app.get<EventStore>(EVENT_STORE).readStream('audit-acme');
     const started = events.find((e) => e.type === 'ImpersonationStarted')!;

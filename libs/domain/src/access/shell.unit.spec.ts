@@ -4,6 +4,7 @@ import {
   balanceText,
   BADGE_CAPS,
   creditLink,
+  coupleAccessFlags,
   flipAccessFlag,
   hasDashboard,
   needsTermsAcceptance,
@@ -209,5 +210,32 @@ describe('impersonation toggles (4.7)', () => {
     expect(
       flipAccessFlag({ ...off, hasAnalyticsAccess: true, hasReportsAccess: true }, 'hasReportsAccess'),
     ).toEqual({ hasReportsAccess: false });
+  });
+  it('turns Reports off with Analytics (the mirror a user expects: Reports live on the Analytics page)', () => {
+    expect(
+      flipAccessFlag({ ...off, hasAnalyticsAccess: true, hasReportsAccess: true }, 'hasAnalyticsAccess'),
+    ).toEqual({
+      hasAnalyticsAccess: false,
+      hasReportsAccess: false,
+    });
+  });
+  it('couples a change of several flags the same way, Reports on winning', () => {
+    const all = { hasCountryAccess: true, hasAnalyticsAccess: true, hasReportsAccess: true };
+    expect(coupleAccessFlags(all, { hasAnalyticsAccess: false })).toEqual({
+      ...all,
+      hasAnalyticsAccess: false,
+      hasReportsAccess: false,
+    });
+    expect(coupleAccessFlags(off, { hasReportsAccess: true })).toEqual({
+      ...off,
+      hasAnalyticsAccess: true,
+      hasReportsAccess: true,
+    });
+    expect(coupleAccessFlags(off, { hasReportsAccess: true, hasAnalyticsAccess: false })).toEqual({
+      ...off,
+      hasAnalyticsAccess: true,
+      hasReportsAccess: true,
+    });
+    expect(coupleAccessFlags(all, { hasCountryAccess: false })).toEqual({ ...all, hasCountryAccess: false });
   });
 });

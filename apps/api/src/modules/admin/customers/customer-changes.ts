@@ -1,4 +1,4 @@
-import { flipAccessFlag } from '@credence/domain';
+import { coupleAccessFlags } from '@credence/domain';
 import type { CompanyRow } from '../../identity';
 import type { CustomerUpdateDto } from './customer-update.dto';
 
@@ -52,12 +52,19 @@ export function customerChanges(current: CompanyRow, input: CustomerUpdateDto): 
     (changes as Record<string, unknown>)[column] = value;
     diff[column === 'countryId' ? 'country' : column] = { from: before ?? null, to: value ?? null };
   }
-  if (changes.hasReportsAccess === true) {
-    // The impersonation toggle's rule, shared with the portal: Reports on brings Analytics on.
-    const flipped = flipAccessFlag(pickFlags(current), 'hasReportsAccess');
-    if (flipped.hasAnalyticsAccess && changes.hasAnalyticsAccess === undefined && !current.hasAnalyticsAccess) {
-      changes.hasAnalyticsAccess = true;
-      diff.hasAnalyticsAccess = { from: false, to: true };
+  // The impersonation toggles' rules, shared with the portal: Reports on brings Analytics on; Analytics off takes
+  // Reports off (coupleAccessFlags says why).
+  const flags = pickFlags(current);
+  const wantedFlags: Partial<typeof flags> = {};
+  for (const flag of Object.keys(flags) as (keyof typeof flags)[]) if (changes[flag] !== undefined) wantedFlags[flag] = changes[flag];
+  const coupled = coupleAccessFlags(flags, wantedFlags);
+  for (const flag of Object.keys(flags) as (keyof typeof flags)[]) {
+    if (coupled[flag] === flags[flag]) {
+      delete changes[flag];
+      delete diff[flag];
+    } else {
+      changes[flag] = coupled[flag];
+      diff[flag] = { from: flags[flag], to: coupled[flag] };
     }
   }
   return { changes, diff };

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError } from '@credence/domain';
+import { coupleAccessFlags, DomainError, type AccessFlag, type AccessFlags } from '@credence/domain';
 import type { Principal } from '../../../common/auth/principal';
 import { AuditService } from '../../../infrastructure/audit/audit.service';
 import { AccountsRepository, type CompanyRow } from '../persistence/accounts.repository';
@@ -128,14 +128,19 @@ export class AccountService {
     return this.companyView((await this.accounts.company(company.id))!);
   }
 
-  /** The impersonation toggles (2.3, 4.7): staff flip a customer's access flags; Reports on forces Analytics on. */
+  /**
+   * The impersonation toggles (2.3, 4.7): staff flip a customer's access flags; Reports on forces Analytics on, and
+   * Analytics off takes Reports off (coupleAccessFlags).
+   */
   async toggleAccess(principal: Principal, input: { hasCountryAccess?: boolean; hasAnalyticsAccess?: boolean; hasReportsAccess?: boolean }) {
     if (!principal.impersonator) throw new DomainError('forbidden', 'Only staff impersonating a customer can change access.');
+    const wanted: Partial<AccessFlags> = {};
+    for (const flag of ['hasCountryAccess', 'hasAnalyticsAccess', 'hasReportsAccess'] as const) if (input[flag] !== undefined) wanted[flag] = input[flag];
+    const before = (await this.accounts.company(principal.companyId))!;
+    const current: AccessFlags = { hasCountryAccess: before.hasCountryAccess, hasAnalyticsAccess: before.hasAnalyticsAccess, hasReportsAccess: before.hasReportsAccess };
+    const next = coupleAccessFlags(current, wanted);
     const changes: Partial<CompanyRow> = {};
-    if (input.hasCountryAccess !== undefined) changes.hasCountryAccess = input.hasCountryAccess;
-    if (input.hasAnalyticsAccess !== undefined) changes.hasAnalyticsAccess = input.hasAnalyticsAccess;
-    if (input.hasReportsAccess !== undefined) changes.hasReportsAccess = input.hasReportsAccess;
-    if (changes.hasReportsAccess) changes.hasAnalyticsAccess = true;
+    for (const flag of Object.keys(next) as AccessFlag[]) if (next[flag] !== current[flag] || wanted[flag] !== undefined) changes[flag] = next[flag];
     await this.accounts.updateCompany(principal.companyId, changes);
     await this.audit.record('AccessChanged', changes, { actor: principal.username, impersonator: principal.impersonator, companyId: principal.companyId });
     const c = (await this.accounts.company(principal.companyId))!;
