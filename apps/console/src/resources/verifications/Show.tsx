@@ -1,7 +1,7 @@
 import Download from '@mui/icons-material/Download';
 import { Alert, Box, Button, Chip, Typography } from '@mui/material';
 import { resultFooter } from '@credence/domain';
-import { Link, ListButton, Show, TopToolbar, useCanAccess, useCreatePath, useNotify, useRecordContext } from 'react-admin';
+import { Link, ListButton, Show, TopToolbar, useCanAccess, useCreatePath, useGetOne, useNotify, useRecordContext } from 'react-admin';
 import { tokens } from '@/auth/tokens';
 import { EventTimeline } from '@/shared/EventTimeline';
 import { PageSection } from '@/shared/PageSection';
@@ -43,6 +43,15 @@ function ResultCard() {
   // Staff actions are edits of the verification: auditors (read-only) do not get them.
   const { canAccess: mayAct } = useCanAccess({ resource: 'verifications', action: 'edit' });
   const { canAccess: mayOpenInvoice } = useCanAccess({ resource: 'invoices', action: 'show' });
+  // The institute's own names for the fields it asks ('Year of Graduation / Issue'); the key's words until they come,
+  // or for a staff role that may not open the catalogue (auditors).
+  const { canAccess: mayReadInstitute } = useCanAccess({ resource: 'institutes', action: 'show' });
+  const { data: institute } = useGetOne<{ id: string; fields?: { key: string; name: string }[] }>(
+    'institutes',
+    { id: v?.instituteId ?? '' },
+    { enabled: !!v?.instituteId && !!mayReadInstitute, retry: false },
+  );
+  const labelOf = (key: string) => institute?.fields?.find((f) => f.key === key)?.name ?? humanKey(key);
   if (!v) return null;
   // A field left empty comes back null: it gets no line, rather than the word 'null'.
   const fields = Object.entries(v.fields ?? {}).filter(([k, value]) => value !== null && value !== undefined && !SHOWN_APART.has(k) && !HIDDEN.test(k));
@@ -83,7 +92,7 @@ function ResultCard() {
       <Line label="Last name">{person(v).surname}</Line>
       <Line label="Date of birth">{person(v).dob ? ukDate(person(v).dob) : null}</Line>
       {fields.map(([k, value]) => (
-        <Line key={k} label={humanKey(k)}>
+        <Line key={k} label={labelOf(k)}>
           {typeof value === 'object' ? JSON.stringify(value) : String(value)}
         </Line>
       ))}
@@ -103,7 +112,7 @@ function ResultCard() {
         <Line label="Data from records">
           {Object.entries(thirdParty).map(([k, val]) => (
             <div key={k}>
-              {k}: {typeof val === 'boolean' ? (val ? 'Yes' : 'No') : String(val)}
+              {labelOf(k)}: {typeof val === 'boolean' ? (val ? 'Yes' : 'No') : String(val)}
             </div>
           ))}
         </Line>

@@ -53,11 +53,14 @@ describe('verifications resource', () => {
     renderConsole('/verifications/QC123/show', {
       'GET /admin/verifications/QC123': json(pending),
       'GET /admin/verifications/QC123/timeline': json(events),
+      'GET /admin/institutes/uni-demo': json({ id: 'uni-demo', fields: [{ key: 'gradYear', name: 'Year of Graduation / Issue' }] }),
     });
     expect(await screen.findByText('Oliver Quinn')).toBeInTheDocument();
     expect(screen.getByText('ACME-1')).toBeInTheDocument();
     expect(screen.getByText('14 Jul 1990')).toBeInTheDocument();
-    expect(screen.getByText('Grad year')).toBeInTheDocument();
+    // The field as the institute names it, not its key's words ('Grad year').
+    expect(await screen.findByText('Year of Graduation / Issue')).toBeInTheDocument();
+    expect(screen.queryByText('Grad year')).not.toBeInTheDocument();
     expect(screen.getByText('Institute Consent Form')).toBeInTheDocument();
     expect(screen.getByText(/This verification is being reviewed by/)).toBeInTheDocument();
     // The chip says the result once: no raw code beside it.
