@@ -6,7 +6,7 @@ import { appendMetadata } from '../pdf/pdf-finishing';
 import { FONT_STYLE_ID } from '../templates/fonts';
 import { html, trustedMarkup } from '../templates/html';
 import { documentShell } from '../templates/layout';
-import { mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PdfRenderer, PROFILE_PREFIX, removeStaleProfiles } from './pdf-renderer';
@@ -124,7 +124,17 @@ describe('PdfRenderer (a real headless Chromium)', () => {
 
   it("renders the templates' documents in the page's kept document: the same pixels as a fresh document, nothing left of the previous one", async () => {
     const renderer = new PdfRenderer(config({ poolSize: 1 }));
-    const png = (pdf: Buffer) => execFileSync('pdftoppm', ['-r', '40', '-png', '-singlefile', '-', '-'], { input: pdf });
+    // pdftoppm (poppler 22) takes '-' as the output root literally and writes '-.png', so stdout was empty and every
+    // comparison below held whatever was drawn: the page goes to a file of its own and is read back.
+    const pngDir = mkdtempSync(join(tmpdir(), 'credence-png-'));
+    let pngs = 0;
+    const png = (pdf: Buffer) => {
+      const root = join(pngDir, String(++pngs));
+      execFileSync('pdftoppm', ['-r', '40', '-png', '-singlefile', '-', root], { input: pdf });
+      const bytes = readFileSync(`${root}.png`);
+      expect(bytes.length).toBeGreaterThan(100);
+      return bytes;
+    };
     const text = (pdf: Buffer) => execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString('utf8');
     try {
       const first = documentShell('First', 'body { background: #fde; } h1 { font-size: 30pt; }', html`<h1>First document</h1><p>Łukasz Иван Σωκράτης</p>`);
@@ -135,6 +145,8 @@ describe('PdfRenderer (a real headless Chromium)', () => {
       expect(fresh(first)).not.toBe(first);
       const fresh1 = await renderer.render(fresh(first));
       const fresh2 = await renderer.render(fresh(second));
+      // The comparison sees a difference where there is one.
+      expect(png(kept[0]).equals(png(kept[1]))).toBe(false);
       expect(png(kept[0]).equals(png(fresh1))).toBe(true);
       expect(png(kept[1]).equals(png(fresh2))).toBe(true);
       expect(png(kept[2]).equals(png(fresh1))).toBe(true);
@@ -147,6 +159,7 @@ describe('PdfRenderer (a real headless Chromium)', () => {
       expect(text(kept[1])).not.toContain('First document');
       expect(execFileSync('sh', ['-c', 'pdffonts -'], { input: kept[1] }).toString('utf8')).toMatch(/Inter-Regular/);
     } finally {
+      rmSync(pngDir, { recursive: true, force: true });
       await renderer.onApplicationShutdown();
     }
   });
