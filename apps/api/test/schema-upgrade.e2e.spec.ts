@@ -70,6 +70,7 @@ describe('starting on a database the previous release made', () => {
       '0007_mail-outbox-unsent',
       '0008_verification-notify-ledger',
       '0009_country-notification-link-name',
+      '0010_notify-ledger-queues',
     ]);
     expect(await rows('companies')).toEqual(expect.arrayContaining(before.companies));
     // 0004 adds the staff role, empty for a customer.

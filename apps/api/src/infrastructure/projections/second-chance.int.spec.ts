@@ -9,6 +9,10 @@ import { EVENT_STORE, type EventStore } from '../event-store/event-store.port';
 import type { QueueName } from '../queue/job-queue.port';
 import { ProjectionsService } from './projections.service';
 import { VerificationNotifySweeper } from '../../modules/verifications/jobs/verification-notify.sweeper';
+import { ApplicationNotifySweeper } from '../../modules/applications/jobs/application-notify.sweeper';
+import { ShareNotifySweeper } from '../../modules/sharing/jobs/share-notify.sweeper';
+import type { NotifySweeper } from '../queue/notify-ledger';
+import type { RecordedEvent } from '../event-store/event-store.port';
 
 /**
  * Reactors that only enqueue keyed jobs run a second time, STUCK_WORK_AGE_MS behind (secondChance): a job the queue
@@ -34,6 +38,22 @@ describe('second-chance reactors (PostgreSQL, pg-boss)', () => {
   const checkResult = async (id: string) =>
     (await store.readStream(verificationStream(id))).find(
       (e) => e.type === 'AutomaticCheckMatched' || e.type === 'AutomaticCheckFoundNoMatch',
+    );
+
+  /** Until the reactor's second run (its ':again' checkpoint) has passed the event. */
+  const untilSecondRunPast = (reactor: string, event: RecordedEvent) =>
+    waitFor(
+      async () => {
+        const { rows } = await db.pool.query<{ commit: string; prepare: string }>(
+          `SELECT commit_position AS commit, prepare_position AS prepare FROM projection_checkpoints WHERE name = $1`,
+          [`${reactor}:again`],
+        );
+        const at = { commit: BigInt(rows[0].commit), prepare: BigInt(rows[0].prepare) };
+        const ev = event.position;
+        return at.commit > ev.commit || (at.commit === ev.commit && at.prepare >= ev.prepare);
+      },
+      20_000,
+      'the second run past the event',
     );
 
   beforeAll(async () => {
@@ -128,7 +148,7 @@ describe('second-chance reactors (PostgreSQL, pg-boss)', () => {
     const ledger = async (eventId: string) =>
       (
         await db.pool.query<{ done: boolean }>(
-          `SELECT done_at IS NOT NULL AS done FROM verification_notify_ledger WHERE event_id = $1`,
+          `SELECT done_at IS NOT NULL AS done FROM notify_ledger WHERE event_id = $1`,
           [eventId],
         )
       ).rows.map((r) => r.done);
@@ -146,18 +166,7 @@ describe('second-chance reactors (PostgreSQL, pg-boss)', () => {
     await waitFor(async () => (await ledger(eventId)).length === 1, 20_000, `the ledger row of ${eventId}`);
     expect(await ledger(eventId)).toEqual([false]);
     // The second run passes the event, a second old, and its enqueue is lost too.
-    await waitFor(
-      async () => {
-        const { rows } = await db.pool.query<{ commit: string; prepare: string }>(
-          `SELECT commit_position AS commit, prepare_position AS prepare FROM projection_checkpoints WHERE name = 'reactor:verification-jobs:again'`,
-        );
-        const at = { commit: BigInt(rows[0].commit), prepare: BigInt(rows[0].prepare) };
-        const ev = result.position;
-        return at.commit > ev.commit || (at.commit === ev.commit && at.prepare >= ev.prepare);
-      },
-      20_000,
-      'the second run past the event',
-    );
+    await untilSecondRunPast('reactor:verification-jobs', result);
     expect(await jobsKeyed('verification.notify', eventId)).toEqual([]);
     expect(await ledger(eventId)).toEqual([false]);
     lose.clear();
@@ -179,5 +188,99 @@ describe('second-chance reactors (PostgreSQL, pg-boss)', () => {
     expect(mails.rows.length).toBeGreaterThan(0);
     // Done: the next sweep leaves it alone.
     expect((await sweeper.sweep(new Date(), 0)).enqueued).not.toContain(eventId);
+  });
+
+  /**
+   * The same for the other mail queues (migration 0010): the job lost live and at the second run, the ledger row left
+   * open, the sweep asks again, the mail is written once, the row closes, and the next sweep leaves it.
+   */
+  async function lostTwiceThenSwept(
+    queue: 'application.notify' | 'share.notify',
+    reactor: string,
+    sweeper: NotifySweeper<'application.notify' | 'share.notify'>,
+    act: () => Promise<RecordedEvent>,
+    mailsOf: () => Promise<number>,
+  ) {
+    const ledger = async (eventId: string) =>
+      (
+        await db.pool.query<{ done: boolean; queue: string }>(
+          `SELECT done_at IS NOT NULL AS done, queue FROM notify_ledger WHERE event_id = $1`,
+          [eventId],
+        )
+      ).rows;
+    const before = await mailsOf();
+    lose.add(queue);
+    const event = await act();
+    const { eventId } = event.metadata;
+    await waitFor(async () => (await ledger(eventId)).length === 1, 20_000, `the ledger row of ${eventId}`);
+    expect(await ledger(eventId)).toEqual([{ done: false, queue }]);
+    await untilSecondRunPast(reactor, event);
+    expect(await jobsKeyed(queue, eventId)).toEqual([]);
+    expect(await mailsOf()).toBe(before);
+    lose.clear();
+
+    expect((await sweeper.sweep(new Date(Date.now() - 3_600_000))).enqueued).not.toContain(eventId);
+    expect((await sweeper.sweep(new Date(), 0)).enqueued).toContain(eventId);
+    await waitFor(
+      async () => (await ledger(eventId))[0]?.done === true,
+      20_000,
+      `the swept job of ${eventId}`,
+    );
+    expect(await jobsKeyed(queue, eventId)).toEqual(['completed']);
+    expect(await mailsOf()).toBe(before + 1);
+    expect((await sweeper.sweep(new Date(), 0)).enqueued).not.toContain(eventId);
+  }
+
+  it("an application's mail (archived) lost twice is asked for by the ledger sweep, and written once", async () => {
+    const jane = (await signIn(app, 'jane@mail.test')).token;
+    const [application] = (await api(app, jane).get('/v1/application').expect(200)).body.content as {
+      id: string;
+    }[];
+    const mails = async () =>
+      (
+        await db.pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM mail_outbox WHERE "to" = 'jane@mail.test' AND template = 'application.archived'`,
+        )
+      ).rows[0].n;
+    await lostTwiceThenSwept(
+      'application.notify',
+      'reactor:application-jobs',
+      app.get(ApplicationNotifySweeper),
+      async () => {
+        await api(app, token).put(`/v1/application/${application.id}`, { status: 'ARCHIVED' }).expect(200);
+        return waitFor(
+          async () =>
+            (await store.readStream(`application-${application.id}`)).find(
+              (e) => e.type === 'ApplicationArchived',
+            ),
+          20_000,
+          'the archive event',
+        );
+      },
+      mails,
+    );
+  });
+
+  it("a private share's invitation lost twice is asked for by the ledger sweep, and written once", async () => {
+    const indy = (await signIn(app, 'indy@mail.test')).token;
+    const invitee = 'swept.invitee@mail.test';
+    const mails = async () =>
+      (
+        await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM mail_outbox WHERE "to" = $1`, [
+          invitee,
+        ])
+      ).rows[0].n;
+    await lostTwiceThenSwept(
+      'share.notify',
+      'reactor:share-mail',
+      app.get(ShareNotifySweeper),
+      async () => {
+        const share = (
+          await api(app, indy).post('/v1/wallet/share', { key: invitee, type: 'PRIVATE' }).expect(201)
+        ).body as { id: string };
+        return (await store.readStream(`share-${share.id}`)).find((e) => e.type === 'ShareCreated')!;
+      },
+      mails,
+    );
   });
 });

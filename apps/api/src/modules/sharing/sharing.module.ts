@@ -8,6 +8,8 @@ import { SharesController } from './http/shares.controller';
 import { ShareMailProcessor } from './jobs/share-mail.processor';
 import { ShareViews } from './queries/share-views.service';
 import { ShareMailReactor } from './reactions/share-mail.reactor';
+import { NotifyLedger } from '../../infrastructure/queue/notify-ledger';
+import { ShareNotifySweeper } from './jobs/share-notify.sweeper';
 
 /**
  * Sharing (verifications.md 2.12, 7; access 6.7): private shares to an e-mail and public links, of one
@@ -17,7 +19,15 @@ import { ShareMailReactor } from './reactions/share-mail.reactor';
 @Module({
   imports: [IdentityModule, VerificationsModule],
   controllers: [SharesController],
-  providers: [ShareWriter, ShareViews, ...SHARE_COMMAND_HANDLERS, ShareMailReactor, ShareMailProcessor],
+  providers: [
+    ShareWriter,
+    ShareViews,
+    ...SHARE_COMMAND_HANDLERS,
+    ShareMailReactor,
+    ShareMailProcessor,
+    NotifyLedger,
+    ShareNotifySweeper,
+  ],
 })
 export class SharingModule implements OnModuleInit {
   constructor(

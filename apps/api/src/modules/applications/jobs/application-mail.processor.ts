@@ -2,6 +2,7 @@ import { applicationDecider, applicationStream, type ApplicationState } from '@c
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { CommandHandling } from '../../../infrastructure/command-handling/command-handling';
 import { JOB_QUEUE, type Job, type JobQueue } from '../../../infrastructure/queue/job-queue.port';
+import { NotifyLedger } from '../../../infrastructure/queue/notify-ledger';
 import { AccountsRepository } from '../../identity';
 import { VerificationMailer } from '../../verifications';
 import { applicationMails } from './application-mails';
@@ -16,17 +17,24 @@ export class ApplicationMailProcessor implements OnApplicationBootstrap {
     private readonly commands: CommandHandling,
     private readonly mailer: VerificationMailer,
     private readonly accounts: AccountsRepository,
+    private readonly ledger: NotifyLedger,
   ) {}
 
   async onApplicationBootstrap() {
     await this.queue.work('application.notify', (job) => this.notify(job), { concurrency: 2 });
   }
 
+  /** Writes the event's mails, then closes its ledger row (a failure leaves it open: the queue retries, the sweep asks again). */
+  async notify(job: Job<'application.notify'>) {
+    await this.writeMails(job);
+    await this.ledger.done(job.payload.eventId);
+  }
+
   private load(applicationId: string) {
     return this.commands.load(applicationStream(applicationId), applicationDecider);
   }
 
-  async notify(job: Job<'application.notify'>) {
+  private async writeMails(job: Job<'application.notify'>) {
     const { applicationId, eventId, eventType } = job.payload;
     const { state } = await this.load(applicationId);
     if (!state.exists) return;

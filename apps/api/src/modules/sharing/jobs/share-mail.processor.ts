@@ -3,6 +3,7 @@ import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { CommandHandling } from '../../../infrastructure/command-handling/command-handling';
 import { mail, type RenderedMail } from '../../../infrastructure/mail/mail.templates';
 import { JOB_QUEUE, type Job, type JobQueue } from '../../../infrastructure/queue/job-queue.port';
+import { NotifyLedger } from '../../../infrastructure/queue/notify-ledger';
 import { AccountsRepository } from '../../identity';
 import { VerificationMailer } from '../../verifications';
 
@@ -32,13 +33,20 @@ export class ShareMailProcessor implements OnApplicationBootstrap {
     private readonly commands: CommandHandling,
     private readonly accounts: AccountsRepository,
     private readonly mailer: VerificationMailer,
+    private readonly ledger: NotifyLedger,
   ) {}
 
   async onApplicationBootstrap() {
     await this.queue.work('share.notify', (job) => this.notify(job), { concurrency: 2 });
   }
 
+  /** Writes the invitation, then closes its ledger row (a failure leaves it open: the queue retries, the sweep asks again). */
   async notify(job: Job<'share.notify'>) {
+    await this.writeMail(job);
+    await this.ledger.done(job.payload.eventId);
+  }
+
+  private async writeMail(job: Job<'share.notify'>) {
     const { state } = await this.commands.load(shareStream(job.payload.shareId), shareDecider);
     if (!state.exists || state.type !== 'PRIVATE' || state.revoked) return;
     const user = await this.accounts.userByUsername(state.key);

@@ -1,7 +1,9 @@
 import { SHARE_STREAM_PREFIX, shareIdOf, type ShareEvent } from '@credence/domain';
 import { Inject, Injectable } from '@nestjs/common';
+import type { RecordedEvent } from '../../../infrastructure/event-store/event-store.port';
 import type { ReactorDefinition } from '../../../infrastructure/projections/reactor-runner';
 import { JOB_QUEUE, type JobQueue } from '../../../infrastructure/queue/job-queue.port';
+import { NotifyLedger, type NotifyJob } from '../../../infrastructure/queue/notify-ledger';
 
 /**
  * A private share's invitee hears of it by mail: a job keyed by the ShareCreated event's id, enqueued after the
@@ -9,7 +11,10 @@ import { JOB_QUEUE, type JobQueue } from '../../../infrastructure/queue/job-queu
  */
 @Injectable()
 export class ShareMailReactor {
-  constructor(@Inject(JOB_QUEUE) private readonly queue: JobQueue) {}
+  constructor(
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    private readonly ledger: NotifyLedger,
+  ) {}
 
   definition(): ReactorDefinition {
     return {
@@ -17,11 +22,20 @@ export class ShareMailReactor {
       enqueuesKeyedJobs: true,
       handles: (event) => event.streamName.startsWith(SHARE_STREAM_PREFIX) && event.type === 'ShareCreated',
       react: async (recorded) => {
-        const event = recorded as unknown as ShareEvent;
-        if (event.type !== 'ShareCreated' || event.data.type !== 'PRIVATE') return;
-        const { eventId } = recorded.metadata;
-        await this.queue.enqueue('share.notify', eventId, { shareId: shareIdOf(recorded.streamName), eventId });
+        const job = this.notifyJobOf(recorded);
+        if (!job) return;
+        // The ledger first: a job the queue loses from here on is asked for again (ShareNotifySweeper).
+        await this.ledger.opened(job.queue, job.key, job.payload.shareId);
+        await this.queue.enqueue(job.queue, job.key, job.payload);
       },
     };
+  }
+
+  /** The invitation job of a private share's ShareCreated, keyed by the event (the sweep plans it again). */
+  notifyJobOf(recorded: RecordedEvent): NotifyJob<'share.notify'> | null {
+    const event = recorded as unknown as ShareEvent;
+    if (event.type !== 'ShareCreated' || event.data.type !== 'PRIVATE') return null;
+    const { eventId } = recorded.metadata;
+    return { queue: 'share.notify', key: eventId, payload: { shareId: shareIdOf(recorded.streamName), eventId } };
   }
 }

@@ -12,7 +12,7 @@ import { JOB_QUEUE, type Job, type JobQueue } from '../../../infrastructure/queu
 import { AccountsRepository } from '../../identity';
 import { verificationMails, type VerificationMailName } from '../mail/verification-mail.templates';
 import { VerificationMailer } from '../mail/verification-mailer';
-import { NotifyLedger } from './notify-ledger';
+import { NotifyLedger } from '../../../infrastructure/queue/notify-ledger';
 
 /**
  * 'verification.notify': the progress mails of the lifecycle (enqueued by VerificationJobsReactor, one job per

@@ -9,7 +9,7 @@ import { heldJobs } from '../../../infrastructure/seeding/seeding-context';
 import { ResolveLinks } from '../commands/resolve-links';
 import type { VerificationCommandResult } from '../commands/verification-stream';
 import { IDENTITY_PROVIDER, type IdentityProvider } from '../ports/identity-provider.port';
-import { NotifyLedger } from '../jobs/notify-ledger';
+import { NotifyLedger } from '../../../infrastructure/queue/notify-ledger';
 
 /** Events that mail someone: the submitter (or the central address), the resolver, or both. */
 export const NOTIFYING_EVENTS: readonly VerificationEvent['type'][] = [
@@ -60,7 +60,7 @@ export class VerificationJobsReactor {
         const verificationId = event.streamName.slice(VERIFICATION_STREAM_PREFIX.length);
         for (const job of await this.jobsOf(verificationId, event)) {
           // The ledger first: a job the queue loses from here on is asked for again (VerificationNotifySweeper).
-          if (job.queue === 'verification.notify') await this.ledger.opened(job.key, verificationId);
+          if (job.queue === 'verification.notify') await this.ledger.opened('verification.notify', job.key, verificationId);
           await this.queue.enqueue(job.queue, job.key, job.payload, job.delayMs ? { delayMs: job.delayMs } : undefined);
         }
       },
