@@ -52,9 +52,16 @@ function ResultCard() {
     { enabled: !!v?.instituteId && !!mayReadInstitute, retry: false },
   );
   const labelOf = (key: string) => institute?.fields?.find((f) => f.key === key)?.name ?? humanKey(key);
+  // In the order the institute asks for them (as the portal's result card shows them); others after, as stored.
+  const rank = (key: string) => {
+    const i = institute?.fields?.findIndex((f) => f.key === key) ?? -1;
+    return i === -1 ? Number.MAX_SAFE_INTEGER : i;
+  };
   if (!v) return null;
   // A field left empty comes back null: it gets no line, rather than the word 'null'.
-  const fields = Object.entries(v.fields ?? {}).filter(([k, value]) => value !== null && value !== undefined && !SHOWN_APART.has(k) && !HIDDEN.test(k));
+  const fields = Object.entries(v.fields ?? {})
+    .filter(([k, value]) => value !== null && value !== undefined && !SHOWN_APART.has(k) && !HIDDEN.test(k))
+    .sort(([a], [b]) => rank(a) - rank(b));
   const subjects = (v.additionalFieldData ?? []).flatMap((a) => a.subjects ?? []);
   const footer = (v.footer as string | null | undefined) ?? (v.result ? resultFooter(v.result, v.instituteId ?? null) : null);
   const thirdParty = v.fields?.thirdPartyData as Record<string, unknown> | undefined;

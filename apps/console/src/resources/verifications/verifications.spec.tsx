@@ -73,6 +73,25 @@ describe('verifications resource', () => {
     expect(screen.getAllByText('by alice@acme.test')).toHaveLength(2);
   });
 
+  it('lists the fields in the order the institute asks for them', async () => {
+    renderConsole('/verifications/QC123/show', {
+      'GET /admin/verifications/QC123': json({ ...pending, fields: { ...pending.fields, studentId: 'UD1', course: 'Law' } }),
+      'GET /admin/verifications/QC123/timeline': json(events),
+      'GET /admin/institutes/uni-demo': json({
+        id: 'uni-demo',
+        fields: [
+          { key: 'course', name: 'Course / Subject' },
+          { key: 'gradYear', name: 'Year of Graduation / Issue' },
+          { key: 'studentId', name: 'Student ID' },
+        ],
+      }),
+    });
+    await screen.findByText('Year of Graduation / Issue');
+    const labels = ['Course / Subject', 'Year of Graduation / Issue', 'Student ID'].map((l) => screen.getByText(l));
+    for (let i = 1; i < labels.length; i++)
+      expect(labels[i - 1].compareDocumentPosition(labels[i]) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it("reads each event's data as key: value with the whole of it under Details, and keeps stored codes quiet", async () => {
     const resolved = {
       id: 'e3', revision: 2, type: 'VerificationResolved', time: '2026-11-21T10:00:00Z', actor: 'sam@credence.test', impersonator: null,
