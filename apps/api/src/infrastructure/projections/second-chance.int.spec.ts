@@ -136,6 +136,11 @@ describe('second-chance reactors (PostgreSQL, pg-boss)', () => {
     const checkId = (await store.readStream(verificationStream(id))).find(
       (e) => e.type === 'AutomaticCheckStarted',
     )!.data as { checkId: string };
+    await waitFor(
+      async () => (await jobsKeyed('verification.auto-check', checkId.checkId)).includes('completed'),
+      20_000,
+      `the automatic check job of ${id}`,
+    );
     expect(await jobsKeyed('verification.auto-check', checkId.checkId)).toEqual(['completed']);
     await new Promise((r) => setTimeout(r, 2500));
     const checks = (await store.readStream(verificationStream(id))).filter(
@@ -175,8 +180,11 @@ describe('second-chance reactors (PostgreSQL, pg-boss)', () => {
     expect((await sweeper.sweep(new Date(Date.now() - 3_600_000))).enqueued).not.toContain(eventId);
     // (Age 0: the row may be younger than STUCK_WORK_AGE_MS here, the reactor having opened it after the append.)
     expect((await sweeper.sweep(new Date(), 0)).enqueued).toContain(eventId);
+    // The processor closes the row from inside the job; pg-boss marks the job completed only after it returns.
     await waitFor(
-      async () => (await ledger(eventId))[0] === true,
+      async () =>
+        (await ledger(eventId))[0] === true &&
+        (await jobsKeyed('verification.notify', eventId)).includes('completed'),
       20_000,
       `the swept mail job of ${eventId}`,
     );
@@ -221,8 +229,10 @@ describe('second-chance reactors (PostgreSQL, pg-boss)', () => {
 
     expect((await sweeper.sweep(new Date(Date.now() - 3_600_000))).enqueued).not.toContain(eventId);
     expect((await sweeper.sweep(new Date(), 0)).enqueued).toContain(eventId);
+    // The processor closes the row from inside the job; pg-boss marks the job completed only after it returns.
     await waitFor(
-      async () => (await ledger(eventId))[0]?.done === true,
+      async () =>
+        (await ledger(eventId))[0]?.done === true && (await jobsKeyed(queue, eventId)).includes('completed'),
       20_000,
       `the swept job of ${eventId}`,
     );
