@@ -114,6 +114,21 @@ export const shareVerificationPublicly: Journey = {
     await page.getByText('This verification is not being privately shared with anyone.').waitFor();
     // A private share too, to an address with an account, so both parts of the Sharing Center hold one.
     const privately = await sharePrivately(page, 'carol@globex.test');
+    // An expiry is typed day first; a day already gone is refused, with the first day allowed, and Share waits for a
+    // good one (the share is not made without the expiry asked for).
+    const expiry = privately.getByRole('group', { name: 'Expires after (optional)' });
+    const dayDigits = (ms: number) => {
+      const [y, m, d] = new Date(ms).toISOString().slice(0, 10).split('-');
+      return `${d}${m}${y}`;
+    };
+    await expiry.getByRole('spinbutton', { name: 'Day' }).click();
+    await page.keyboard.type(dayDigits(Date.now() - 86_400_000));
+    await privately.getByText(/^Pick a date on or after \d{2} \w{3} \d{4}\.$/).waitFor();
+    assert.equal(await privately.getByRole('button', { name: 'Share' }).isDisabled(), true, 'Share waits for a good expiry');
+    await t.shot('private-share-expiry-refused');
+    await expiry.getByRole('spinbutton', { name: 'Day' }).click();
+    await page.keyboard.type(dayDigits(Date.now() + 30 * 86_400_000));
+    await privately.getByText(/^Pick a date on or after/).waitFor({ state: 'hidden' });
     await privately.getByRole('button', { name: 'Share' }).click();
     await toast(page, 'Private share added.');
     await page.getByRole('row').filter({ hasText: 'carol@globex.test' }).getByText('Registered as Carol Chen.').waitFor();

@@ -27,6 +27,24 @@ export const historyAndCertificate: Journey = {
     // The Filters panel: Result Verified, the last week (the demo data was made at start), a name.
     await page.getByRole('button', { name: 'Filters', exact: true }).click();
     const panel = page.getByRole('region', { name: 'Filters' });
+    // A date is typed day first, whatever the browser's language (verifications.md 9: input dd/MM/yyyy). The journeys'
+    // browser runs in UTC, as the days here are counted.
+    const weekAgo = new Date(Date.now() - 7 * 86_400_000);
+    const isoWeekAgo = weekAgo.toISOString().slice(0, 10);
+    const [y, m, d] = isoWeekAgo.split('-');
+    await panel.getByRole('group', { name: 'From' }).getByRole('spinbutton', { name: 'Day' }).click();
+    await page.keyboard.type(`${d}${m}${y}`);
+    await page.waitForURL((url) => url.searchParams.get('fromDate') === isoWeekAgo);
+    await page.getByRole('button', { name: 'Filters (1)' }).waitFor();
+    // To's calendar opens on From's month; days after today cannot be picked.
+    await panel.getByRole('group', { name: 'To' }).getByRole('button', { name: /^Choose date/ }).click();
+    const calendar = page.getByRole('dialog').filter({ has: page.getByRole('grid') });
+    await calendar
+      .getByText(weekAgo.toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }))
+      .waitFor();
+    await shot('verification-history-calendar');
+    await page.keyboard.press('Escape');
+    await calendar.waitFor({ state: 'hidden' });
     await panel.getByRole('combobox', { name: 'Result' }).click();
     await page.getByRole('option', { name: 'Verified', exact: true }).click();
     await page.keyboard.press('Escape');

@@ -20,7 +20,9 @@ import { useState } from 'react';
 import { downloadReport } from '@/features/analytics/api/analytics';
 import { TemplateSelect } from '@/features/analytics/components/TemplateSelect';
 import { NEEDS_APPLICATIONS, REPORTS, reportProblem, shortcut } from '@/features/analytics/components/reportRules';
+import { daysBefore, localToday } from '@/features/verifications/historyFilters';
 import { useNotify } from '@/shared/notifications/useNotify';
+import { DateInput } from '@/shared/ui/dates';
 import { saveFile } from '@/shared/ui/charts/spreadsheet/useSpreadsheetDownload';
 
 type ReportType = 'verifications' | 'applications';
@@ -38,7 +40,7 @@ export function DownloadReportsDialog({ templates, onClose }: { templates: reado
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [busy, setBusy] = useState(false);
-  const today = new Date().toISOString().slice(0, 10);
+  const today = localToday();
   const noApplications = type === 'applications' && selected.length === 0;
 
   const apply = (k: 'thisMonth' | 'lastMonth' | 'last12') => {
@@ -94,24 +96,25 @@ export function DownloadReportsDialog({ templates, onClose }: { templates: reado
               Dates range
             </Typography>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                type="date"
+              <DateInput
                 size="small"
                 id="report-from"
                 label="From"
                 value={from}
-                onChange={(e) => setFrom(e.target.value > today ? today : e.target.value)}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: to || today } }}
+                onChange={setFrom}
+                max={to || today}
+                openOn={daysBefore(today, 30)}
                 fullWidth
               />
-              <TextField
-                type="date"
+              <DateInput
                 size="small"
                 id="report-to"
                 label="To"
                 value={to}
-                onChange={(e) => setTo(e.target.value > today ? today : e.target.value)}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today, min: from || undefined } }}
+                onChange={setTo}
+                min={from || undefined}
+                max={today}
+                openOn={from || undefined}
                 fullWidth
               />
             </Stack>

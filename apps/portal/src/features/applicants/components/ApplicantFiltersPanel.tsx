@@ -3,8 +3,9 @@ import { applicationStatusLabel } from '@credence/domain';
 import type { ApplicationFilterDef } from '@/features/applicants/api/applicants';
 import { DEFAULT_STATUSES, ORGANISATION_STATUSES, type ApplicantFilters } from '@/features/applicants/components/applicantFilters';
 import { DebouncedTextField } from '@/features/verifications/components/DebouncedTextField';
+import { daysBefore, localToday } from '@/features/verifications/historyFilters';
+import { DateInput } from '@/shared/ui/dates';
 
-const today = () => new Date().toISOString().slice(0, 10);
 const statusName = (s: string) => {
   const { label, detail } = applicationStatusLabel(s);
   return detail ?? label;
@@ -70,22 +71,27 @@ export function ApplicantFiltersPanel({
         <Typography id="applicant-filter-dates" variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
           Show only applications created on or between these dates.
         </Typography>
-        <Stack direction="row" spacing={1.5}>
-          <TextField
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+          <DateInput
+            id="applicant-filter-from"
             label="From"
-            type="date"
             size="small"
             value={filters.fromDate}
-            onChange={(e) => set({ fromDate: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.toDate || today() } }}
+            onChange={(fromDate) => set({ fromDate })}
+            max={filters.toDate || localToday()}
+            openOn={daysBefore(localToday(), 30)}
+            sx={{ width: { xs: '100%', sm: 200 } }}
           />
-          <TextField
+          <DateInput
+            id="applicant-filter-to"
             label="To"
-            type="date"
             size="small"
             value={filters.toDate}
-            onChange={(e) => set({ toDate: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.fromDate || undefined, max: today() } }}
+            onChange={(toDate) => set({ toDate })}
+            min={filters.fromDate || undefined}
+            max={localToday()}
+            openOn={filters.fromDate || undefined}
+            sx={{ width: { xs: '100%', sm: 200 } }}
           />
         </Stack>
       </Box>

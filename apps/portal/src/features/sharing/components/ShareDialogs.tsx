@@ -1,22 +1,35 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
 import { charactersLeft, SHARE_EMAIL_MAX, shareEmailProblem } from '@credence/domain';
 import { useState } from 'react';
 import { FormTextField } from '@/shared/forms/FormTextField';
 import { useRulesForm } from '@/shared/forms/useRulesForm';
+import { localToday } from '@/features/verifications/historyFilters';
+import { DateInput } from '@/shared/ui/dates';
 
-const today = () => new Date().toISOString().slice(0, 10);
-
-/** An optional last day the share stays open (beyond the spec: what wallet users ask for). */
-function ExpiryField({ id, value, onChange }: { id: string; value: string; onChange: (v: string) => void }) {
+/**
+ * An optional last day the share stays open (beyond the spec: what wallet users ask for), today at the earliest. A date
+ * half typed or in the past is reported through onProblem, so that the dialog does not share without it.
+ */
+function ExpiryField({
+  id,
+  value,
+  onChange,
+  onProblem,
+}: {
+  id: string;
+  value: string;
+  onChange: (v: string) => void;
+  onProblem: (problem: string | null) => void;
+}) {
   return (
-    <TextField
+    <DateInput
       id={id}
-      type="date"
       label="Expires after (optional)"
       value={value}
-      onChange={(e) => onChange(e.target.value)}
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today() } }}
-      helperText="Leave empty to share until you delete it."
+      onChange={onChange}
+      onProblem={onProblem}
+      min={localToday()}
+      helperText={value ? undefined : 'Leave empty to share until you delete it.'}
       fullWidth
     />
   );
@@ -39,7 +52,8 @@ export function PrivateShareDialog({
   onCancel: () => void;
   onShare: (email: string, expiresAt: string | null) => void;
 }) {
-  const { control, handleSubmit, watch, reset } = useRulesForm<PrivateValues>({
+  const [expiryProblem, setExpiryProblem] = useState<string | null>(null);
+  const { control, handleSubmit, watch, reset, setValue } = useRulesForm<PrivateValues>({
     defaultValues: { email: '', expiresAt: '' },
     validate: (v) => ({ email: shareEmailProblem(v.email) ?? undefined }),
   });
@@ -47,6 +61,7 @@ export function PrivateShareDialog({
   const expiresAt = watch('expiresAt') ?? '';
   const close = () => {
     reset();
+    setExpiryProblem(null);
     onCancel();
   };
   return (
@@ -71,21 +86,17 @@ export function PrivateShareDialog({
               slotProps={{ htmlInput: { maxLength: SHARE_EMAIL_MAX } }}
               helperText={charactersLeft(email)}
             />
-            <FormTextField<PrivateValues, 'expiresAt'>
-              control={control}
-              name="expiresAt"
+            <ExpiryField
               id="private-share-expiry"
-              type="date"
-              label="Expires after (optional)"
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today() } }}
-              helperText={expiresAt ? undefined : 'Leave empty to share until you delete it.'}
-              fullWidth
+              value={expiresAt}
+              onChange={(v) => setValue('expiresAt', v)}
+              onProblem={setExpiryProblem}
             />
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={close}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={busy}>
+          <Button type="submit" variant="contained" disabled={busy || !!expiryProblem}>
             Share
           </Button>
         </DialogActions>
@@ -109,20 +120,31 @@ export function PublicShareDialog({
   onConfirm: (expiresAt: string | null) => void;
 }) {
   const [expiresAt, setExpiresAt] = useState('');
+  const [expiryProblem, setExpiryProblem] = useState<string | null>(null);
+  const cancel = () => {
+    setExpiresAt('');
+    setExpiryProblem(null);
+    onCancel();
+  };
   return (
-    <Dialog open={open} onClose={onCancel} aria-labelledby="public-share-title" aria-describedby="public-share-text" fullWidth maxWidth="xs">
+    <Dialog open={open} onClose={cancel} aria-labelledby="public-share-title" aria-describedby="public-share-text" fullWidth maxWidth="xs">
       <DialogTitle id="public-share-title">Generate public sharing link</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
           <DialogContentText id="public-share-text">
             {`Are you sure you want to add a public sharing url? Anyone with this url will be able to view your verification${wallet ? ' wallet' : ''}. You can delete it any time.`}
           </DialogContentText>
-          <ExpiryField id="public-share-expiry" value={expiresAt} onChange={setExpiresAt} />
+          <ExpiryField
+            id="public-share-expiry"
+            value={expiresAt}
+            onChange={setExpiresAt}
+            onProblem={setExpiryProblem}
+          />
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onCancel}>Cancel</Button>
-        <Button variant="contained" disabled={busy} onClick={() => onConfirm(expiresAt || null)}>
+        <Button onClick={cancel}>Cancel</Button>
+        <Button variant="contained" disabled={busy || !!expiryProblem} onClick={() => onConfirm(expiresAt || null)}>
           Yes
         </Button>
       </DialogActions>

@@ -1,10 +1,12 @@
-import { Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import { DATE_SHORTCUTS, daysBefore, localToday } from '@/features/verifications/historyFilters';
+import { DateInput } from '@/shared/ui/dates';
 
 /**
  * The filters' date range (2.10, 2.11): From and To with no future dates and To never before From, and the
  * shortcuts that set a range ending today (the referral history's Date filter, 2.14, has none). Used by the history,
- * the resolvers' lists and the referral history.
+ * the resolvers' lists and the referral history. Dates are typed DD/MM/YYYY; From's calendar opens on the month a month
+ * ago (verifications.md 9: 'picker default one month ago'), To's on From's month, else today's.
  */
 export function DateRangeFilter({
   id,
@@ -26,27 +28,28 @@ export function DateRangeFilter({
         Show only verifications on or between these dates.
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
-        <Stack direction="row" spacing={1.5}>
-          <TextField
+        {/* One under the other on a phone: a date with its calendar button does not fit in half of one. */}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+          <DateInput
+            id={`${id}-from`}
             label="From"
-            type="date"
             size="small"
             value={fromDate}
-            onChange={(e) => onChange({ fromDate: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: toDate || today } }}
-            sx={{ width: { xs: '50%', sm: 180 } }}
+            onChange={(v) => onChange({ fromDate: v })}
+            max={toDate || today}
+            openOn={daysBefore(today, 30)}
+            sx={{ width: { xs: '100%', sm: 200 } }}
           />
-          <TextField
+          <DateInput
+            id={`${id}-to`}
             label="To"
-            type="date"
             size="small"
             value={toDate}
-            onChange={(e) => onChange({ toDate: e.target.value })}
-            slotProps={{
-              inputLabel: { shrink: true },
-              htmlInput: { min: fromDate || undefined, max: today },
-            }}
-            sx={{ width: { xs: '50%', sm: 180 } }}
+            onChange={(v) => onChange({ toDate: v })}
+            min={fromDate || undefined}
+            max={today}
+            openOn={fromDate || undefined}
+            sx={{ width: { xs: '100%', sm: 200 } }}
           />
         </Stack>
         {shortcuts && (
