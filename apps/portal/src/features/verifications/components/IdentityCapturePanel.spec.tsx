@@ -55,6 +55,8 @@ describe('Identity document capture on the verification view (2.8)', () => {
   it('shows the QR code (200), Start to the capture url, the countdown and Return to Wallet, at Verify Identity', async () => {
     signInAs();
     serve();
+    // The countdown's clock is faked, so that a slow machine cannot tick it past 120 before it is read.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const { container } = renderAt('/verification/history/QC2002');
     const panel = await screen.findByRole('region', { name: 'Verify Identity' });
     const qr = await within(panel).findByRole('img', { name: 'QR code to continue on your phone' });
