@@ -19,10 +19,19 @@ import { useMediaQuery, type Theme } from '@mui/material';
 import { IconButton, TextField, Tooltip } from '@mui/material';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
-import { CONSENT_TERMS, consentStatement, currencySymbol, EXTRA_CREDIT_MAX, normaliseExtraCredit, NOTHING_TO_PAY, typeByCode } from '@credence/domain';
+import {
+  CONSENT_TERMS,
+  consentStatement,
+  currencySymbol,
+  EXTRA_CREDIT_MAX,
+  normaliseDate,
+  normaliseExtraCredit,
+  NOTHING_TO_PAY,
+  typeByCode,
+} from '@credence/domain';
 import type { InstituteBody, OrderQuote } from '@/features/ordering/api/ordering';
 import { entryTitle, type EntryValues } from '@/features/ordering/wizard/model';
-import { formatCredits, formatMajorAmount } from '@/shared/ui/format';
+import { formatCredits, formatDate, formatMajorAmount } from '@/shared/ui/format';
 
 interface Props {
   entries: EntryValues[];
@@ -64,7 +73,8 @@ export function ReviewStep({ entries, institutes, quote, quoteLoading, individua
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
                   {typeByCode(e.code).name}: {entryTitle(e.instituteId ? institutes[e.instituteId] : undefined, typeByCode(e.code).name, i + 1)}
-                  {e.dob ? ` · Date of birth ${e.dob}` : ''}
+                  {/* Shown as every date is (verifications.md 9: display DD MMM YYYY), not in the shape it was typed. */}
+                  {e.dob ? ` · Date of birth ${formatDate(normaliseDate(e.dob) ?? e.dob) || e.dob}` : ''}
                   {e.customerReference ? ` · ${e.customerReference}` : ''}
                 </Typography>
               </li>
