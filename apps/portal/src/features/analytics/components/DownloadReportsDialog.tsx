@@ -44,7 +44,7 @@ export function DownloadReportsDialog({ templates, onClose }: { templates: reado
   const noApplications = type === 'applications' && selected.length === 0;
 
   const apply = (k: 'thisMonth' | 'lastMonth' | 'last12') => {
-    const r = shortcut(k, new Date());
+    const r = shortcut(k, today);
     setFrom(r.from);
     setTo(r.to);
   };

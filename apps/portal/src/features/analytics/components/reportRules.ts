@@ -14,17 +14,21 @@ export const NEEDS_APPLICATIONS = 'This report needs selected Application(s).';
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 
-/** The dialog's date shortcuts (money 2.16), in UTC days; Last 12 months is 365 days back. */
-export function shortcut(kind: 'thisMonth' | 'lastMonth' | 'last12', today: Date): { from: string; to: string } {
-  const y = today.getUTCFullYear();
-  const m = today.getUTCMonth();
+/**
+ * The dialog's date shortcuts (money 2.16) from the user's today (YYYY-MM-DD, the browser's day: the To of This month
+ * is never a day the user has not reached yet); Last 12 months is 365 days back.
+ */
+export function shortcut(kind: 'thisMonth' | 'lastMonth' | 'last12', today: string): { from: string; to: string } {
+  const day = new Date(`${today}T00:00:00.000Z`);
+  const y = day.getUTCFullYear();
+  const m = day.getUTCMonth();
   switch (kind) {
     case 'thisMonth':
-      return { from: iso(new Date(Date.UTC(y, m, 1))), to: iso(today) };
+      return { from: iso(new Date(Date.UTC(y, m, 1))), to: today };
     case 'lastMonth':
       return { from: iso(new Date(Date.UTC(y, m - 1, 1))), to: iso(new Date(Date.UTC(y, m, 0))) };
     case 'last12':
-      return { from: iso(new Date(today.getTime() - 365 * 86_400_000)), to: iso(today) };
+      return { from: iso(new Date(day.getTime() - 365 * 86_400_000)), to: today };
     default: {
       const never: never = kind;
       return never;
