@@ -1,10 +1,11 @@
-import { Inject, Injectable, type Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { forEachRow, pageOf, Sweeper } from '../../common/scheduling/sweeper';
 import type { AppConfig } from '../../config/config.schema';
+import { APP_CONFIG } from '../../config/config.tokens';
 import { PG_POOL } from '../database/database.tokens';
-import type { EventStore, RecordedEvent } from '../event-store/event-store.port';
-import type { JobPayloads, JobQueue } from './job-queue.port';
+import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store/event-store.port';
+import { JOB_QUEUE, type JobPayloads, type JobQueue } from './job-queue.port';
 
 /** The queues whose jobs write mails and keep a ledger row from their enqueue until their mails are written. */
 export type NotifyQueue = 'verification.notify' | 'application.notify' | 'share.notify';
@@ -97,6 +98,17 @@ export interface NotifyJob<Q extends NotifyQueue> {
   payload: JobPayloads[Q];
 }
 
+/** What every NotifySweeper needs besides its reactor: one provider, so that each sweeper injects it and its reactor. */
+@Injectable()
+export class NotifySweeperDeps {
+  constructor(
+    readonly ledger: NotifyLedger,
+    @Inject(EVENT_STORE) readonly store: EventStore,
+    @Inject(JOB_QUEUE) readonly queue: JobQueue,
+    @Inject(APP_CONFIG) readonly config: AppConfig,
+  ) {}
+}
+
 /**
  * Enqueues again the job of each event of one queue whose mails are still not written STUCK_WORK_AGE_MS after its
  * reactor asked for it. The reactor's own second run (secondChance) covers one loss; this covers any later one, such
@@ -106,16 +118,18 @@ export interface NotifyJob<Q extends NotifyQueue> {
  * several replicas sweeping at once are as harmless.
  */
 export abstract class NotifySweeper<Q extends NotifyQueue> extends Sweeper {
+  private readonly ledger: NotifyLedger;
+  private readonly store: EventStore;
+  private readonly queue: JobQueue;
+  private readonly config: AppConfig;
+
   protected constructor(
-    logger: Logger,
+    deps: NotifySweeperDeps,
     private readonly queueName: Q,
     private readonly what: string,
-    private readonly ledger: NotifyLedger,
-    private readonly store: EventStore,
-    private readonly queue: JobQueue,
-    private readonly config: AppConfig,
   ) {
-    super(logger, `${what} sweep`, config.stuckWork.sweepEveryMs);
+    super(new Logger(new.target.name), `${what} sweep`, deps.config.stuckWork.sweepEveryMs);
+    ({ ledger: this.ledger, store: this.store, queue: this.queue, config: this.config } = deps);
   }
 
   /** The stream that holds a subject's events. */

@@ -20,7 +20,7 @@ import { ApplicationMailProcessor } from './jobs/application-mail.processor';
 import { ApplicationProcessors } from './jobs/application-processors';
 import { ApplicationsReconcileSweeper } from './jobs/applications-reconcile.sweeper';
 import { ApplicationNotifySweeper } from './jobs/application-notify.sweeper';
-import { NotifyLedger } from '../../infrastructure/queue/notify-ledger';
+import { NotifyLedger, NotifySweeperDeps } from '../../infrastructure/queue/notify-ledger';
 import { ApplicationJobsReactor } from './reactions/application-jobs.reactor';
 import { ProjectionsService } from '../../infrastructure/projections/projections.service';
 import { ApplicationListQuery } from './queries/application-list.query';
@@ -48,7 +48,7 @@ import { DemoApplicationsSeeder } from './seed/demo-applications.seeder';
     ApplicationGateway,
     { provide: APPLICATION_MEMBERSHIP, useExisting: ApplicationGateway },
     { provide: APPLICATION_PRICING, useClass: ApplicationPricingFromApplications },
-    ApplicationWriter, ApplicationDocuments, ...APPLICATION_COMMAND_HANDLERS, ApplicationAccess, ApplicationBundle, ...APPLICATION_QUERY_HANDLERS, ApplicationListQuery, ApplicationJobsReactor, ApplicationProcessors, ApplicationsReconcileSweeper, ApplicationMailProcessor, NotifyLedger, ApplicationNotifySweeper, ApplicationOpener, DemoApplicationsSeeder,
+    ApplicationWriter, ApplicationDocuments, ...APPLICATION_COMMAND_HANDLERS, ApplicationAccess, ApplicationBundle, ...APPLICATION_QUERY_HANDLERS, ApplicationListQuery, ApplicationJobsReactor, ApplicationProcessors, ApplicationsReconcileSweeper, ApplicationMailProcessor, NotifyLedger, NotifySweeperDeps, ApplicationNotifySweeper, ApplicationOpener, DemoApplicationsSeeder,
   ],
   exports: [APPLICATION_MEMBERSHIP, APPLICATION_PRICING, ApplicationGateway],
 })

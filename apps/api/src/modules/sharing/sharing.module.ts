@@ -8,7 +8,7 @@ import { SharesController } from './http/shares.controller';
 import { ShareMailProcessor } from './jobs/share-mail.processor';
 import { ShareViews } from './queries/share-views.service';
 import { ShareMailReactor } from './reactions/share-mail.reactor';
-import { NotifyLedger } from '../../infrastructure/queue/notify-ledger';
+import { NotifyLedger, NotifySweeperDeps } from '../../infrastructure/queue/notify-ledger';
 import { ShareNotifySweeper } from './jobs/share-notify.sweeper';
 
 /**
@@ -26,6 +26,7 @@ import { ShareNotifySweeper } from './jobs/share-notify.sweeper';
     ShareMailReactor,
     ShareMailProcessor,
     NotifyLedger,
+    NotifySweeperDeps,
     ShareNotifySweeper,
   ],
 })

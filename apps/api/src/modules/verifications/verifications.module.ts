@@ -25,7 +25,7 @@ import { VerificationsController } from './http/verifications.controller';
 import { VerificationChecksProcessor } from './jobs/verification-checks.processor';
 import { VerificationMailProcessor } from './jobs/verification-mail.processor';
 import { StuckChecksSweeper } from './jobs/stuck-checks.sweeper';
-import { NotifyLedger } from '../../infrastructure/queue/notify-ledger';
+import { NotifyLedger, NotifySweeperDeps } from '../../infrastructure/queue/notify-ledger';
 import { VerificationNotifySweeper } from './jobs/verification-notify.sweeper';
 import { VerificationJobsReactor } from './reactions/verification-jobs.reactor';
 import { ResolveLinks } from './commands/resolve-links';
@@ -70,6 +70,7 @@ import { DemoVerificationsSeeder } from './seed/demo-verifications.seeder';
     VerificationMailProcessor,
     StuckChecksSweeper,
     NotifyLedger,
+    NotifySweeperDeps,
     VerificationNotifySweeper,
     VerificationWriter,
     InstituteLookup,

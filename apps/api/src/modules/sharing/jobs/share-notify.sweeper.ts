@@ -1,35 +1,17 @@
 import { shareStream } from '@credence/domain';
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { AppConfig } from '../../../config/config.schema';
-import { APP_CONFIG } from '../../../config/config.tokens';
-import {
-  EVENT_STORE,
-  type EventStore,
-  type RecordedEvent,
-} from '../../../infrastructure/event-store/event-store.port';
-import { JOB_QUEUE, type JobQueue } from '../../../infrastructure/queue/job-queue.port';
-import { NotifyLedger, NotifySweeper } from '../../../infrastructure/queue/notify-ledger';
+import { Injectable } from '@nestjs/common';
+import type { RecordedEvent } from '../../../infrastructure/event-store/event-store.port';
+import { NotifySweeper, NotifySweeperDeps } from '../../../infrastructure/queue/notify-ledger';
 import { ShareMailReactor } from '../reactions/share-mail.reactor';
 
 /** A private share's invitation ('share.notify'), planned again by the reactor. */
 @Injectable()
 export class ShareNotifySweeper extends NotifySweeper<'share.notify'> {
   constructor(
-    ledger: NotifyLedger,
+    deps: NotifySweeperDeps,
     private readonly reactor: ShareMailReactor,
-    @Inject(EVENT_STORE) store: EventStore,
-    @Inject(JOB_QUEUE) queue: JobQueue,
-    @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    super(
-      new Logger(ShareNotifySweeper.name),
-      'share.notify',
-      'share invitations',
-      ledger,
-      store,
-      queue,
-      config,
-    );
+    super(deps, 'share.notify', 'share invitations');
   }
 
   protected streamOf(shareId: string) {
