@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   activeFilterCount,
-  daysBefore,
   EMPTY_FILTERS,
   filtersFromParams,
   historyQuery,
   tableStateFromParams,
   withFilters,
 } from '@/features/verifications/historyFilters';
+import { daysBefore } from '@/shared/ui/format';
 
 describe('history filters in the URL (2.10)', () => {
   it('counts each active filter once, a date range as one', () => {

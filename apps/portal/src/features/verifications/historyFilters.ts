@@ -115,16 +115,3 @@ export const DATE_SHORTCUTS = [
   { label: 'Last month', days: 30 },
   { label: 'Last 3 months', days: 90 },
 ] as const;
-
-/** The ISO date `days` before `today` (YYYY-MM-DD), by the calendar. */
-export function daysBefore(today: string, days: number): string {
-  const d = new Date(`${today}T00:00:00.000Z`);
-  d.setUTCDate(d.getUTCDate() - days);
-  return d.toISOString().slice(0, 10);
-}
-
-/** Today in the browser's zone as YYYY-MM-DD: the latest day a date filter may pick. */
-export function localToday(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}

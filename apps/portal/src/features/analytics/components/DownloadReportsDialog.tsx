@@ -20,7 +20,7 @@ import { useState } from 'react';
 import { downloadReport } from '@/features/analytics/api/analytics';
 import { TemplateSelect } from '@/features/analytics/components/TemplateSelect';
 import { NEEDS_APPLICATIONS, REPORTS, reportProblem, shortcut } from '@/features/analytics/components/reportRules';
-import { daysBefore, localToday } from '@/features/verifications/historyFilters';
+import { daysBefore, localToday } from '@/shared/ui/format';
 import { useNotify } from '@/shared/notifications/useNotify';
 import { DateInput } from '@/shared/ui/dates';
 import { saveFile } from '@/shared/ui/charts/spreadsheet/useSpreadsheetDownload';

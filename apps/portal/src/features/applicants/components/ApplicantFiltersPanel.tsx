@@ -3,7 +3,7 @@ import { applicationStatusLabel } from '@credence/domain';
 import type { ApplicationFilterDef } from '@/features/applicants/api/applicants';
 import { DEFAULT_STATUSES, ORGANISATION_STATUSES, type ApplicantFilters } from '@/features/applicants/components/applicantFilters';
 import { DebouncedTextField } from '@/features/verifications/components/DebouncedTextField';
-import { daysBefore, localToday } from '@/features/verifications/historyFilters';
+import { daysBefore, localToday } from '@/shared/ui/format';
 import { DateInput } from '@/shared/ui/dates';
 
 const statusName = (s: string) => {

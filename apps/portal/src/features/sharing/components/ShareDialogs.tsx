@@ -3,7 +3,7 @@ import { charactersLeft, SHARE_EMAIL_MAX, shareEmailProblem } from '@credence/do
 import { useState } from 'react';
 import { FormTextField } from '@/shared/forms/FormTextField';
 import { useRulesForm } from '@/shared/forms/useRulesForm';
-import { localToday } from '@/features/verifications/historyFilters';
+import { localToday } from '@/shared/ui/format';
 import { DateInput } from '@/shared/ui/dates';
 
 /**

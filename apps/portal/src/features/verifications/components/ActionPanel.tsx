@@ -27,7 +27,7 @@ import {
 } from '@/features/verifications/components/AmendForm';
 import { AmendDocuments } from '@/features/verifications/components/AmendDocuments';
 import { CardPaymentPanel } from '@/features/verifications/components/CardPaymentPanel';
-import { localToday } from '@/features/verifications/historyFilters';
+import { localToday } from '@/shared/ui/format';
 import {
   useDeleteVerification,
   useResubmitVerification,

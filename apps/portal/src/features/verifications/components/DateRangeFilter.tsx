@@ -1,5 +1,6 @@
 import { Box, Button, Stack, Typography } from '@mui/material';
-import { DATE_SHORTCUTS, daysBefore, localToday } from '@/features/verifications/historyFilters';
+import { DATE_SHORTCUTS } from '@/features/verifications/historyFilters';
+import { daysBefore, localToday } from '@/shared/ui/format';
 import { DateInput } from '@/shared/ui/dates';
 
 /**

@@ -82,6 +82,18 @@ export function toIsoDate(value: DateInput | null | undefined): string {
   return p ? `${p.year}-${two(p.month)}-${two(p.day)}` : '';
 }
 
+/** Today in the browser's zone as YYYY-MM-DD: the latest day a date filter may pick. */
+export function localToday(now = new Date()): string {
+  return toIsoDate(now);
+}
+
+/** The ISO date `days` before `today` (YYYY-MM-DD), by the calendar. */
+export function daysBefore(today: string, days: number): string {
+  const d = new Date(`${today}T00:00:00.000Z`);
+  d.setUTCDate(d.getUTCDate() - days);
+  return d.toISOString().slice(0, 10);
+}
+
 /** 1st 2nd 3rd 4th ... 11th 12th 13th ... 21st 22nd 23rd ... 31st. */
 export function ordinal(n: number): string {
   const tens = n % 100;
