@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
+import { answerClientErrorsInShape } from './common/http/client-errors';
 import { securityHeaders } from './common/http/security-headers';
 import { IdParamsInterceptor } from './common/pipes/id-params';
 import { bodyParserErrors, refuseUnsafeInput } from './common/pipes/input-safety.middleware';
@@ -34,6 +35,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     bufferLogs: false,
     bodyParser: false,
   });
+  // A request Node's parser refuses (headers over 16 KB) gets the errors[] body too, not Node's empty 431.
+  answerClientErrorsInShape(app.getHttpServer());
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.use(httpTracing());
