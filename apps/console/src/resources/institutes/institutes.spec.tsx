@@ -79,7 +79,8 @@ describe('institute form', () => {
     fireEvent.change(await screen.findByLabelText(/^Name/), { target: { value: 'Demo Law School' } });
     fireEvent.change(screen.getByLabelText(/^Price/), { target: { value: '25' } });
     await userEvent.type(screen.getByRole('combobox', { name: /^Parent institute/ }), 'of dem');
-    await waitFor(() => expect(searches(calls, 'institutes')).toContain('of dem'));
+    // The search is debounced: on a loaded machine (npm test runs three suites side by side) it can take over a second.
+    await waitFor(() => expect(searches(calls, 'institutes')).toContain('of dem'), { timeout: 10_000 });
     await waitFor(() => expect(screen.queryByRole('option', { name: /Sorbonne/ })).not.toBeInTheDocument());
     await userEvent.click(screen.getByRole('option', { name: 'University of Demo (GB)' }));
     await userEvent.type(screen.getByRole('combobox', { name: /^Country/ }), 'united');
