@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '@/test/fetchMock';
 import { page, query, renderConsole } from '@/test/render';
+import { searchIn } from '@/test/reference';
 
 const spain = { id: 'ES', name: 'Spain' };
 const france = { id: 'FR', name: 'France' };
@@ -54,7 +55,7 @@ describe('country notifications resource', () => {
       'GET /admin/country-notifications': page('country-notifications', []),
       'POST /admin/country-notifications': (c) => json({ ...strike, id: 5, ...(c.body as object) }),
     });
-    await userEvent.type(await screen.findByRole('combobox', { name: /Country/ }), 'Fra');
+    await searchIn(await screen.findByRole('combobox', { name: /Country/ }), 'Fra');
     await userEvent.click(await screen.findByRole('option', { name: 'France' }));
     fireEvent.change(screen.getByLabelText(/Message/), { target: { value: 'Offices closed on Friday' } });
     fireEvent.change(screen.getByLabelText(/^Link$/), { target: { value: 'ftp://example.test' } });
