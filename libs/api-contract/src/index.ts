@@ -7,3 +7,4 @@ export type * from './order-quote';
 export type * from './region';
 export type * from './insights';
 export type * from './share';
+export type * from './audit';

@@ -1,10 +1,11 @@
 import { DomainError, verificationStream } from '@credence/domain';
+import type { BundleCheckView, VerificationReplayView } from '@credence/api-contract';
 import { Inject, Injectable } from '@nestjs/common';
-import { BUNDLE_FORMAT, verifyBundle, type AuditBundle, type VerifyResult } from 'credence-verify';
+import { BUNDLE_FORMAT, verifyBundle, type AuditBundle } from 'credence-verify';
 import { EVENT_STORE, type EventStore } from '../../infrastructure/event-store/event-store.port';
 import { AuditSigner } from './audit-signer';
 import { CheckpointsService } from './checkpoints.service';
-import { replayVerification, type Replay, type ReplayPoint } from './replay';
+import { replayVerification, type ReplayPoint } from './replay';
 
 /** Replays, exports and verifies one verification's stream: what the audit routes answer. */
 @Injectable()
@@ -15,7 +16,7 @@ export class AuditTrailService {
     private readonly signer: AuditSigner,
   ) {}
 
-  async replay(id: string, point: ReplayPoint): Promise<Replay & { id: string }> {
+  async replay(id: string, point: ReplayPoint): Promise<VerificationReplayView> {
     const stream = verificationStream(id);
     const events = await this.store.readStream(stream);
     if (!events.length) throw new DomainError('not-found', 'Verification not found.');
@@ -50,7 +51,7 @@ export class AuditTrailService {
   }
 
   /** Checks the stream as it is stored now, against the server's own key, with the checker the CLI runs. */
-  async verify(id: string): Promise<VerifyResult & { keyFingerprint: string }> {
+  async verify(id: string): Promise<BundleCheckView> {
     const bundle = await this.bundle(id);
     const result = verifyBundle(bundle, { publicKeyPem: this.signer.publicKeyPem });
     return { ...result, keyFingerprint: this.signer.fingerprint };

@@ -5,6 +5,7 @@ import {
   isVerificationEvent,
   type VerificationState,
 } from '@credence/domain';
+import type { ReplayedEventView, StateChangeView, VerificationReplayView } from '@credence/api-contract';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store.port';
 
 /** Where to stop: a stream revision (inclusive) or an instant (every event the store had recorded by then). */
@@ -22,43 +23,8 @@ export function parseReplayPoint(at: unknown): ReplayPoint {
   return { instant };
 }
 
-export interface ReplayedEvent {
-  revision: number;
-  type: string;
-  occurredAt: string;
-  recordedAt: string;
-  /** Who did it: a username, or system:<process> / public:<route>. */
-  actor: string;
-  /** The staff member who acted on the actor's behalf (impersonation). */
-  impersonator: string | null;
-  /** The process behind it: system:<name> for automatic steps, else null (a person acted). */
-  process: string | null;
-  correlationId: string;
-  causationId: string;
-  hash: string | null;
-  data: unknown;
-}
-
-export interface StateChange {
-  field: string;
-  before: unknown;
-  after: unknown;
-}
-
-export interface Replay {
-  stream: string;
-  /** The stream's last revision (-1: empty). */
-  lastRevision: number;
-  /** The revision the state is at (-1: before the first event). */
-  revision: number;
-  /** When the store recorded that event. */
-  recordedAt: string | null;
-  state: VerificationState;
-  /** What the event at `revision` changed: the state before it against the state after it. */
-  changes: StateChange[];
-  /** The events that built the state, oldest first. */
-  events: ReplayedEvent[];
-}
+/** A replay before the route adds the verification's id. */
+export type Replay = Omit<VerificationReplayView, 'id'>;
 
 /**
  * Folds a verification's events up to a point with the domain's own evolve (the one the command handler decides on),
@@ -87,7 +53,7 @@ export function replayVerification(stream: string, events: RecordedEvent[], poin
   };
 }
 
-function present(e: RecordedEvent): ReplayedEvent {
+function present(e: RecordedEvent): ReplayedEventView {
   const m = e.metadata;
   return {
     revision: Number(e.revision),
@@ -105,8 +71,8 @@ function present(e: RecordedEvent): ReplayedEvent {
 }
 
 /** Field by field (top level of the state), what differs. */
-export function diff(before: VerificationState, after: VerificationState): StateChange[] {
-  const changes: StateChange[] = [];
+export function diff(before: VerificationState, after: VerificationState): StateChangeView[] {
+  const changes: StateChangeView[] = [];
   for (const field of Object.keys(after) as (keyof VerificationState)[]) {
     if (JSON.stringify(before[field]) !== JSON.stringify(after[field])) {
       changes.push({ field, before: before[field] ?? null, after: after[field] ?? null });

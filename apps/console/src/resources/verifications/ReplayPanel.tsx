@@ -1,4 +1,6 @@
 import { Alert, Box, Button, List, ListItem, ListItemButton, ListItemText, Slider, Table, TableBody, TableCell, TableHead, TableRow, Typography, type Theme } from '@mui/material';
+import type { BundleCheckView, ReplayedEventView, VerificationReplayView } from '@credence/api-contract';
+import type { VerificationState } from '@credence/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { httpClient } from '@/dataProvider';
@@ -7,38 +9,12 @@ import { PageSection } from '@/shared/PageSection';
 import { isIsoInstant, ukDate, ukInstant } from '@/shared/format';
 import { stageName, staffResultName } from '@/shared/results';
 
-/** GET /admin/verifications/{id}/state (issue 24): the state folded up to a revision, and the events that built it. */
-export interface ReplayEvent {
-  revision: number;
-  type: string;
-  occurredAt: string;
-  recordedAt: string;
-  actor: string;
-  impersonator: string | null;
-  process: string | null;
-}
-export interface ReplayView {
-  revision: number;
-  lastRevision: number;
-  recordedAt: string | null;
-  state: Record<string, unknown>;
-  changes: { field: string; before: unknown; after: unknown }[];
-  events: ReplayEvent[];
-}
-interface VerifyView {
-  ok: boolean;
-  events: number;
-  coveredUpTo: number;
-  firstBad: { revision: number | null; message: string } | null;
-  notes: string[];
-}
-
 const base = (id: string) => `/admin/verifications/${encodeURIComponent(id)}`;
 const getJson = async <T,>(url: string) => (await httpClient(url)).json as T;
 
 /** 'VerificationDrafted' -> 'Verification drafted'. */
 const eventName = (type: string) => type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().replace(/^./, (c) => c.toUpperCase());
-const who = (e: ReplayEvent) =>
+const who = (e: ReplayedEventView) =>
   `${e.process ? `process ${e.process}` : e.actor}${e.impersonator ? ` (by ${e.impersonator} on their behalf)` : ''}`;
 
 /** The exact code beside its words: auditors quote and search by it. */
@@ -53,9 +29,7 @@ function Code({ children }: { children: string }) {
   );
 }
 
-function StateSummary({ state }: { state: Record<string, unknown> }) {
-  const result = typeof state.result === 'string' ? state.result : null;
-  const stage = typeof state.stage === 'string' ? state.stage : null;
+function StateSummary({ state: { result, stage } }: { state: VerificationState }) {
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 0.5, mb: 1 }}>
       <Typography variant="body2" component="p">
@@ -123,17 +97,17 @@ const CHANGES_SX = (theme: Theme) => ({
  */
 export function ReplayPanel({ id }: { id: string }) {
   // A 4xx will not mend by asking again (and the user can reload): no retries, the error shows at once.
-  const latest = useQuery({ queryKey: ['verification-state', id, 'latest'], queryFn: () => getJson<ReplayView>(`${base(id)}/state`), retry: false });
+  const latest = useQuery({ queryKey: ['verification-state', id, 'latest'], queryFn: () => getJson<VerificationReplayView>(`${base(id)}/state`), retry: false });
   const [picked, setPicked] = useState<number | null>(null);
   const revision = picked ?? latest.data?.lastRevision ?? null;
   const at = useQuery({
     queryKey: ['verification-state', id, revision],
-    queryFn: () => getJson<ReplayView>(`${base(id)}/state?at=${revision}`),
+    queryFn: () => getJson<VerificationReplayView>(`${base(id)}/state?at=${revision}`),
     enabled: revision !== null && revision >= 0,
     retry: false,
     placeholderData: (previous) => previous,
   });
-  const verify = useQuery({ queryKey: ['verification-verify', id], queryFn: () => getJson<VerifyView>(`${base(id)}/verify`), enabled: false, retry: false });
+  const verify = useQuery({ queryKey: ['verification-verify', id], queryFn: () => getJson<BundleCheckView>(`${base(id)}/verify`), enabled: false, retry: false });
 
   async function exportBundle() {
     const { body } = await httpClient(`${base(id)}/export`);
