@@ -8,3 +8,4 @@ export type * from './region';
 export type * from './insights';
 export type * from './share';
 export type * from './audit';
+export type * from './admin';

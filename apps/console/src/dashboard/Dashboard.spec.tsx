@@ -1,10 +1,10 @@
+import type { AdminDashboardView } from '@credence/api-contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '@/test/fetchMock';
 import { renderConsole } from '@/test/render';
-import type { DashboardSummary } from '@/dashboard/useDashboard';
 
-const summary = (over: Partial<DashboardSummary> = {}): DashboardSummary => ({
+const summary = (over: Partial<AdminDashboardView> = {}): AdminDashboardView => ({
   generatedAt: '2026-11-21T10:00:00Z',
   verifications: {
     available: true,
@@ -20,7 +20,7 @@ const summary = (over: Partial<DashboardSummary> = {}): DashboardSummary => ({
     { name: 'verification-list', state: 'active', lagMs: 0, lastError: null, healthy: true, rebuilding: false },
     { name: 'invoices', state: 'active', lagMs: 0, lastError: 'boom', healthy: false, rebuilding: true },
   ],
-  failedJobs: { total: 1, recent: [{ id: 'mail.deliver:m1', queue: 'mail.deliver', key: 'm1', error: 'SMTP refused', failedAt: '2026-11-21T09:59:00Z', attempts: 5 }] },
+  failedJobs: { total: 1, recent: [{ id: 'mail.deliver:m1', queue: 'mail.deliver', key: 'm1', payload: { mailId: 'm1' }, error: 'SMTP refused', failedAt: '2026-11-21T09:59:00Z', attempts: 5 }] },
   queues: { 'mail.deliver': 0 },
   accounts: { organisations: 6, individuals: 2, activeUsers: 9, pendingUsers: 1, disabledUsers: 0 },
   ...over,

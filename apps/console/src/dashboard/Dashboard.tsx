@@ -1,11 +1,12 @@
 import { Alert, Box, Card, CardContent, Grid, LinearProgress, Skeleton, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import type { AdminDashboardView } from '@credence/api-contract';
 import type { ReactNode } from 'react';
 import { Link, Title, useCreatePath, useGetIdentity } from 'react-admin';
 import { StatusChip } from '@/shared/StatusChip';
 import { duration, ukDate } from '@/shared/format';
 import { resultLabel, staffResultName } from '@/shared/results';
 import { ProjectionState } from '@/resources/projections/ProjectionState';
-import { useDashboard, type DashboardSummary } from '@/dashboard/useDashboard';
+import { useDashboard } from '@/dashboard/useDashboard';
 
 function Panel({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   return (
@@ -43,7 +44,7 @@ function Figure({ label, value, to }: { label: string; value: number; to?: strin
   );
 }
 
-function ByResult({ v }: { v: DashboardSummary['verifications'] }) {
+function ByResult({ v }: { v: AdminDashboardView['verifications'] }) {
   const createPath = useCreatePath();
   if (!v.available) {
     return (
@@ -76,7 +77,7 @@ function ByResult({ v }: { v: DashboardSummary['verifications'] }) {
   );
 }
 
-function PendingByInstitute({ rows }: { rows: DashboardSummary['verifications']['pendingByInstitute'] }) {
+function PendingByInstitute({ rows }: { rows: AdminDashboardView['verifications']['pendingByInstitute'] }) {
   const createPath = useCreatePath();
   if (!rows.length) return <Typography variant="body2" color="text.secondary">Nothing waiting for an institute.</Typography>;
   return (

@@ -1,17 +1,9 @@
+import type { VerificationFiguresView } from '@credence/api-contract';
 import type { Pool } from 'pg';
 import type { ProjectionDefinition } from '../../../infrastructure/projections/projection-definition';
 import { q } from '../../../infrastructure/projections/projection-sql';
 
-export interface VerificationFigures {
-  /** False until the verifications area registers its read models. */
-  available: boolean;
-  /** The read model tables the figures came from, for the console's footnote. */
-  source: string | null;
-  byResult: { result: string; count: number }[];
-  pendingByInstitute: { instituteId: string | null; instituteName: string | null; count: number }[];
-}
-
-const NONE: VerificationFigures = { available: false, source: null, byResult: [], pendingByInstitute: [] };
+const NONE: VerificationFiguresView = { available: false, source: null, byResult: [], pendingByInstitute: [] };
 
 const column = (def: ProjectionDefinition, ...names: string[]) => names.find((n) => n in def.table.columns);
 
@@ -21,7 +13,7 @@ const column = (def: ProjectionDefinition, ...names: string[]) => names.find((n)
  * one, and the list model (a table with a result and an institute column, `verification-list` by preference)
  * for pending by institute. Until they exist the dashboard says so instead of failing.
  */
-export async function verificationFigures(pool: Pool, definitions: ProjectionDefinition[]): Promise<VerificationFigures> {
+export async function verificationFigures(pool: Pool, definitions: ProjectionDefinition[]): Promise<VerificationFiguresView> {
   const withResult = definitions.filter((d) => 'result' in d.table.columns && d.projection.name.includes('verification'));
   const list =
     withResult.find((d) => d.projection.name === 'verification-list') ?? withResult.find((d) => column(d, 'instituteId', 'institute_id'));
@@ -33,12 +25,12 @@ export async function verificationFigures(pool: Pool, definitions: ProjectionDef
         ? `SELECT result::text AS result, sum(count)::int AS count FROM ${q(counts.table.name)} GROUP BY result HAVING sum(count) > 0 ORDER BY 2 DESC, 1`
         : `SELECT result::text AS result, count(*)::int AS count FROM ${q((list as ProjectionDefinition).table.name)} GROUP BY result ORDER BY 2 DESC, 1`,
     );
-    let pendingByInstitute: VerificationFigures['pendingByInstitute'] = [];
+    let pendingByInstitute: VerificationFiguresView['pendingByInstitute'] = [];
     const instituteId = list && column(list, 'instituteId', 'institute_id');
     if (list && instituteId) {
       const nameColumn = column(list, 'instituteName', 'institute_name');
       pendingByInstitute = (
-        await pool.query<VerificationFigures['pendingByInstitute'][number]>(
+        await pool.query<VerificationFiguresView['pendingByInstitute'][number]>(
           `SELECT ${q(instituteId)}::text AS "instituteId", ${nameColumn ? `max(${q(nameColumn)}::text)` : 'NULL'} AS "instituteName", count(*)::int AS count
              FROM ${q(list.table.name)} WHERE result = 'PENDING' GROUP BY 1 ORDER BY 3 DESC, 1 LIMIT 10`,
         )

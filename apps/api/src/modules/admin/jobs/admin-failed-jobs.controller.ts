@@ -1,3 +1,4 @@
+import type { FailedJobView } from '@credence/api-contract';
 import { DomainError } from '@credence/domain';
 import { Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
@@ -11,7 +12,6 @@ import { listResource, memoryResourceSpec } from '../../../common/http/simple-re
 import { AuditService } from '../../../infrastructure/audit/audit.service';
 import { JOB_QUEUE, type JobQueue, type QueueName } from '../../../infrastructure/queue/job-queue.port';
 import { staffActor } from '../shared/staff-actor';
-import type { FailedJobRow } from './failed-job-rows';
 import { failedJobsResource, GetFailedJob, ListFailedJobs } from './queries/failed-jobs.queries';
 
 const FAILED_JOBS_LIST = memoryResourceSpec(failedJobsResource);
@@ -44,7 +44,7 @@ export class AdminFailedJobsController {
   @Post(':id/retry')
   @HttpCode(200)
   async retry(@Param('id') id: string, @CurrentPrincipal() staff: Principal) {
-    const job = (await this.queryBus.execute(new GetFailedJob(id))) as FailedJobRow;
+    const job = (await this.queryBus.execute(new GetFailedJob(id))) as FailedJobView;
     if (!(await this.queue.retry(job.queue as QueueName, job.key))) {
       throw new DomainError('conflict', 'This job is no longer on the failed list.');
     }

@@ -1,17 +1,7 @@
+import type { FailedJobView } from '@credence/api-contract';
 import type { FailedJob } from '../../../infrastructure/queue/job-queue.port';
 
-/** One dead-lettered job as the console lists it; `id` is `<queue>:<key>`. */
-export interface FailedJobRow {
-  id: string;
-  queue: string;
-  key: string;
-  payload: unknown;
-  attempts: number;
-  error: string;
-  failedAt: string;
-}
-
-export const failedJobRow = (j: FailedJob): FailedJobRow => ({
+export const failedJobRow = (j: FailedJob): FailedJobView => ({
   id: `${j.queue}:${j.key}`,
   queue: j.queue,
   key: j.key,

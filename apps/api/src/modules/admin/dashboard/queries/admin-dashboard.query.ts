@@ -1,3 +1,4 @@
+import type { AdminDashboardView } from '@credence/api-contract';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
@@ -20,7 +21,7 @@ export class GetAdminDashboardHandler implements IQueryHandler<GetAdminDashboard
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
   ) {}
 
-  async execute() {
+  async execute(): Promise<AdminDashboardView> {
     const [verifications, status, failed, depth, accounts] = await Promise.all([
       verificationFigures(this.pool, this.projections.list()),
       this.projections.status(),
@@ -50,7 +51,7 @@ export class GetAdminDashboardHandler implements IQueryHandler<GetAdminDashboard
   }
 
   private async accounts() {
-    const { rows } = await this.pool.query<Record<string, number>>(
+    const { rows } = await this.pool.query<AdminDashboardView['accounts']>(
       `SELECT (SELECT count(*)::int FROM companies WHERE NOT individual) AS organisations,
               (SELECT count(*)::int FROM companies WHERE individual) AS individuals,
               (SELECT count(*)::int FROM users WHERE NOT disabled AND NOT pending) AS "activeUsers",

@@ -1,15 +1,16 @@
+import type { FailedJobView } from '@credence/api-contract';
 import { DomainError } from '@credence/domain';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { ListQuery } from '../../../../common/http/list-query';
 import { filterAs, memoryPage, type MemoryResource, type Page } from '../../../../common/http/simple-rest';
 import { JOB_QUEUE, type JobQueue } from '../../../../infrastructure/queue/job-queue.port';
-import { failedJobRow, type FailedJobRow } from '../failed-job-rows';
+import { failedJobRow } from '../failed-job-rows';
 
 export type FailedJobSort = 'failedAt' | 'queue' | 'attempts';
 
 /** The console's `failed-jobs` resource, filtered and sorted in memory. */
-export const failedJobsResource: MemoryResource<FailedJobRow, FailedJobSort> = {
+export const failedJobsResource: MemoryResource<FailedJobView, FailedJobSort> = {
   resource: 'failed-jobs',
   sortable: { failedAt: (r) => r.failedAt, queue: (r) => r.queue, attempts: (r) => r.attempts },
   defaultSort: ['failedAt', 'DESC'],
@@ -33,7 +34,7 @@ export class GetFailedJob {
 }
 
 /** The queue's dead letters: jobs that used up their attempts (the most recent 1000). */
-async function rows(queue: JobQueue): Promise<FailedJobRow[]> {
+async function rows(queue: JobQueue): Promise<FailedJobView[]> {
   return (await queue.failed({ limit: 1000 })).map(failedJobRow);
 }
 
@@ -41,7 +42,7 @@ async function rows(queue: JobQueue): Promise<FailedJobRow[]> {
 export class ListFailedJobsHandler implements IQueryHandler<ListFailedJobs> {
   constructor(@Inject(JOB_QUEUE) private readonly queue: JobQueue) {}
 
-  async execute({ query }: ListFailedJobs): Promise<Page<FailedJobRow>> {
+  async execute({ query }: ListFailedJobs): Promise<Page<FailedJobView>> {
     return memoryPage(await rows(this.queue), failedJobsResource, query);
   }
 }
@@ -50,7 +51,7 @@ export class ListFailedJobsHandler implements IQueryHandler<ListFailedJobs> {
 export class GetFailedJobHandler implements IQueryHandler<GetFailedJob> {
   constructor(@Inject(JOB_QUEUE) private readonly queue: JobQueue) {}
 
-  async execute({ id }: GetFailedJob): Promise<FailedJobRow> {
+  async execute({ id }: GetFailedJob): Promise<FailedJobView> {
     const row = (await rows(this.queue)).find((r) => r.id === id);
     if (!row) throw new DomainError('not-found', 'Failed job not found.');
     return row;
