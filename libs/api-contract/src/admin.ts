@@ -44,3 +44,30 @@ export interface AdminDashboardView {
     disabledUsers: number;
   };
 }
+
+/** POST /admin/institutes/{id}/records/import (a CSV of the institute's records): what the import did, all or nothing. */
+export interface RecordsImportView {
+  importId: string;
+  instituteId: string;
+  /** append keeps the records already there; replace removes them first. */
+  mode: 'append' | 'replace';
+  imported: number;
+  removed: number;
+}
+
+/**
+ * POST /admin/refunds, a verification's charge given back by staff (Refund on an invoice's item in the console):
+ * what went back as credit, and what goes back to the card.
+ */
+export interface VerificationRefundView {
+  id: string;
+  /** False when it had been refunded before (the call is idempotent per verification). */
+  refunded: boolean;
+  /** money or credits (token payers); null for an account that pays only by card or invoice. */
+  unit: 'money' | 'credits' | null;
+  toCredit: number | null;
+  /** The card payment's share: PENDING until the provider answers, then refunded or failed. */
+  toCard: { invoiceId: string; amountMinor: number; status: 'PENDING' | 'refunded' | 'failed' } | null;
+  /** The account's available credit after it. */
+  balance: number;
+}

@@ -1,3 +1,4 @@
+import type { RecordsImportView } from '@credence/api-contract';
 import CloudUpload from '@mui/icons-material/CloudUpload';
 import {
   Alert,
@@ -22,13 +23,13 @@ import { useParams } from 'react-router-dom';
 import { Link, Title, useCreatePath, useGetOne } from 'react-admin';
 import { refreshSession, secondsLeft } from '@/auth/refresh';
 import { tokens } from '@/auth/tokens';
-import { readImportErrors, type ImportResult, type RowProblem } from '@/resources/institutes/importReport';
+import { readImportErrors, type RowProblem } from '@/resources/institutes/importReport';
 
 type State =
   | { step: 'idle' }
   | { step: 'uploading'; sent: number; total: number }
   | { step: 'processing' }
-  | { step: 'done'; result: ImportResult }
+  | { step: 'done'; result: RecordsImportView }
   | { step: 'refused'; summary: string; rows: RowProblem[] };
 
 /**
@@ -77,7 +78,7 @@ export function ImportRecords() {
       const { status, body } = await uploadCsv(id, file, mode, (sent, total) =>
         setState(sent >= total ? { step: 'processing' } : { step: 'uploading', sent, total }),
       );
-      if (status >= 200 && status < 300) setState({ step: 'done', result: body as ImportResult });
+      if (status >= 200 && status < 300) setState({ step: 'done', result: body as RecordsImportView });
       else setState({ step: 'refused', ...readImportErrors(body) });
     } catch (e) {
       setState({ step: 'refused', summary: (e as Error).message, rows: [] });

@@ -19,11 +19,3 @@ export function readImportErrors(body: unknown): { summary: string; rows: RowPro
   }
   return { summary: other.join(' ') || 'The file was refused.', rows };
 }
-
-export interface ImportResult {
-  importId: string;
-  instituteId: string;
-  mode: 'append' | 'replace';
-  imported: number;
-  removed: number;
-}

@@ -1,3 +1,4 @@
+import type { VerificationRefundView } from '@credence/api-contract';
 import type { InvoiceRow } from '@credence/read-models';
 import Undo from '@mui/icons-material/Undo';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
@@ -8,16 +9,9 @@ import { minor } from '@/resources/invoices/List';
 
 type Item = InvoiceRow['items'][number];
 
-/** POST /admin/refunds's answer. */
-interface RefundResult {
-  refunded: boolean;
-  unit: 'money' | 'credits' | null;
-  toCredit: number | null;
-  toCard: { invoiceId: string; amountMinor: number; status: 'PENDING' | 'refunded' | 'failed' } | null;
-}
 
 /** What the refund did, in words for staff. */
-export function refundOutcome(result: RefundResult, currency: string): string {
+export function refundOutcome(result: VerificationRefundView, currency: string): string {
   if (!result.refunded) return 'This verification has already been refunded; nothing more was given back.';
   const parts: string[] = [];
   if (result.toCard && result.toCard.amountMinor > 0) {
@@ -58,9 +52,9 @@ export function RefundButton({ item }: { item: Item }) {
         method: 'POST',
         body: JSON.stringify({ companyId: r.companyId, verificationId, reason: reason.trim() }),
       });
-      const text = refundOutcome(json as RefundResult, r.currency);
+      const text = refundOutcome(json as VerificationRefundView, r.currency);
       setOutcome(text);
-      notify(text, { type: (json as RefundResult).refunded ? 'success' : 'info' });
+      notify(text, { type: (json as VerificationRefundView).refunded ? 'success' : 'info' });
       close();
     } catch (e) {
       setError((e as Error).message);

@@ -1,3 +1,4 @@
+import type { RecordsImportView } from '@credence/api-contract';
 import { DomainError } from '@credence/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
@@ -10,14 +11,6 @@ import { withTransaction } from '../persistence/transaction';
 import { CsvSyntaxError, parseCsv } from './csv';
 import { nameKey, valueKey } from './name-key';
 import { readRecordRows, RecordFileError, recordIdentity, type RecordInput, type RowError } from './record-rows';
-
-export interface ImportResult {
-  importId: string;
-  instituteId: string;
-  mode: 'append' | 'replace';
-  imported: number;
-  removed: number;
-}
 
 const MAX_LISTED_ERRORS = 100;
 
@@ -46,7 +39,7 @@ export class InstituteRecordsImport {
     csv: string,
     mode: 'append' | 'replace',
     actor: Actor,
-  ): Promise<ImportResult> {
+  ): Promise<RecordsImportView> {
     const institute = await this.pool.query<{ fields: InstituteField[] }>(
       `SELECT fields FROM catalogue_institute WHERE id = $1`,
       [instituteId],
@@ -97,7 +90,7 @@ export class InstituteRecordsImport {
       }
       const importId = randomUUID();
       await insertRecords(client, instituteId, read.records, importId);
-      const result: ImportResult = { importId, instituteId, mode, imported: read.records.length, removed };
+      const result: RecordsImportView = { importId, instituteId, mode, imported: read.records.length, removed };
       await this.audit.record('InstituteRecordsImported', { ...result }, actor);
       return result;
     });

@@ -1,3 +1,4 @@
+import type { VerificationRefundView } from '@credence/api-contract';
 import { Injectable } from '@nestjs/common';
 import { availableCredit, creditDecider, creditStream, DomainError, type CreditRefunded, type CreditUnit } from '@credence/domain';
 import { AuditService } from '../../../infrastructure/audit/audit.service';
@@ -75,7 +76,12 @@ export class CreditAdjustmentsService {
    * what its invoice was paid by card goes back to that card (CardRefundReactor asks the provider after the commit),
    * what came from credit returns as credit. Idempotent per verification; audited once.
    */
-  async refundVerification(actor: MoneyActor, companyId: string, verificationId: string, reason: string) {
+  async refundVerification(
+    actor: MoneyActor,
+    companyId: string,
+    verificationId: string,
+    reason: string,
+  ): Promise<VerificationRefundView> {
     const account = await this.accounts.get(companyId);
     if (!reason.trim()) throw new DomainError('invalid', 'A reason is required.');
     const commandId = moneyId(`refund/${companyId}/${verificationId}`);
