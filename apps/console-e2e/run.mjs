@@ -22,7 +22,7 @@ const { launch } = await import('./src/browser.mjs');
 const { runJourney } = await import('./src/journey.mjs');
 const { runReplayJourney } = await import('./src/replay-journey.mjs');
 const { takeScreenshots } = await import('./src/screenshots.mjs');
-const { pendingVerification } = await import('./src/api.mjs');
+const { invoiceAwaitingPayment, pendingVerification } = await import('./src/api.mjs');
 
 const out = path.join(repoRoot, 'tmp', 'console-e2e');
 mkdirSync(out, { recursive: true });
@@ -76,6 +76,19 @@ try {
           ['07d-verification-timeline-details', `/verifications/${id}/show`, { click: 'Details', then: '"fields": {', scrollTo: 'Event timeline' }],
         ]
       : [];
+    // Dates typed DD/MM/YYYY: a list filter, and the day received of an invoice marked paid.
+    const from = encodeURIComponent('{"fromDate":"2026-11-01"}');
+    extra.push(
+      ['06b-verifications-from-date', `/verifications?filter=${from}`, { role: 'group', name: 'From' }],
+      ['06c-verifications-from-date-phone', `/verifications?filter=${from}`, { role: 'group', name: 'From', phone: true }],
+    );
+    const invoiceId = await invoiceAwaitingPayment(baseUrl).catch(() => null);
+    if (invoiceId) {
+      extra.push(
+        ['11c-invoice-mark-paid', `/invoices/${invoiceId}/show`, { click: 'Mark paid', then: 'Date received' }],
+        ['11d-invoice-mark-paid-phone', `/invoices/${invoiceId}/show`, { click: 'Mark paid', then: 'Date received', phone: true }],
+      );
+    } else summary.notes = [...(summary.notes ?? []), 'no invoice awaiting payment: the Mark paid screenshots were not taken'];
     const shots = await takeScreenshots(browser, baseUrl, path.join(repoRoot, 'screenshots', 'console'), extra);
     summary.screenshots = { taken: shots.taken.length, failed: shots.failed };
     process.stdout.write(`  ${shots.taken.length} screenshots in screenshots/console/\n`);

@@ -66,3 +66,19 @@ export async function pendingVerification(baseUrl, reference = `E2E-${Date.now()
   if (manual.status >= 300) return { id, reason: `sending for manual checking answered ${manual.status}` };
   return { id, reason: null };
 }
+
+/**
+ * An invoice awaiting payment: a verification ordered as carol of Globex Corp, who pays by invoice, so her order's
+ * invoice is issued unpaid. Returns its id, or null when the API did not make one.
+ */
+export async function invoiceAwaitingPayment(baseUrl, reference = `E2E-INV-${Date.now() % 100000}`) {
+  const carol = await apiSignIn(baseUrl, 'carol@globex.test');
+  const created = await api(baseUrl, carol, '/v1/verification', {
+    method: 'POST',
+    body: JSON.stringify(request({ firstname: 'Ivy', surname: 'Invoice', dob: '1991-03-04', studentId: 'UD999998' }, reference)),
+  });
+  const id = Array.isArray(created.body) ? created.body[0]?.id : created.body?.id;
+  if (created.status >= 300 || !id) return null;
+  const { body } = await api(baseUrl, carol, `/v1/verification/${id}`);
+  return body?.invoiceId ?? null;
+}

@@ -3,7 +3,6 @@ import { Box, useMediaQuery, type Theme } from '@mui/material';
 import {
   AutocompleteInput,
   DataTable,
-  DateInput,
   FilterButton,
   List,
   ReferenceInput,
@@ -15,6 +14,7 @@ import {
 import { ListError } from '@/shared/LoadError';
 import { StatusChip } from '@/shared/StatusChip';
 import { UkDateField } from '@/shared/UkDateField';
+import { UkDateFilter } from '@/shared/UkDateInput';
 import { money, ukDate } from '@/shared/format';
 import { EmptyList } from '@/shared/EmptyList';
 
@@ -24,8 +24,8 @@ const filters = [
     <AutocompleteInput label="Customer" optionText="name" filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 220 }} />
   </ReferenceInput>,
   <SelectInput key="status" source="status" label="Status" choices={[{ id: 'ISSUED', name: 'Issued' }, { id: 'PAID', name: 'Paid' }]} />,
-  <DateInput key="fromDate" source="fromDate" label="From" />,
-  <DateInput key="toDate" source="toDate" label="To" />,
+  <UkDateFilter key="fromDate" source="fromDate" label="From" />,
+  <UkDateFilter key="toDate" source="toDate" label="To" />,
 ];
 
 /** Amounts are minor units in the read model (libs/read-models InvoiceRow). */

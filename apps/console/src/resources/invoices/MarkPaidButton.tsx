@@ -4,8 +4,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextF
 import { useState } from 'react';
 import { useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { httpClient } from '@/dataProvider';
-
-const today = () => new Date().toISOString().slice(0, 10);
+import { localToday, UkDatePicker } from '@/shared/UkDateInput';
 
 /**
  * Staff settle an invoice account's invoice: the payment reference and the day the money arrived go to
@@ -17,7 +16,8 @@ export function MarkPaidButton() {
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const [reference, setReference] = useState('');
-  const [paidOn, setPaidOn] = useState(today);
+  const [paidOn, setPaidOn] = useState(localToday);
+  const [dateProblem, setDateProblem] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   if (!r || r.status === 'PAID' || r.billing !== 'invoice') return null;
@@ -26,6 +26,9 @@ export function MarkPaidButton() {
       setError('A payment reference is required.');
       return;
     }
+    // A half-typed day is not sent as no day: the field says what is wrong with it.
+    if (!paidOn && !dateProblem) setDateProblem('The day the money arrived is required.');
+    if (dateProblem || !paidOn) return;
     setBusy(true);
     try {
       await httpClient(`/admin/invoices/${encodeURIComponent(r.id)}/settlement`, {
@@ -62,12 +65,17 @@ export function MarkPaidButton() {
               autoFocus
               required
             />
-            <TextField
+            <UkDatePicker
               label="Date received"
-              type="date"
               value={paidOn}
-              onChange={(e) => setPaidOn(e.target.value)}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today() } }}
+              max={localToday()}
+              required
+              error={dateProblem}
+              helperText="The day the money arrived: the customer's invoice shows it as paid on that day."
+              onChange={(next, problem) => {
+                setPaidOn(next);
+                setDateProblem(problem);
+              }}
             />
           </Stack>
         </DialogContent>

@@ -82,9 +82,17 @@ describe('invoice show page', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
     expect(await within(dialog).findByText('A payment reference is required.')).toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText(/Payment reference/), 'BACS 4471');
-    const date = within(dialog).getByLabelText('Date received');
-    await userEvent.clear(date);
-    await userEvent.type(date, '2026-11-18');
+    // The day received is today's until changed; emptied, it is asked for.
+    const received = within(dialog).getByRole('group', { name: /Date received/ });
+    await userEvent.click(within(received).getByRole('spinbutton', { name: 'Day' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Clear' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
+    expect(await within(dialog).findByText('The day the money arrived is required.')).toBeInTheDocument();
+    expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/settlement'))).toBe(false);
+    // Typed day first (DD/MM/YYYY), whatever the browser's language.
+    await userEvent.click(within(within(dialog).getByRole('group', { name: /Date received/ })).getByRole('spinbutton', { name: 'Day' }));
+    await userEvent.keyboard('18112026');
+    expect(within(dialog).getByRole('group', { name: /Date received/ })).toHaveTextContent('18/11/2026');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
     await waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url) === '/admin/invoices/100030/settlement')).toBe(true));
     const call = fetch.mock.calls.find(([url]) => String(url) === '/admin/invoices/100030/settlement');

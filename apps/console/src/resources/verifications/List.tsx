@@ -2,7 +2,6 @@ import { useMediaQuery, type Theme } from '@mui/material';
 import {
   AutocompleteInput,
   DataTable,
-  DateInput,
   FilterButton,
   List,
   ReferenceInput,
@@ -17,6 +16,7 @@ import type { ConsoleRole } from '@/auth/permissions';
 import { ListError } from '@/shared/LoadError';
 import { RESULT_CHOICES, TYPES, typeName } from '@/shared/results';
 import { UkDateField } from '@/shared/UkDateField';
+import { UkDateFilter } from '@/shared/UkDateInput';
 import { ukDate } from '@/shared/format';
 import { ResultChip } from '@/resources/verifications/ResultChip';
 import type { StaffVerificationRow } from '@credence/api-contract';
@@ -37,8 +37,8 @@ export const verificationFilters = [
   <ReferenceInput key="instituteId" source="instituteId" reference="institutes">
     <AutocompleteInput label="Institute" optionText="name" filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 240 }} />
   </ReferenceInput>,
-  <DateInput key="fromDate" source="fromDate" label="From" />,
-  <DateInput key="toDate" source="toDate" label="To" />,
+  <UkDateFilter key="fromDate" source="fromDate" label="From" />,
+  <UkDateFilter key="toDate" source="toDate" label="To" />,
 ];
 
 // Eight columns ran past a 1280 px screen: type and requester now sit under the institute and the customer, and
