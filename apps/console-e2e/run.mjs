@@ -87,6 +87,7 @@ try {
       extra.push(
         ['11c-invoice-mark-paid', `/invoices/${invoiceId}/show`, { click: 'Mark paid', then: 'Date received' }],
         ['11d-invoice-mark-paid-phone', `/invoices/${invoiceId}/show`, { click: 'Mark paid', then: 'Date received', phone: true }],
+        ['11e-invoice-show-phone', `/invoices/${invoiceId}/show`, { text: 'Total Paid', phone: true }],
       );
     } else summary.notes = [...(summary.notes ?? []), 'no invoice awaiting payment: the Mark paid screenshots were not taken'];
     const shots = await takeScreenshots(browser, baseUrl, path.join(repoRoot, 'screenshots', 'console'), extra);

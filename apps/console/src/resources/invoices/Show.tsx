@@ -1,6 +1,6 @@
 import type { InvoiceRow } from '@credence/read-models';
 import Download from '@mui/icons-material/Download';
-import { Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useState } from 'react';
 import { ListButton, Show, TopToolbar, useNotify, useRecordContext } from 'react-admin';
 import { tokens } from '@/auth/tokens';
@@ -22,6 +22,8 @@ function itemText(item: InvoiceRow['items'][number]) {
 
 function Invoice() {
   const r = useRecordContext<InvoiceRow>();
+  // On a phone an item is its text and its total: the price and surcharge columns pushed the totals off the screen.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   if (!r) return null;
   const c = r.company ?? ({} as InvoiceRow['company']);
   const totals: [string, number][] = [
@@ -59,43 +61,46 @@ function Invoice() {
           <Typography variant="body2">User: {r.username}{r.impersonator ? ` (by ${r.impersonator})` : ''}</Typography>
         </Box>
       </Box>
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>Item</TableCell>
-            <TableCell align="right">Our Price</TableCell>
-            <TableCell align="right">Institute Surcharge</TableCell>
-            <TableCell align="right">Total</TableCell>
-            {refundable && <TableCell align="right">Actions</TableCell>}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {(r.items ?? []).map((item, i) => (
-            <TableRow key={i}>
-              <TableCell>{itemText(item)}</TableCell>
-              <TableCell align="right">{minor(item.priceMinor, r.currency)}</TableCell>
-              <TableCell align="right">{minor(item.surchargeMinor, r.currency)}</TableCell>
-              <TableCell align="right">{minor(item.totalMinor, r.currency)}</TableCell>
-              {refundable && (
-                <TableCell align="right">
-                  <RefundButton item={item} />
+      {/* A long item (or a refund button) can still be wider than a phone: then it scrolls sideways, nothing is cut. */}
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>Item</TableCell>
+              {!phone && <TableCell align="right">Our Price</TableCell>}
+              {!phone && <TableCell align="right">Institute Surcharge</TableCell>}
+              <TableCell align="right">Total</TableCell>
+              {refundable && <TableCell align="right">Actions</TableCell>}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {(r.items ?? []).map((item, i) => (
+              <TableRow key={i}>
+                <TableCell>{itemText(item)}</TableCell>
+                {!phone && <TableCell align="right">{minor(item.priceMinor, r.currency)}</TableCell>}
+                {!phone && <TableCell align="right">{minor(item.surchargeMinor, r.currency)}</TableCell>}
+                <TableCell align="right">{minor(item.totalMinor, r.currency)}</TableCell>
+                {refundable && (
+                  <TableCell align="right">
+                    <RefundButton item={item} />
+                  </TableCell>
+                )}
+              </TableRow>
+            ))}
+            {totals.map(([label, value]) => (
+              <TableRow key={label}>
+                <TableCell colSpan={phone ? 1 : 3} align="right" sx={{ fontWeight: label.startsWith('Total') ? 700 : 400 }}>
+                  {label}
                 </TableCell>
-              )}
-            </TableRow>
-          ))}
-          {totals.map(([label, value]) => (
-            <TableRow key={label}>
-              <TableCell colSpan={3} align="right" sx={{ fontWeight: label.startsWith('Total') ? 700 : 400 }}>
-                {label}
-              </TableCell>
-              <TableCell align="right" sx={{ fontWeight: label.startsWith('Total') ? 700 : 400 }}>
-                {minor(value, r.currency)}
-              </TableCell>
-              {refundable && <TableCell />}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+                <TableCell align="right" sx={{ fontWeight: label.startsWith('Total') ? 700 : 400 }}>
+                  {minor(value, r.currency)}
+                </TableCell>
+                {refundable && <TableCell />}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
     </PageSection>
   );
 }

@@ -41,6 +41,17 @@ describe('invoice list', () => {
 });
 
 describe('invoice show page', () => {
+  it('shows each item with its total on a phone, and every total in view, without the price and surcharge columns', async () => {
+    onPhone();
+    renderConsole('/invoices/100024/show', { 'GET /admin/invoices/100024': json(invoice) });
+    const row = (await screen.findByText('Erin Worker (Widgets Ltd)')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('£49.00')).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Our Price' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Institute Surcharge' })).not.toBeInTheDocument();
+    const total = screen.getByRole('cell', { name: 'Total' }).closest('tr') as HTMLElement;
+    expect(within(total).getByText('£58.80')).toBeInTheDocument();
+  });
+
   it("downloads the customer's PDF with the staff session, under the name the API gives", async () => {
     const pdf = new Response(new Blob(['%PDF-1.7']), {
       headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="Invoice-100024.pdf"' },
