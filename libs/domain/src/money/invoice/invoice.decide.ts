@@ -36,7 +36,10 @@ export interface SettleInvoice {
   reference: string;
   /** yyyy-MM-dd, not after `today`. */
   paidOn: string;
-  /** yyyy-MM-dd: the day staff record it (time comes in, the domain reads no clock). */
+  /**
+   * yyyy-MM-dd: the latest day the money can have arrived on, the latest day begun anywhere when staff record it
+   * (time comes in, the domain reads no clock).
+   */
   today: string;
 }
 

@@ -27,6 +27,15 @@ export class SettleInvoice extends Command<{ id: string; status: 'PAID'; paidOn:
  * One append to `invoice-<id>` (InvoicePaid, method 'transfer') through the command loop, audited once: a repeat
  * with the same reference decides nothing and records nothing. Answers once the invoice read model shows it paid.
  */
+/**
+ * The latest calendar day that has begun somewhere (UTC+14 is the furthest ahead), as yyyy-MM-dd. The console sends
+ * the staff member's own day: in London just after midnight in summer that is already tomorrow in UTC, and refusing
+ * it as "in the future" would refuse the day the money did arrive. A day no one has reached yet is still refused.
+ */
+export function latestDayBegun(now: Date): string {
+  return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
+}
+
 @CommandHandler(SettleInvoice)
 export class SettleInvoiceHandler implements ICommandHandler<SettleInvoice> {
   constructor(
@@ -36,8 +45,9 @@ export class SettleInvoiceHandler implements ICommandHandler<SettleInvoice> {
   ) {}
 
   async execute({ staff, invoiceId, request }: SettleInvoice) {
-    const today = new Date().toISOString().slice(0, 10);
-    const paidOn = request.paidOn?.trim() || today;
+    const now = new Date();
+    // Left out, the money arrived today (UTC's day, as the invoice's other dates).
+    const paidOn = request.paidOn?.trim() || now.toISOString().slice(0, 10);
     const reference = request.reference.trim();
     const commandId = moneyId(`settle/${invoiceId}/${reference}`);
     const loaded = await this.commands.load(invoiceStream(invoiceId), invoiceDecider);
@@ -45,7 +55,7 @@ export class SettleInvoiceHandler implements ICommandHandler<SettleInvoice> {
     const done = await this.commands.handleCommand({
       stream: invoiceStream(invoiceId),
       decider: invoiceDecider,
-      command: { type: 'SettleInvoice', reference, paidOn, today },
+      command: { type: 'SettleInvoice', reference, paidOn, today: latestDayBegun(now) },
       context: moneyStep(commandId, 'settle', staff, companyId),
     });
     if (done.events.length && !done.replayed) {
