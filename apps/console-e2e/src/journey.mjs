@@ -1,7 +1,7 @@
 // The staff journey of issue 9, in the system Chromium against the real app: staff signs in, finds a customer
-// (Acme), toggles analytics, opens a verification and reads its timeline (resolving it as staff), publishes a notice
-// that then appears in the portal shell (signed in as alice).
-import { api, apiSignIn, pendingVerification } from './api.mjs';
+// (Acme), toggles analytics, opens a verification and reads its timeline (resolving it as staff), marks an invoice
+// paid with the day typed DD/MM/YYYY, publishes a notice that then appears in the portal shell (signed in as alice).
+import { api, apiSignIn, invoiceAwaitingPayment, pendingVerification } from './api.mjs';
 import path from 'node:path';
 import { repoRoot } from './app.mjs';
 import { consoleSignIn, VIEWPORT } from './browser.mjs';
@@ -92,6 +92,31 @@ export async function runJourney(browser, baseUrl, log = (line) => process.stdou
       const after = await page.getByRole('list', { name: 'Event timeline' }).getByRole('listitem').count();
       if (after <= before) throw new Error('the resolution did not appear on the timeline');
       return `${id}: ${before} events, then ${after} after the staff resolution`;
+    });
+
+    await step("marks an invoice account's invoice paid, the day received typed day first", async () => {
+      const invoiceId = await invoiceAwaitingPayment(baseUrl);
+      if (!invoiceId) throw new Error('no invoice awaiting payment could be made (carol of Globex Corp, who pay by invoice, ordering)');
+      await page.goto(`${baseUrl}/console/invoices/${invoiceId}/show`);
+      await page.getByText('Awaiting payment').waitFor();
+      await page.getByRole('button', { name: 'Mark paid' }).click();
+      const dialog = page.getByRole('dialog', { name: `Mark invoice ${invoiceId} paid` });
+      await dialog.getByLabel(/Payment reference/).fill('BACS JOURNEY-1');
+      // Yesterday in London, typed DD/MM/YYYY whatever the browser's language.
+      const [dd, mm, yyyy] = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: '2-digit', month: '2-digit', year: 'numeric' })
+        .format(new Date(Date.now() - 86_400_000))
+        .split('/');
+      await dialog.getByRole('spinbutton', { name: 'Day' }).click();
+      await page.keyboard.type(`${dd}${mm}${yyyy}`);
+      const shown = (await dialog.getByRole('group', { name: /Date received/ }).getByRole('spinbutton').allInnerTexts()).join('/');
+      if (shown !== `${dd}/${mm}/${yyyy}`) throw new Error(`the field shows ${shown}, not ${dd}/${mm}/${yyyy}`);
+      await dialog.getByRole('button', { name: 'Mark paid' }).click();
+      await page.getByText(`Invoice ${invoiceId} marked paid`).waitFor();
+      const stored = (await api(baseUrl, staffToken, `/admin/invoices/${invoiceId}`)).body;
+      if (stored.status !== 'PAID' || !String(stored.paidAt).startsWith(`${yyyy}-${mm}-${dd}`)) {
+        throw new Error(`the invoice is stored ${stored.status}, paid ${stored.paidAt}`);
+      }
+      return `invoice ${invoiceId} paid on ${yyyy}-${mm}-${dd}`;
     });
 
     await step('publishes a notice', async () => {
