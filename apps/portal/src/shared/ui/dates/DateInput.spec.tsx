@@ -137,6 +137,21 @@ describe('DateInput', () => {
     expect(shows()).toBe('28/11/2026');
   });
 
+  it('is typed over the date it had, passing on only whole dates, and never emptied on the way', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<Harness initial="2024-01-31" onChange={onChange} />);
+    await typeDate(user, '0502');
+    expect(onChange.mock.calls).toEqual([['2024-01-05'], ['2024-02-05']]);
+    // Half way through the year (0020 is before any date the picker allows): nothing passed on, nothing reset.
+    await user.keyboard('20');
+    expect(screen.getByRole('status', { name: 'value' })).toHaveTextContent('2024-02-05');
+    expect(shows()).toBe('05/02/0020');
+    await user.keyboard('25');
+    expect(shows()).toBe('05/02/2025');
+    expect(onChange).toHaveBeenLastCalledWith('2025-02-05');
+  });
+
   it("shows the parent's date, and empties when the parent clears it", async () => {
     const user = userEvent.setup();
     render(<Harness initial="2024-01-31" />);
