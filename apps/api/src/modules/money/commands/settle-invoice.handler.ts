@@ -24,10 +24,6 @@ export class SettleInvoice extends Command<{ id: string; status: 'PAID'; paidOn:
 }
 
 /**
- * One append to `invoice-<id>` (InvoicePaid, method 'transfer') through the command loop, audited once: a repeat
- * with the same reference decides nothing and records nothing. Answers once the invoice read model shows it paid.
- */
-/**
  * The latest calendar day that has begun somewhere (UTC+14 is the furthest ahead), as yyyy-MM-dd. The console sends
  * the staff member's own day: in London just after midnight in summer that is already tomorrow in UTC, and refusing
  * it as "in the future" would refuse the day the money did arrive. A day no one has reached yet is still refused.
@@ -36,6 +32,10 @@ export function latestDayBegun(now: Date): string {
   return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
 }
 
+/**
+ * One append to `invoice-<id>` (InvoicePaid, method 'transfer') through the command loop, audited once: a repeat
+ * with the same reference decides nothing and records nothing. Answers once the invoice read model shows it paid.
+ */
 @CommandHandler(SettleInvoice)
 export class SettleInvoiceHandler implements ICommandHandler<SettleInvoice> {
   constructor(
