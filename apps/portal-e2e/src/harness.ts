@@ -120,6 +120,32 @@ async function runAxe(page: Page, screen: string) {
   }
 }
 
+/**
+ * Fails a screenshot whose page is wider than the screen: the page then scrolls sideways, and what sticks out is cut
+ * off at the edge (the dashboard's lower cards once stood 4 px past a phone's edge, a grid column grown to its
+ * content's width). A table that scrolls inside its own box does not count: only the document's width does.
+ */
+async function noSidewaysScroll(page: Page, shot: string, width: number): Promise<void> {
+  const past = await page.evaluate((screenWidth) => {
+    if (document.documentElement.scrollWidth <= screenWidth) return null;
+    const sticking = Array.from(document.querySelectorAll('body *'))
+      .filter((el) => el.getBoundingClientRect().right > screenWidth + 0.5)
+      .filter(
+        (el) => !el.parentElement || el.parentElement.getBoundingClientRect().right <= screenWidth + 0.5,
+      )
+      .slice(0, 5)
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${String(el.className).split(' ').slice(0, 2).join('.')}: "${(el.textContent ?? '').trim().slice(0, 40)}"`,
+      );
+    return { scrollWidth: document.documentElement.scrollWidth, sticking };
+  }, width);
+  if (past)
+    throw new Error(
+      `${shot}: the page is ${past.scrollWidth} px wide on a ${width} px screen; sticking out:\n  ${past.sticking.join('\n  ')}`,
+    );
+}
+
 export async function runJourneys(
   journeys: Journey[],
   baseUrl: string,
@@ -164,6 +190,7 @@ export async function runJourneys(
             // The layout of the new width (MUI's media queries re-render, drawers slide) has settled.
             await settle(page);
             await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${suffix}.png`), fullPage: true });
+            await noSidewaysScroll(page, `${name}-${suffix}`, viewport.width);
           }
           await page.setViewportSize(size);
           await settle(page);

@@ -56,7 +56,7 @@ function StatCard({ title, count, to }: { title: string; count: number | undefin
   );
 }
 
-const grid = { display: 'grid', gap: 2, p: 0, m: 0, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', lg: 'repeat(5, 1fr)' } };
+const grid = { display: 'grid', gap: 2, p: 0, m: 0, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(5, minmax(0, 1fr))' } };
 
 /**
  * Dashboard for organisations (money 2.6): statistics cards with View links (verifications when the account orders,
@@ -97,11 +97,11 @@ function OrganisationDashboard() {
             />
           ))}
       </Box>
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 2fr' } }}>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 2fr)' } }}>
         <Stack spacing={3}>
           {orders && <CreditCard tokens={usesTokens(facts.paymentType)} />}
           {orders && !facts.isApplicant && (
-            <Box component="ul" aria-label="Verify" sx={{ display: 'grid', gap: 2, p: 0, m: 0, gridTemplateColumns: '1fr 1fr' }}>
+            <Box component="ul" aria-label="Verify" sx={{ display: 'grid', gap: 2, p: 0, m: 0, gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}>
               {VERIFY_CARDS.filter((c) => types.includes(c.code)).map((c) => (
                 // As the statistics cards: the button at the foot, level with its neighbour's when a title wraps.
                 <Card component="li" key={c.code} variant="outlined" sx={{ listStyle: 'none', display: 'flex' }}>
