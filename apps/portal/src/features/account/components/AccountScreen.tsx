@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, CardContent, Skeleton, Stack } from '@mui/material';
+import { Box, Card, CardContent, Skeleton, Stack } from '@mui/material';
 import { useState } from 'react';
 import { isInstituteOrParent } from '@credence/domain';
 import { useAccount } from '@/features/account/hooks/useAccount';
@@ -6,6 +6,7 @@ import { AccountCard } from '@/features/account/components/AccountCard';
 import { OrganisationCard } from '@/features/account/components/OrganisationCard';
 import { UsersCard } from '@/features/account/components/UsersCard';
 import { useAccountFacts } from '@/shared/session/account';
+import { LoadError } from '@/shared/ui/feedback';
 
 /**
  * Spec 2.11: the account card, the organisation card and the users card, by account kind. The worked example of the
@@ -35,18 +36,7 @@ export function AccountScreen() {
     );
   }
   if (isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        Your account could not be loaded.
-      </Alert>
-    );
+    return <LoadError onRetry={refetch}>Your account could not be loaded.</LoadError>;
   }
 
   const individual = facts.isIndividual;

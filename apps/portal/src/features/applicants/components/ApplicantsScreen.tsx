@@ -1,5 +1,4 @@
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -37,6 +36,7 @@ import { useSession } from '@/shared/session/useSession';
 import { formatDate } from '@/shared/ui/format';
 import { ApplicationStatusChip } from '@/shared/ui/result';
 import { PaginatedTable, type TableColumn } from '@/shared/ui/table';
+import { LoadError } from '@/shared/ui/feedback';
 
 /** Completed rows are bold (verifications 2.13). */
 const strong = (row: ApplicantApplication, content: ReactNode) =>
@@ -189,16 +189,9 @@ export function ApplicantsScreen() {
             </Box>
           </Collapse>
           {isError && !data ? (
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" size="small" onClick={() => void refetch()}>
-                  Try again
-                </Button>
-              }
-            >
+            <LoadError onRetry={refetch}>
               The applicant history could not be loaded.
-            </Alert>
+            </LoadError>
           ) : (
             <PaginatedTable
               label="Applicant history"

@@ -1,7 +1,8 @@
-import { Alert, Avatar, Box, Button, Card, CardActions, CardContent, Grid, Skeleton, Stack, Typography } from '@mui/material';
+import { Avatar, Box, Button, Card, CardActions, CardContent, Grid, Skeleton, Stack, Typography } from '@mui/material';
 import { APPLICATION_TEXTS } from '@credence/domain';
 import { Link as RouterLink, Navigate } from 'react-router';
 import { useOpenApplicationList } from '@/features/applications/hooks/useApplications';
+import { LoadError } from '@/shared/ui/feedback';
 
 /**
  * Open applications (/applications/open, verifications 2.13): a card per open application with Start; exactly one
@@ -14,9 +15,7 @@ export function OpenApplicationsScreen() {
   if (list.isPending) return <Skeleton variant="rounded" height={200} aria-label="Loading your applications" />;
   if (list.isError) {
     return (
-      <Alert severity="error" action={<Button onClick={() => void list.refetch()}>Try again</Button>}>
-        Your applications could not be loaded.
-      </Alert>
+      <LoadError onRetry={list.refetch}>Your applications could not be loaded.</LoadError>
     );
   }
   if (open.length === 1) return <Navigate to={`/application/${encodeURIComponent(open[0].id)}/start`} replace />;

@@ -95,6 +95,30 @@ function answer() {
 }
 
 describe('Country Insights (/countryinfo, money 2.18, 2.19)', () => {
+  it('says the countries could not be loaded, not that none match, and loads them on Try again', async () => {
+    stubResizeObserver();
+    signInAs({ hasCountryAccess: true });
+    let down = true;
+    mockFetch((req) => {
+      if (req.path === '/v1/region/meta' && down)
+        return json({ errors: [{ message: 'Try later' }] }, { status: 503 });
+      if (req.path === '/v1/region/meta') return json(meta);
+      if (req.path === '/v1/insights/countries')
+        return json({ months: 12, averageDays: -1, fraudPercent: -1, countries: [], destinations: {} });
+      return undefined;
+    });
+    renderRoutes([{ path: '/countryinfo', element: <CountryInsightsScreen /> }], '/countryinfo');
+    // A 503 is retried twice (1 s, then 2 s) before the screen gives up.
+    expect(
+      await screen.findByText('Country Insights could not be loaded.', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No countries match your search')).not.toBeInTheDocument();
+    down = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Showing entries 1 to 15 of 20 countries')).toBeInTheDocument();
+    expect(screen.queryByText('Country Insights could not be loaded.')).not.toBeInTheDocument();
+  }, 20_000);
+
   it('lists 15 countries a page sorted by name, searches, and expands a row into its details', async () => {
     stubResizeObserver();
     signInAs({ hasCountryAccess: true });

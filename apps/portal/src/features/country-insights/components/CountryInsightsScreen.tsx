@@ -34,6 +34,7 @@ import {
 } from '@/features/country-insights/components/rows';
 import { useCountryFigures } from '@/features/country-insights/hooks/useCountryInsights';
 import { useAccountFacts } from '@/shared/session/account';
+import { LoadError } from '@/shared/ui/feedback';
 import {
   FEW_TO_MANY,
   GOOD_TO_BAD,
@@ -102,6 +103,14 @@ function CountryInsights() {
   const [region, setRegion] = useState<MapRegion>('world');
   const map = MAPS.find((m) => m.label === mapLabel) ?? MAPS[0];
 
+  // The countries (GET /region/meta) or their figures could not be loaded: said so, with Try again. The table's
+  // empty row said 'No countries match your search' and every figure read n/a, as if there were nothing to show.
+  const failed = (meta.isError && !meta.data) || (figures.isError && !figures.data);
+  const retry = () => {
+    if (meta.isError) void meta.refetch();
+    if (figures.isError) void figures.refetch();
+  };
+
   const matching = sortRows(searchRows(rows, search), direction);
   const invalid = search.trim() !== '' && matching.length === 0;
   const shown = matching.slice(page * PER_PAGE, (page + 1) * PER_PAGE);
@@ -135,6 +144,7 @@ function CountryInsights() {
           <ToggleButton value="table">Table View</ToggleButton>
         </ToggleButtonGroup>
       </Stack>
+      {failed && <LoadError onRetry={retry}>Country Insights could not be loaded.</LoadError>}
       {mode === 'map' ? (
         <Card>
           <CardContent>
@@ -225,7 +235,7 @@ function CountryInsights() {
                     </TableRow>
                   </TableHead>
                   <TableBody>
-                    {shown.length === 0 && (
+                    {shown.length === 0 && !(meta.isError && !meta.data) && (
                       <TableRow>
                         <TableCell colSpan={7}>{meta.isLoading ? 'Loading…' : NO_MATCH}</TableCell>
                       </TableRow>

@@ -8,7 +8,6 @@ import {
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -33,6 +32,7 @@ import { ApiError } from '@/shared/api/client';
 import { useNotify } from '@/shared/notifications/useNotify';
 import { useSession } from '@/shared/session/useSession';
 import { formatMajorAmount } from '@/shared/ui/format';
+import { LoadError } from '@/shared/ui/feedback';
 
 export const PAYMENT_FAILED = 'The payment failed. Please check your card details and try again.';
 
@@ -54,18 +54,7 @@ export function BuyCreditScreen() {
 
   if (info.isPending) return <Skeleton variant="rounded" height={280} aria-label="Loading your credit" />;
   if (info.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void info.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        Your credit could not be loaded.
-      </Alert>
-    );
+    return <LoadError onRetry={info.refetch}>Your credit could not be loaded.</LoadError>;
   }
   const { currency, credit } = info.data;
   const money = (n: number) => formatMajorAmount(n, currency);

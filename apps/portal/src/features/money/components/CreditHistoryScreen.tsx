@@ -1,5 +1,5 @@
 import type { CreditHistoryRow } from '@credence/api-contract';
-import { Alert, Box, Button, Card, Stack, Typography } from '@mui/material';
+import { Box, Card, Stack, Typography } from '@mui/material';
 import { useNavigate } from 'react-router';
 import {
   amountHeader,
@@ -15,6 +15,7 @@ import { useSession } from '@/shared/session/useSession';
 import { formatDateTime } from '@/shared/ui/format';
 import { DEFAULT_PER_PAGE, PaginatedTable, type TableColumn, type TableState } from '@/shared/ui/table';
 import { useSearchParamsState } from '@/shared/routing/useSearchParamsState';
+import { LoadError } from '@/shared/ui/feedback';
 
 function tableState(params: URLSearchParams): TableState {
   const page = Number(params.get('page'));
@@ -82,16 +83,9 @@ export function CreditHistoryScreen() {
         </Typography>
       </Box>
       {isError && !data ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          }
-        >
+        <LoadError onRetry={refetch}>
           {isIndividual ? 'Your receipts could not be loaded.' : 'The invoices could not be loaded.'}
-        </Alert>
+        </LoadError>
       ) : (
         <Card>
           <Box sx={{ p: { xs: 1, sm: 2 } }}>

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, CardContent, Collapse, Stack, Typography } from '@mui/material';
+import { Box, Card, CardContent, Collapse, Stack, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { ResolverList, ResolverRow } from '@/features/pending/api/pending';
@@ -17,6 +17,7 @@ import { personName } from '@/features/verifications/presentation';
 import { formatDate } from '@/shared/ui/format';
 import { ResultChip } from '@/shared/ui/result';
 import { PaginatedTable, type TableColumn } from '@/shared/ui/table';
+import { LoadError } from '@/shared/ui/feedback';
 
 const TITLES: Record<ResolverList, { heading: string; table: string }> = {
   pending: { heading: 'Verifications to be resolved by you and your team', table: 'Pending Verifications' },
@@ -95,18 +96,11 @@ function ResolverListScreen({ list }: { list: ResolverList }) {
       </Collapse>
 
       {isError && !data ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          }
-        >
+        <LoadError onRetry={refetch}>
           {list === 'pending'
             ? 'The pending verifications could not be loaded.'
             : 'The resolved verifications could not be loaded.'}
-        </Alert>
+        </LoadError>
       ) : (
         <Card>
           <Box sx={{ p: { xs: 1, sm: 2 } }}>

@@ -10,6 +10,7 @@ import { instituteColumn, personName } from '@/features/verifications/presentati
 import { useAccountFacts } from '@/shared/session/account';
 import { formatDate } from '@/shared/ui/format';
 import { DEFAULT_PER_PAGE, PaginatedTable, type TableColumn, type TableState } from '@/shared/ui/table';
+import { LoadError } from '@/shared/ui/feedback';
 
 interface HistoryFilters {
   query: string;
@@ -120,16 +121,7 @@ function ReferralHistoryCard() {
           </Button>
         )}
         {isError && !data ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            The referral history could not be loaded.
-          </Alert>
+          <LoadError onRetry={refetch}>The referral history could not be loaded.</LoadError>
         ) : (
           <PaginatedTable
             label="Referral history"

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, CardContent, Chip, Collapse, Stack, Typography } from '@mui/material';
+import { Box, Card, CardContent, Chip, Collapse, Stack, Typography } from '@mui/material';
 import { isHighlightedResult } from '@credence/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -29,6 +29,7 @@ import { useSession } from '@/shared/session/useSession';
 import { formatDate } from '@/shared/ui/format';
 import { ResultChip } from '@/shared/ui/result';
 import { PaginatedTable, type TableColumn } from '@/shared/ui/table';
+import { LoadError } from '@/shared/ui/feedback';
 
 /**
  * Verification history (verifications.md 2.10): the quick search, the Filters panel with its active count, the
@@ -167,16 +168,7 @@ export function VerificationHistoryScreen() {
       </Collapse>
 
       {isError && !data ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          The verification history could not be loaded.
-        </Alert>
+        <LoadError onRetry={refetch}>The verification history could not be loaded.</LoadError>
       ) : (
         <Card>
           <Box sx={{ p: { xs: 1, sm: 2 } }}>

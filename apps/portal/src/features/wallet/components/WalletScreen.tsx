@@ -15,6 +15,7 @@ import { ReceivedShares } from '@/features/wallet/components/ReceivedShares';
 import { queryKeys } from '@/shared/query/queryKeys';
 import { useAccountFacts } from '@/shared/session/account';
 import { useSession } from '@/shared/session/useSession';
+import { LoadError } from '@/shared/ui/feedback';
 
 const WALLET_QUERY = { page: 0, size: 100, includeAuditHistory: true };
 
@@ -108,16 +109,9 @@ export function WalletScreen() {
           ))}
         </Stack>
       ) : wallet.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void wallet.refetch()}>
-              Try again
-            </Button>
-          }
-        >
+        <LoadError onRetry={wallet.refetch}>
           Your wallet could not be loaded.
-        </Alert>
+        </LoadError>
       ) : items.length === 0 ? (
         <Card>
           <CardContent>
