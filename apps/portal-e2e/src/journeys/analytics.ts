@@ -353,3 +353,46 @@ export const individualDashboardJourney: Journey = {
     await shot('dashboard-individual');
   },
 };
+
+/**
+ * Money 2.7: an individual's verifications outside any application are in the 'Qualification verification progress'
+ * card, each with its steps; one dismissed is left out (Undo brings it back at once), stays out after a reload, and
+ * 'Show 1 dismissed verification' brings it back.
+ */
+export const individualDismissJourney: Journey = {
+  name: 'dashboard: indy follows her own verifications, dismisses a finished one, undoes it, and brings it back',
+  async run({ page, shot, axe }) {
+    await signInThroughUi(page, 'indy@mail.test');
+    await page.goto('/dashboard');
+    await expectTitle(page, 'Dashboard');
+    const card = page.getByRole('main').getByRole('region', { name: 'Qualification verification progress' });
+    const degree = card.getByRole('list', {
+      name: /^Indy Individual, University of Demo, BA \(Hons\) Geography/,
+    });
+    await degree.waitFor();
+    assert.match(await degree.innerText(), /Completed/);
+    await card.getByRole('list', { name: /^Indy Individual, University of Demo, MA Geography/ }).waitFor();
+    await axe('dashboard-individual-progress');
+    await shot('dashboard-individual-progress');
+
+    const dismiss = card.getByRole('button', {
+      name: /^Dismiss Indy Individual, University of Demo, BA \(Hons\) Geography/,
+    });
+    await dismiss.click();
+    await degree.waitFor({ state: 'detached' });
+    await card.getByText(/BA \(Hons\) Geography, 2014 dismissed\.$/).waitFor();
+    await card.getByRole('button', { name: 'Undo' }).click();
+    await degree.waitFor();
+
+    await dismiss.click();
+    await degree.waitFor({ state: 'detached' });
+    await page.reload();
+    const showAgain = card.getByRole('button', { name: 'Show 1 dismissed verification' });
+    await showAgain.waitFor();
+    assert.equal(await degree.count(), 0, 'the dismissed verification stays out after a reload');
+    await axe('dashboard-individual-dismissed');
+    await shot('dashboard-individual-dismissed');
+    await showAgain.click();
+    await degree.waitFor();
+  },
+};

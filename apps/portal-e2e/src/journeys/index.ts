@@ -5,7 +5,12 @@ import { coverageJourney, individualHighSchool, instituteUserOrders } from './or
 import { identityCapture } from './identity.ts';
 import { impersonation } from './impersonation.ts';
 import { homeAndDashboard } from './insights.ts';
-import { analyticsJourney, countryInsightsJourney, individualDashboardJourney } from './analytics.ts';
+import {
+  analyticsJourney,
+  countryInsightsJourney,
+  individualDashboardJourney,
+  individualDismissJourney,
+} from './analytics.ts';
 import { invoicesAndCreditOrder, receiptsAndSettlement } from './money.ts';
 import { termsAndWelcome } from './modals.ts';
 import { publicScreens } from './public-screens.ts';
@@ -32,6 +37,7 @@ export const journeys: Journey[] = [
   analyticsJourney,
   countryInsightsJourney,
   individualDashboardJourney,
+  individualDismissJourney,
   termsAndWelcome,
   expiredSession,
   registerOrganisation,

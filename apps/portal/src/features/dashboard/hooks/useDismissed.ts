@@ -1,0 +1,57 @@
+import { useCallback, useState } from 'react';
+import { useSession } from '@/shared/session/useSession';
+
+/**
+ * The verifications an individual dismissed from their dashboard's 'Qualification verification progress' card
+ * (money 2.7: "left out of it if the user dismissed it"; access 3.1: the dismissed ids are held by the client).
+ * Kept in this browser per user and, unlike the session under credence.portal., not wiped at logout: read the way a
+ * user would expect, a verification dismissed last week stays dismissed after the next sign-in. Ids only, no names.
+ */
+const keyOf = (user: string) => `credence.dismissed.${user}`;
+
+function read(user: string | undefined): string[] {
+  if (!user) return [];
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(keyOf(user)) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function write(user: string | undefined, ids: string[]) {
+  if (!user) return;
+  try {
+    if (ids.length === 0) localStorage.removeItem(keyOf(user));
+    else localStorage.setItem(keyOf(user), JSON.stringify(ids));
+  } catch {
+    // Private browsing can refuse storage: the dismissal then lasts as long as the page.
+  }
+}
+
+export function useDismissed() {
+  const { claims } = useSession();
+  const user = claims?.uid ?? claims?.sub;
+  const [state, setState] = useState(() => ({ user, ids: read(user) }));
+  // Another user signed in on this page: their own list.
+  const ids = state.user === user ? state.ids : read(user);
+  const update = useCallback(
+    (next: (ids: string[]) => string[]) =>
+      setState((s) => {
+        const current = s.user === user ? s.ids : read(user);
+        const changed = next(current);
+        write(user, changed);
+        return { user, ids: changed };
+      }),
+    [user],
+  );
+  return {
+    dismissed: ids,
+    dismiss: useCallback(
+      (id: string) => update((list) => (list.includes(id) ? list : [...list, id])),
+      [update],
+    ),
+    restore: useCallback((id: string) => update((list) => list.filter((x) => x !== id)), [update]),
+    restoreAll: useCallback(() => update(() => []), [update]),
+  };
+}
