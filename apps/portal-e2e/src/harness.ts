@@ -172,6 +172,17 @@ export async function runJourneys(
       const page = await context.newPage();
       const consoleErrors: string[] = [];
       page.on('pageerror', (e) => consoleErrors.push(String(e)));
+      // A read (GET) the API refuses as bad input is the portal's own mistake: the individual's dashboard once asked
+      // for a page of 500 verifications, the API allows 100, and the card the answer was for stayed empty, silently.
+      const refusedReads: string[] = [];
+      page.on('response', (r) => {
+        if (
+          r.request().method() === 'GET' &&
+          r.status() === 400 &&
+          new URL(r.url()).pathname.startsWith('/v1/')
+        )
+          refusedReads.push(`${new URL(r.url()).pathname}${new URL(r.url()).search}`);
+      });
       const started = Date.now();
       const t: JourneyContext = {
         page,
@@ -206,6 +217,10 @@ export async function runJourneys(
         await journey.run(t);
         if (consoleErrors.length)
           throw new Error(`uncaught errors in the page:\n  ${consoleErrors.join('\n  ')}`);
+        if (refusedReads.length)
+          throw new Error(
+            `the API refused the portal's reads as bad input (400):\n  ${refusedReads.join('\n  ')}`,
+          );
         outcome = { name: journey.name, status: 'passed', ms: Date.now() - started };
       } catch (error) {
         if (error instanceof Skip) {
