@@ -76,4 +76,13 @@ describe('Home (/home, money 2.5)', () => {
     expect(screen.queryByText('Verifications in Progress')).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Volume' })).not.toBeInTheDocument();
   });
+
+  it("shows an individual the Verifications card but no volume chart, which the API draws for organisations only", async () => {
+    signInAs({ isIndividual: true });
+    const fetchMock = answer();
+    renderRoutes([{ path: '/home', element: <HomeScreen /> }], '/home');
+    expect(await screen.findByText('Verifications in Progress')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Volume' })).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContainEqual(expect.stringContaining('/analytics/home/volume'));
+  });
 });

@@ -60,7 +60,8 @@ export function HomeScreen() {
         {orders && <VerificationsCard />}
         <AlertsCard maintenance={maintenance} />
       </Box>
-      {orders && <VolumeCard />}
+      {/* The API draws the volume for organisations only (an individual's home asked and got a 403 over an empty card). */}
+      {orders && !facts.isIndividual && <VolumeCard />}
       <LatestNews items={items === undefined ? undefined : news} />
       <Stack direction="row" spacing={3}>
         <Link href={FAQ_URLS.organisation} target="_blank" rel="noopener noreferrer">

@@ -1,9 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import {
+  PendingVerificationsScreen,
+  ResolvedVerificationsScreen,
+} from '@/features/pending/components/ResolverListScreen';
 import { INSTITUTE_CLAIMS, renderPending, resolverRow } from '@/features/pending/test/renderPending';
 import { seriousViolations } from '@/features/verifications/test/fixtures';
 import { json, mockFetch, type MockRequest } from '@/test/fetchMock';
+import { renderRoutes } from '@/test/renderRoutes';
 import { signInAs } from '@/test/session';
 
 function serve(calls: MockRequest[] = []) {
@@ -135,5 +140,21 @@ describe('Resolved Verifications (2.11)', () => {
 
     await user.click(within(table).getAllByText('Jane Doe')[0]);
     expect(router.state.location.pathname).toBe('/verification/resolved/QC1004');
+  });
+
+  it('sends a user whose account does not resolve (not an institute or parent) home, without asking for the list', async () => {
+    signInAs({ paymentType: 'CARD' });
+    const calls: MockRequest[] = [];
+    serve(calls);
+    renderRoutes(
+      [
+        { path: '/', element: <p>Home page</p> },
+        { path: '/verification/pending', element: <PendingVerificationsScreen /> },
+        { path: '/verification/resolved', element: <ResolvedVerificationsScreen /> },
+      ],
+      '/verification/resolved',
+    );
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
+    expect(calls).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
+import { isInstituteOrParent } from '@credence/domain';
 import { Box, Card, CardContent, Collapse, Stack, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { ResolverList, ResolverRow } from '@/features/pending/api/pending';
 import { ResolverFiltersPanel } from '@/features/pending/components/ResolverFiltersPanel';
 import { useResolverList } from '@/features/pending/hooks/useResolverList';
@@ -17,6 +18,7 @@ import { personName } from '@/features/verifications/presentation';
 import { formatDate } from '@/shared/ui/format';
 import { ResultChip } from '@/shared/ui/result';
 import { PaginatedTable, type TableColumn } from '@/shared/ui/table';
+import { useAccountFacts } from '@/shared/session/account';
 import { LoadError } from '@/shared/ui/feedback';
 
 const TITLES: Record<ResolverList, { heading: string; table: string }> = {
@@ -133,12 +135,23 @@ function ResolverListScreen({ list }: { list: ResolverList }) {
   );
 }
 
+/**
+ * The lists are for institute and parent accounts (access 6.2). Anyone else who opens one (a link, the address bar)
+ * goes home, as access 2.2 sends a user without analytics from /analytics: the API refuses them the list, and the
+ * screen showed an error toast over 'could not be loaded'.
+ */
+function ForResolvers({ list }: { list: 'pending' | 'resolved' }) {
+  const facts = useAccountFacts();
+  if (!isInstituteOrParent(facts.paymentType)) return <Navigate to="/" replace />;
+  return <ResolverListScreen list={list} />;
+}
+
 /** /verification/pending. */
 export function PendingVerificationsScreen() {
-  return <ResolverListScreen list="pending" />;
+  return <ForResolvers list="pending" />;
 }
 
 /** /verification/resolved. */
 export function ResolvedVerificationsScreen() {
-  return <ResolverListScreen list="resolved" />;
+  return <ForResolvers list="resolved" />;
 }
