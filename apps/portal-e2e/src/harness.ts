@@ -172,16 +172,17 @@ export async function runJourneys(
       const page = await context.newPage();
       const consoleErrors: string[] = [];
       page.on('pageerror', (e) => consoleErrors.push(String(e)));
-      // A read (GET) the API refuses as bad input is the portal's own mistake: the individual's dashboard once asked
-      // for a page of 500 verifications, the API allows 100, and the card the answer was for stayed empty, silently.
+      // A read (GET) the API refuses as bad input (400) or as not the user's to read (403) is the portal's own mistake:
+      // the individual's dashboard once asked for a page of 500 verifications, the API allows 100, and the card the
+      // answer was for stayed empty, silently; an individual's home asked for the organisations' volume chart.
       const refusedReads: string[] = [];
       page.on('response', (r) => {
         if (
           r.request().method() === 'GET' &&
-          r.status() === 400 &&
+          (r.status() === 400 || r.status() === 403) &&
           new URL(r.url()).pathname.startsWith('/v1/')
         )
-          refusedReads.push(`${new URL(r.url()).pathname}${new URL(r.url()).search}`);
+          refusedReads.push(`${r.status()} ${new URL(r.url()).pathname}${new URL(r.url()).search}`);
       });
       const started = Date.now();
       const t: JourneyContext = {
@@ -219,7 +220,7 @@ export async function runJourneys(
           throw new Error(`uncaught errors in the page:\n  ${consoleErrors.join('\n  ')}`);
         if (refusedReads.length)
           throw new Error(
-            `the API refused the portal's reads as bad input (400):\n  ${refusedReads.join('\n  ')}`,
+            `the API refused the portal's reads (400 bad input, 403 not the user's):\n  ${refusedReads.join('\n  ')}`,
           );
         outcome = { name: journey.name, status: 'passed', ms: Date.now() - started };
       } catch (error) {
