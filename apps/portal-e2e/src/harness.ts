@@ -177,12 +177,13 @@ export async function runJourneys(
       // answer was for stayed empty, silently; an individual's home asked for the organisations' volume chart.
       const refusedReads: string[] = [];
       page.on('response', (r) => {
+        const url = new URL(r.url());
         if (
           r.request().method() === 'GET' &&
           (r.status() === 400 || r.status() === 403) &&
-          new URL(r.url()).pathname.startsWith('/v1/')
+          url.pathname.startsWith('/v1/')
         )
-          refusedReads.push(`${r.status()} ${new URL(r.url()).pathname}${new URL(r.url()).search}`);
+          refusedReads.push(`${r.status()} ${url.pathname}${url.search}`);
       });
       const started = Date.now();
       const t: JourneyContext = {

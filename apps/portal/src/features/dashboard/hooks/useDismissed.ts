@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useReducer } from 'react';
 import { useSession } from '@/shared/session/useSession';
 
 /**
@@ -25,33 +25,23 @@ function write(user: string | undefined, ids: string[]) {
     if (ids.length === 0) localStorage.removeItem(keyOf(user));
     else localStorage.setItem(keyOf(user), JSON.stringify(ids));
   } catch {
-    // Private browsing can refuse storage: the dismissal then lasts as long as the page.
+    // Private browsing can refuse storage: the dismissal then lasts until the next change.
   }
 }
 
+/** The signed-in user's dismissed ids, read from storage on each render (a few ids), and the ways to change them. */
 export function useDismissed() {
   const { claims } = useSession();
   const user = claims?.uid ?? claims?.sub;
-  const [state, setState] = useState(() => ({ user, ids: read(user) }));
-  // Another user signed in on this page: their own list.
-  const ids = state.user === user ? state.ids : read(user);
-  const update = useCallback(
-    (next: (ids: string[]) => string[]) =>
-      setState((s) => {
-        const current = s.user === user ? s.ids : read(user);
-        const changed = next(current);
-        write(user, changed);
-        return { user, ids: changed };
-      }),
-    [user],
-  );
+  const [, changed] = useReducer((n: number) => n + 1, 0);
+  const update = (next: (ids: string[]) => string[]) => {
+    write(user, next(read(user)));
+    changed();
+  };
   return {
-    dismissed: ids,
-    dismiss: useCallback(
-      (id: string) => update((list) => (list.includes(id) ? list : [...list, id])),
-      [update],
-    ),
-    restore: useCallback((id: string) => update((list) => list.filter((x) => x !== id)), [update]),
-    restoreAll: useCallback(() => update(() => []), [update]),
+    dismissed: read(user),
+    dismiss: (id: string) => update((list) => (list.includes(id) ? list : [...list, id])),
+    restore: (id: string) => update((list) => list.filter((x) => x !== id)),
+    restoreAll: () => update(() => []),
   };
 }

@@ -140,7 +140,7 @@ function ResolverListScreen({ list }: { list: ResolverList }) {
  * goes home, as access 2.2 sends a user without analytics from /analytics: the API refuses them the list, and the
  * screen showed an error toast over 'could not be loaded'.
  */
-function ForResolvers({ list }: { list: 'pending' | 'resolved' }) {
+function ForResolvers({ list }: { list: ResolverList }) {
   const facts = useAccountFacts();
   if (!isInstituteOrParent(facts.paymentType)) return <Navigate to="/" replace />;
   return <ResolverListScreen list={list} />;
