@@ -147,6 +147,25 @@ export const multiOrderWithChallenge: Journey = {
     for (const name of ['University of Demo', 'Aberdeen Technical University', 'Employment Verification United Kingdom']) {
       await order.getByText(name, { exact: false }).first().waitFor();
     }
+    // A row's edit (money 2.9) opens the details at that verification, the others kept; Next comes back.
+    const summary = page.getByRole('region', { name: 'Verification Summary' });
+    await summary.getByRole('button', { name: /^Edit .*\(Aberdeen Technical University\)$/ }).click();
+    const aberdeen = page.locator('.MuiAccordion-root', { hasText: 'Aberdeen Technical University' });
+    await aberdeen.getByLabel(/^Year of Graduation/).waitFor();
+    assert.equal(await aberdeen.locator('.MuiAccordionSummary-root').getAttribute('aria-expanded'), 'true', 'the edited one is open');
+    assert.ok(await aberdeen.getByLabel(/^Year of Graduation/).isVisible(), 'and in view');
+    await aberdeen.getByLabel(/^Year of Graduation/).fill('2020');
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await order.getByText('Plus VAT (20 %)').waitFor();
+    // 'Add another verification' asks which type; Escape leaves the order as it was.
+    await summary.getByRole('button', { name: 'Add another verification' }).click();
+    const menu = page.getByRole('menu', { name: 'Add another verification' });
+    await menu.getByRole('menuitem', { name: 'Professional License' }).waitFor();
+    await t.shot('multi-review-add');
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    assert.equal(await summary.getByRole('listitem').count(), 3, 'still three verifications');
+
     const submitNext = page.getByRole('button', { name: 'Next', exact: true });
     assert.equal(await submitNext.isDisabled(), true, 'Next waits for consent');
     await page.getByRole('switch', { name: 'Terms & Consent' }).check();

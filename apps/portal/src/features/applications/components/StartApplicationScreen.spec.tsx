@@ -174,6 +174,11 @@ describe('Start application (verifications 2.13): the wizard seeded with the app
 
     await user.click(await screen.findByRole('switch', { name: 'Terms & Consent' }));
     expect(screen.queryByRole('region', { name: 'Your Order' })).not.toBeInTheDocument();
+    // The review (money 2.9) neither adds nor removes a locked institute's verification; a row may still be edited.
+    const summary = screen.getByRole('region', { name: 'Verification Summary' });
+    expect(within(summary).queryByRole('button', { name: 'Add another verification' })).not.toBeInTheDocument();
+    expect(within(summary).queryByRole('button', { name: /^Delete / })).not.toBeInTheDocument();
+    expect(within(summary).getByRole('button', { name: /^Edit Anna Applicant's Higher Education verification/ })).toBeInTheDocument();
     expect(calls.some((c) => c.path === '/v1/verification/quote')).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     const confirm = await screen.findByRole('dialog', { name: 'Submit application' });

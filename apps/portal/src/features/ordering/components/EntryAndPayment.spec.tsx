@@ -170,6 +170,9 @@ describe('Review & Consent for a card payer (money 2.9)', () => {
         extraCredit={{ value, onChange: setValue }}
         onBack={() => undefined}
         onEdit={() => undefined}
+        onEditEntry={() => undefined}
+        addable={[]}
+        onAdd={() => undefined}
         onNext={() => undefined}
       />
     );
@@ -218,6 +221,9 @@ describe('Review & Consent for a card payer (money 2.9)', () => {
           submitting={false}
           onBack={() => undefined}
           onEdit={() => undefined}
+          onEditEntry={() => undefined}
+          addable={[]}
+          onAdd={() => undefined}
           onNext={() => undefined}
         />
       </AppProviders>,

@@ -166,6 +166,8 @@ function Wizard({ forceStart, application }: { forceStart: boolean; application?
   const [adding, setAdding] = useState(false);
   const [consent, setConsent] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState<number | null>(null);
+  /** The verification the details open at, when the review's row edit or 'Add another verification' led there. */
+  const [focusEntry, setFocusEntry] = useState<string | null>(null);
   /** The owner's confirmation before an application is submitted (2.2), and template 17's transcripts box. */
   const [confirmApplication, setConfirmApplication] = useState(false);
   const [transcripts, setTranscripts] = useState(false);
@@ -263,7 +265,30 @@ function Wizard({ forceStart, application }: { forceStart: boolean; application?
     const e = newEntry(code, person, fixedInstituteOf(code));
     append(e);
     if (e.instituteId) void prepare(e.key, e.instituteId);
+    return e.key;
   }
+
+  /** From the review (money 2.9): back to the details, opened and scrolled at one verification. */
+  const scrollTo = useRef<string | null>(null);
+  function editAt(key: string) {
+    setFocusEntry(key);
+    scrollTo.current = key;
+    setView('multi');
+  }
+
+  // The details opened for one verification: it is brought into view once drawn (a verification just added is
+  // drawn a render after the view), its accordion open; leaving the details forgets it.
+  useEffect(() => {
+    if (view !== 'multi') {
+      if (focusEntry) setFocusEntry(null);
+      return;
+    }
+    const el = scrollTo.current && document.getElementById(`entry-${scrollTo.current}`);
+    if (!el) return;
+    scrollTo.current = null;
+    // (Optional call: not every environment scrolls; jsdom has no scrollIntoView.)
+    el.scrollIntoView?.({ block: 'start' });
+  });
 
   async function removeEntry(i: number) {
     const e = getValues(`entries.${i}`);
@@ -436,9 +461,16 @@ function Wizard({ forceStart, application }: { forceStart: boolean; application?
                       />
                     );
                     return items.length === 1 ? (
-                      <Box key={f.rhfKey}>{content}</Box>
+                      <Box key={f.rhfKey} id={`entry-${entry.key}`} sx={{ scrollMarginTop: 80 }}>
+                        {content}
+                      </Box>
                     ) : (
-                      <Accordion key={f.rhfKey} defaultExpanded={n === 0} sx={inError ? { borderLeft: 4, borderColor: 'error.main' } : undefined}>
+                      <Accordion
+                        key={f.rhfKey}
+                        id={`entry-${entry.key}`}
+                        defaultExpanded={n === 0 || entry.key === focusEntry}
+                        sx={{ scrollMarginTop: 80, ...(inError ? { borderLeft: 4, borderColor: 'error.main' } : {}) }}
+                      >
                         <AccordionSummary expandIcon={<ExpandMoreIcon />}>
                           <Typography sx={{ fontWeight: 600, color: inError ? 'error.main' : undefined }}>
                             {title}
@@ -483,6 +515,10 @@ function Wizard({ forceStart, application }: { forceStart: boolean; application?
           extraCredit={paymentType === 'CARD' ? { value: extraCredit, onChange: setExtraCredit } : undefined}
           onBack={() => setView('multi')}
           onEdit={() => setView('multi')}
+          onEditEntry={(i) => editAt(entries[i].key)}
+          onDeleteEntry={locked ? undefined : (i) => setConfirmDelete(i)}
+          addable={locked ? [] : allowed.filter((code) => entries.filter((e) => e.code === code).length < bounds(code).max)}
+          onAdd={(code) => editAt(addEntry(code))}
           onNext={reviewNext}
         />
       )}

@@ -16,7 +16,10 @@ import {
   Typography,
 } from '@mui/material';
 import { useMediaQuery, type Theme } from '@mui/material';
-import { IconButton, TextField, Tooltip } from '@mui/material';
+import { IconButton, Menu, MenuItem, TextField, Tooltip } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import {
@@ -28,7 +31,9 @@ import {
   normaliseExtraCredit,
   NOTHING_TO_PAY,
   typeByCode,
+  type TypeCode,
 } from '@credence/domain';
+import { useState } from 'react';
 import type { InstituteBody, OrderQuote } from '@/features/ordering/api/ordering';
 import { entryTitle, type EntryValues } from '@/features/ordering/wizard/model';
 import { formatCredits, formatDate, formatMajorAmount } from '@/shared/ui/format';
@@ -47,39 +52,87 @@ interface Props {
   /** Card payers may buy extra credit with the order (money 2.9); absent for everyone else. */
   extraCredit?: { value: string; onChange: (raw: string) => void };
   onBack: () => void;
+  /** 'Edit verifications' (money 2.9): back to the details of them all. */
   onEdit: () => void;
+  /** A row's edit: back to the details, opened at that verification. */
+  onEditEntry: (index: number) => void;
+  /** A row's delete (asks first); absent when the order's verifications may not be removed (locked institutes). */
+  onDeleteEntry?: (index: number) => void;
+  /** The types 'Add another verification' may still add (allowed, below their maximum); empty when locked. */
+  addable: readonly TypeCode[];
+  onAdd: (code: TypeCode) => void;
   onNext: () => void;
 }
 
 /** Review & Consent (verifications 2.2) with the order review (money 2.9): 'Your Order', totals, the consent switch. */
-export function ReviewStep({ entries, institutes, quote, quoteLoading, individual, consent, onConsent, payByCard, submitting, extraCredit, onBack, onEdit, onNext }: Props) {
+export function ReviewStep({
+  entries,
+  institutes,
+  quote,
+  quoteLoading,
+  individual,
+  consent,
+  onConsent,
+  payByCard,
+  submitting,
+  extraCredit,
+  onBack,
+  onEdit,
+  onEditEntry,
+  onDeleteEntry,
+  addable,
+  onAdd,
+  onNext,
+}: Props) {
   return (
     <Stack spacing={3}>
       <Card variant="outlined" component="section" aria-labelledby="review-summary">
         <CardContent>
-          <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}>
             <Typography id="review-summary" component="h3" variant="h6">
               Verification Summary
             </Typography>
             <Button variant="outlined" onClick={onEdit}>
-              Edit
+              Edit verifications
             </Button>
           </Box>
+          {/* money 2.9: one row per verification, with edit and delete per row. */}
           <Stack component="ol" spacing={1} sx={{ pl: 2.5, m: 0 }}>
-            {entries.map((e, i) => (
-              <li key={e.key}>
-                <Typography sx={{ fontWeight: 600 }}>
-                  {`${e.firstname} ${e.middlename ? `${e.middlename} ` : ''}${e.lastname}`.trim()}
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {typeByCode(e.code).name}: {entryTitle(e.instituteId ? institutes[e.instituteId] : undefined, typeByCode(e.code).name, i + 1)}
-                  {/* Shown as every date is (verifications.md 9: display DD MMM YYYY), not in the shape it was typed. */}
-                  {e.dob ? ` · Date of birth ${formatDate(normaliseDate(e.dob) ?? e.dob) || e.dob}` : ''}
-                  {e.customerReference ? ` · ${e.customerReference}` : ''}
-                </Typography>
-              </li>
-            ))}
+            {entries.map((e, i) => {
+              const name = `${e.firstname} ${e.middlename ? `${e.middlename} ` : ''}${e.lastname}`.trim();
+              const title = entryTitle(e.instituteId ? institutes[e.instituteId] : undefined, typeByCode(e.code).name, i + 1);
+              // Named after the person and the institute: one order often holds two verifications of one person.
+              const which = `${name || 'the individual'}'s ${typeByCode(e.code).name} verification (${title})`;
+              return (
+                <li key={e.key}>
+                  <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+                    <Box sx={{ flex: 1, minWidth: 0 }}>
+                      <Typography sx={{ fontWeight: 600 }}>{name}</Typography>
+                      <Typography variant="body2" color="text.secondary">
+                        {typeByCode(e.code).name}: {title}
+                        {/* Shown as every date is (verifications.md 9: display DD MMM YYYY), not in the shape it was typed. */}
+                        {e.dob ? ` · Date of birth ${formatDate(normaliseDate(e.dob) ?? e.dob) || e.dob}` : ''}
+                        {e.customerReference ? ` · ${e.customerReference}` : ''}
+                      </Typography>
+                    </Box>
+                    <Tooltip title="Edit">
+                      <IconButton size="small" aria-label={`Edit ${which}`} onClick={() => onEditEntry(i)}>
+                        <EditOutlinedIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                    {onDeleteEntry && (
+                      <Tooltip title="Delete">
+                        <IconButton size="small" aria-label={`Delete ${which}`} onClick={() => onDeleteEntry(i)}>
+                          <DeleteOutlineIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    )}
+                  </Box>
+                </li>
+              );
+            })}
           </Stack>
+          {addable.length > 0 && <AddAnother addable={addable} onAdd={onAdd} />}
         </CardContent>
       </Card>
 
@@ -114,6 +167,43 @@ export function ReviewStep({ entries, institutes, quote, quoteLoading, individua
         </Button>
       </Box>
     </Stack>
+  );
+}
+
+/**
+ * 'Add another verification' (money 2.9): with one type left to add, it adds one of that type; with several, it asks
+ * which (the types' own names, as the start screen's cards).
+ */
+function AddAnother({ addable, onAdd }: { addable: readonly TypeCode[]; onAdd: (code: TypeCode) => void }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const single = addable.length === 1;
+  return (
+    <>
+      <Button
+        sx={{ mt: 1.5 }}
+        startIcon={<AddIcon />}
+        id="add-another-verification"
+        aria-haspopup={single ? undefined : 'menu'}
+        aria-expanded={single ? undefined : !!anchor}
+        aria-controls={anchor ? 'add-another-menu' : undefined}
+        onClick={(ev) => (single ? onAdd(addable[0]) : setAnchor(ev.currentTarget))}
+      >
+        Add another verification
+      </Button>
+      <Menu id="add-another-menu" anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} slotProps={{ list: { 'aria-labelledby': 'add-another-verification' } }}>
+        {addable.map((code) => (
+          <MenuItem
+            key={code}
+            onClick={() => {
+              setAnchor(null);
+              onAdd(code);
+            }}
+          >
+            {typeByCode(code).name}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
   );
 }
 
