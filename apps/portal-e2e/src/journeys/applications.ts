@@ -135,8 +135,9 @@ async function apiSend<T>(baseUrl: string, token: string, method: string, path: 
 /**
  * Issue 15 (verifications 2.13's 'Select Verifications'): Acme invites Wendy, who registers from the mailed link and
  * already has a degree verified outside the application (ordered through the API); on her open application's page
- * she moves it from her wallet's Verifications to Selected and saves: 'Verification selection saved.', and the
- * API's application includes it.
+ * she fills its details and attaches her CV outside the flow (Save: 'Application details saved.'), then moves the
+ * degree from her wallet's Verifications to Selected and saves: 'Verification selection saved.', and the API's
+ * application includes the details, the CV and the degree, still open.
  */
 export const applicantSelectsWalletVerification: Journey = {
   name: 'applications: an applicant selects a wallet verification into the open application',
@@ -166,6 +167,19 @@ export const applicantSelectsWalletVerification: Journey = {
     await page.goto(`/application/history/${encodeURIComponent(id)}`);
     await page.getByRole('heading', { name: 'Application to Acme Recruitment Ltd' }).waitFor();
     await page.getByText('No verifications have been included yet.').waitFor();
+    // The details outside the flow (2.13): the required field first, the CV stored as it is attached, then Save.
+    const details = page.getByRole('region', { name: 'Application' });
+    await details.getByRole('button', { name: 'Save', exact: true }).click();
+    await details.getByText('The Candidate number field is required.').waitFor();
+    await dismissToasts(page);
+    await details.getByLabel(/^Candidate number/).fill('CAND-0778');
+    await details.getByLabel('Curriculum vitae file').setInputFiles({ name: 'wendy-cv.pdf', mimeType: 'application/pdf', buffer: TINY_PDF });
+    await details.getByRole('button', { name: 'View Curriculum vitae' }).waitFor();
+    await details.getByRole('button', { name: 'Save', exact: true }).click();
+    await toast(page, 'Application details saved.');
+    await t.axe('application-open-details');
+    await t.shot('application-open-details');
+    await dismissToasts(page);
     await page.getByRole('button', { name: 'Select Verifications' }).click();
     const dialog = page.getByRole('dialog', { name: 'Select Verifications' });
     const wallet = dialog.getByRole('list', { name: 'Verifications' });
@@ -184,7 +198,9 @@ export const applicantSelectsWalletVerification: Journey = {
     const res = await fetch(`${baseUrl}/v1/application/${encodeURIComponent(id)}`, { headers: { 'X-AUTH-TOKEN': wendy, 'X-Client-Type': 'WEB' } });
     assert.equal(res.status, 200);
     const stored = (await res.json()) as Application;
-    assert.equal(stored.status, 'OPEN', 'selecting does not submit the application');
+    assert.equal(stored.status, 'OPEN', 'neither saving nor selecting submits the application');
     assert.deepEqual(stored.verifications.map((v) => v.id), [degree.id]);
+    assert.equal(stored.fields.find((f) => f.key === 'candidateNumber')?.value, 'CAND-0778');
+    assert.deepEqual(stored.documents.map((d) => [d.name, d.requirementId]), [['Curriculum vitae', 'cv']]);
   },
 };

@@ -5,14 +5,16 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { downloadApplicationDocument, type ApplicationView } from '@/features/applications/api/applications';
 import { SelectVerificationsDialog } from '@/features/applications/components/SelectVerificationsDialog';
 import { useApplication } from '@/features/applications/hooks/useApplications';
+import { ApplicationDetailsStep } from '@/features/ordering/components/ApplicationDetailsStep';
 import { formatDate } from '@/shared/ui/format';
 import { ApplicationStatusChip, ResultChip } from '@/shared/ui/result';
 
 /**
  * An application as the individual sees it (/application/history/{id}, verifications 2.13): its status and dates,
  * the organisation and the details given, the documents, and the verifications included with their results (in
- * an application REJECTED and NOT_FOUND read as Action Required). An open one offers Start Application and
- * 'Select Verifications', which includes verifications already in the wallet (2.13's transfer modal).
+ * an application REJECTED and NOT_FOUND read as Action Required). An open one offers Start Application, its
+ * details and documents to edit with Save (2.13: 'outside the flow'), and 'Select Verifications', which includes
+ * verifications already in the wallet (the transfer modal). Once submitted, all of it is read only.
  */
 export function ApplicationHistoryScreen() {
   const { id = '' } = useParams();
@@ -62,19 +64,23 @@ function ApplicationDetails({ application: a }: { application: ApplicationView }
         a.submitted && <Alert severity="success">{APPLICATION_TEXTS.submitted(owner)}</Alert>
       )}
 
-      <Card variant="outlined" component="section" aria-label="Application Details">
-        <CardContent>
-          <Stack spacing={2}>
-            <Typography component="h3" variant="h6">
-              Application Details
-            </Typography>
-            <TextField label="Organisation" value={owner} slotProps={{ input: { readOnly: true } }} helperText={APPLICATION_TEXTS.organisationHelp} fullWidth />
-            {a.fields.map((f) => (
-              <TextField key={f.key} id={`application-field-${f.key}`} label={f.name} value={f.value ?? ''} slotProps={{ input: { readOnly: true } }} fullWidth />
-            ))}
-          </Stack>
-        </CardContent>
-      </Card>
+      {a.status === 'OPEN' ? (
+        <ApplicationDetailsStep application={a} />
+      ) : (
+        <Card variant="outlined" component="section" aria-label="Application Details">
+          <CardContent>
+            <Stack spacing={2}>
+              <Typography component="h3" variant="h6">
+                Application Details
+              </Typography>
+              <TextField label="Organisation" value={owner} slotProps={{ input: { readOnly: true } }} helperText={APPLICATION_TEXTS.organisationHelp} fullWidth />
+              {a.fields.map((f) => (
+                <TextField key={f.key} id={`application-field-${f.key}`} label={f.name} value={f.value ?? ''} slotProps={{ input: { readOnly: true } }} fullWidth />
+              ))}
+            </Stack>
+          </CardContent>
+        </Card>
+      )}
 
       <Card variant="outlined" component="section" aria-label="Verifications">
         <CardContent>
@@ -111,24 +117,26 @@ function ApplicationDetails({ application: a }: { application: ApplicationView }
       </Card>
       {selecting && <SelectVerificationsDialog application={a} onClose={() => setSelecting(false)} />}
 
-      <Card variant="outlined" component="section" aria-label="Documents">
-        <CardContent>
-          <Typography component="h3" variant="h6" sx={{ mb: 1 }}>
-            Documents
-          </Typography>
-          {a.documents.length === 0 ? (
-            <Typography>No documents are available to review yet.</Typography>
-          ) : (
-            <List disablePadding>
-              {a.documents.map((d) => (
-                <ListItem key={d.id} divider secondaryAction={<Button onClick={() => void openDocument(a.id, d.id, d.filename)} aria-label={`View ${d.name}`}>View</Button>}>
-                  <ListItemText primary={d.name} secondary={d.filename} />
-                </ListItem>
-              ))}
-            </List>
-          )}
-        </CardContent>
-      </Card>
+      {a.status !== 'OPEN' && (
+        <Card variant="outlined" component="section" aria-label="Documents">
+          <CardContent>
+            <Typography component="h3" variant="h6" sx={{ mb: 1 }}>
+              Documents
+            </Typography>
+            {a.documents.length === 0 ? (
+              <Typography>No documents are available to review yet.</Typography>
+            ) : (
+              <List disablePadding>
+                {a.documents.map((d) => (
+                  <ListItem key={d.id} divider secondaryAction={<Button onClick={() => void openDocument(a.id, d.id, d.filename)} aria-label={`View ${d.name}`}>View</Button>}>
+                    <ListItemText primary={d.name} secondary={d.filename} />
+                  </ListItem>
+                ))}
+              </List>
+            )}
+          </CardContent>
+        </Card>
+      )}
     </Stack>
   );
 }

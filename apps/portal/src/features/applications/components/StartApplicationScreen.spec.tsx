@@ -244,6 +244,34 @@ describe('Open applications and the application as the individual sees it (verif
     expect(screen.getByText('Action Required')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'View Curriculum vitae' })).toBeInTheDocument();
     expect(screen.getByText('Your application to Acme Recruitment Ltd has been submitted. You will be contacted again after it is reviewed.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Candidate number')).toHaveAttribute('readonly');
     expect(await seriousViolations(container)).toEqual([]);
+  });
+
+  it("edits an open application's details and documents outside the flow: Save says 'Application details saved.'", async () => {
+    signInAs(ANNA);
+    const { calls } = serveApplication(application());
+    const user = userEvent.setup();
+    const { container } = renderApplication('/application/history/app-1');
+    expect(await screen.findByRole('heading', { name: 'Application to Acme Recruitment Ltd' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Start Application' }).length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Select Verifications' })).toBeInTheDocument();
+    expect(await seriousViolations(container)).toEqual([]);
+
+    // A required field left blank is refused on the page, and nothing is sent.
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The Candidate number field is required.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    await user.type(screen.getByLabelText(/^Candidate number/), 'CAND-0002');
+    await user.upload(screen.getByLabelText('Curriculum vitae file'), new File([PDF_BYTES], 'cv.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByRole('button', { name: 'View Curriculum vitae' })).toBeInTheDocument();
+    // Saved without the optional cover letter: a document is not needed to save the details.
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Application details saved.')).toBeInTheDocument();
+    const put = calls.find((c) => c.path === '/v1/application/app-1' && c.method === 'PUT');
+    expect(put?.body).toEqual({ fields: [{ key: 'candidateNumber', value: 'CAND-0002' }, { key: 'role', value: null }] });
+    expect(screen.getByLabelText(/^Candidate number/)).toHaveValue('CAND-0002');
   });
 });

@@ -14,8 +14,14 @@ import { useNotify } from '@/shared/notifications/useNotify';
 
 interface Props {
   application: ApplicationView;
-  onNext: () => void;
+  /**
+   * In the wizard: Next saves the fields and moves on. Without it, the details of an open application outside the
+   * flow (its page, 2.13): Save saves them and says 'Application details saved.', under the page's own heading.
+   */
+  onNext?: () => void;
 }
+
+export const APPLICATION_SAVED = 'Application details saved.';
 
 const initialValues = (a: ApplicationView) => Object.fromEntries(a.fields.map((f) => [f.key, f.value === null || f.value === undefined ? '' : String(f.value)]));
 
@@ -23,7 +29,7 @@ const initialValues = (a: ApplicationView) => Object.fromEntries(a.fields.map((f
  * Application Details (verifications 2.2 step 0, 2.13): the intro, the owner's description, the organisation (read
  * only), the application's fields and the documents the organisation asks for. Each document goes to the
  * application at once through its documents route (POST /application/{id}/document), so nothing is half-saved;
- * Next saves the fields (PUT application/{id}) and moves on.
+ * Next saves the fields (PUT application/{id}) and moves on; outside the flow, Save saves them and stays.
  */
 export function ApplicationDetailsStep({ application, onNext }: Props) {
   const notify = useNotify();
@@ -75,7 +81,9 @@ export function ApplicationDetailsStep({ application, onNext }: Props) {
 
   async function next() {
     setTried(true);
-    if (Object.keys(problems).length || missing.length) {
+    // Outside the flow only the fields are saved (each document was stored when attached): a missing document
+    // is marked on its card, and holds up the submission, not the save.
+    if (Object.keys(problems).length || (onNext && missing.length)) {
       notify({ severity: 'error', title: 'Error', message: 'Please correct the errors shown below.' });
       return;
     }
@@ -84,14 +92,18 @@ export function ApplicationDetailsStep({ application, onNext }: Props) {
     } catch {
       return; // the client's toast said why
     }
-    onNext();
+    if (onNext) onNext();
+    else notify({ severity: 'success', title: 'Success', message: APPLICATION_SAVED, durationMs: 7500 });
   }
+  const hasErrors = tried && (Object.keys(problems).length > 0 || (!!onNext && missing.length > 0));
 
   return (
-    <Stack spacing={3} component="section" aria-labelledby="application-details-title">
-      <Typography id="application-details-title" component="h2" variant="h5">
-        {APPLICATION_TEXTS.intro(organisation)}
-      </Typography>
+    <Stack spacing={3} component="section" {...(onNext ? { 'aria-labelledby': 'application-details-title' } : { 'aria-label': 'Application' })}>
+      {onNext && (
+        <Typography id="application-details-title" component="h2" variant="h5">
+          {APPLICATION_TEXTS.intro(organisation)}
+        </Typography>
+      )}
       {application.description && <Alert severity="info">{application.description}</Alert>}
       <Card variant="outlined" component="section" aria-label="Application Details">
         <CardContent>
@@ -175,13 +187,13 @@ export function ApplicationDetailsStep({ application, onNext }: Props) {
       </Card>
 
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, flexWrap: 'wrap' }}>
-        {tried && (Object.keys(problems).length > 0 || missing.length > 0) && (
+        {hasErrors && (
           <Typography color="error" role="alert" sx={{ alignSelf: 'center' }}>
             Please resolve the errors above.
           </Typography>
         )}
         <Button variant="contained" loading={save.isPending} disabled={upload.isPending} onClick={() => void next()}>
-          Next
+          {onNext ? 'Next' : 'Save'}
         </Button>
       </Box>
 
