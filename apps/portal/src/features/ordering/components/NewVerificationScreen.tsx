@@ -190,13 +190,33 @@ function Wizard({ forceStart, application }: { forceStart: boolean; application?
   const institutes = useInstituteBodies(entries.flatMap((e) => (e.instituteId ? [e.instituteId] : [])), application?.id ?? null);
   ruleCtx.current = { ...ruleCtx.current, institutes };
 
-  /** Sets an entry up from its institute: its fields' defaults and its document cards (2.5, 2.6). */
+  /**
+   * Sets an entry up from its institute: its fields' defaults and its document cards (2.5, 2.6). When the institute
+   * cannot be read, the loader closes with the spec's words (8) instead of 'Loading institute details…' for ever:
+   * an entry whose institute is searched for goes back to its search; one whose institute is fixed (identity,
+   * reference, English test) cannot be made, and goes.
+   */
   const prepare = useCallback(
     async (key: string, instituteId: string) => {
       let body: InstituteBody;
       try {
         body = await queryClient.fetchQuery(instituteBodyQuery(instituteId, application?.id ?? null));
       } catch {
+        const at = getValues('entries').findIndex((e) => e.key === key);
+        const failed = at < 0 ? null : getValues(`entries.${at}`);
+        if (!failed) return false;
+        const fixed = instituteChoice(failed.code) === 'fixed';
+        const message = fixed ? ADD_FAILED : failed.code === 'emp' ? 'Failed to build employment verification' : 'Failed to get Institute Details';
+        notify({ severity: 'error', title: 'Error', message, durationMs: 7500 });
+        // An institute picked in the search or the country list was never set: the entry stays as it was.
+        if (failed.instituteId !== instituteId || failed.prepared) return false;
+        if (fixed) {
+          remove(at);
+          if (getValues('entries').length === 0) setView(allowed.length > 1 ? 'start' : 'multi');
+        } else {
+          setValue(`entries.${at}.instituteId`, null);
+          setSearching((s) => ({ ...s, [key]: true }));
+        }
         return false;
       }
       const i = getValues('entries').findIndex((e) => e.key === key);
@@ -207,7 +227,7 @@ function Wizard({ forceStart, application }: { forceStart: boolean; application?
       if (submitCount > 0) void trigger();
       return true;
     },
-    [queryClient, getValues, setValue, individual, claims?.sub, submitCount, trigger, application?.id],
+    [queryClient, getValues, setValue, individual, claims?.sub, submitCount, trigger, application?.id, notify, remove, allowed.length],
   );
 
   // Entries created with an institute (the URL's, a fixed one) are set up once it is read.
@@ -253,7 +273,7 @@ function Wizard({ forceStart, application }: { forceStart: boolean; application?
     );
     setAdding(false);
     if (ok.includes(false)) {
-      notify({ severity: 'error', title: 'Error', message: 'Error adding new verifications. Please try again.', durationMs: 7500 });
+      notify({ severity: 'error', title: 'Error', message: ADD_FAILED, durationMs: 7500 });
       return;
     }
     reset({ entries: created }, { keepDefaultValues: true });
@@ -620,6 +640,9 @@ function Wizard({ forceStart, application }: { forceStart: boolean; application?
     </Box>
   );
 }
+
+/** verifications 8: the verifications asked for could not be made (an institute they need could not be read). */
+const ADD_FAILED = 'Error adding new verifications. Please try again.';
 
 /** A submission inside an application names it (verifications 3: applicationId). */
 function withApplication<T extends object>(submission: T, application: ApplicationView | undefined): T & { applicationId?: string } {

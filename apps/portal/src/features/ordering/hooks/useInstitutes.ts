@@ -25,11 +25,13 @@ export function useInstituteSearch(search: InstituteSearch, enabled = true) {
 /**
  * One institute as the wizard reads it; inside an application (GET /institute/{id}?applicationId=) its price is the
  * application's (its pricingScheme, or none shown when the organisation pays), as the order will be charged.
+ * Silent: a failure is told in the wizard's own words (verifications 8, 'Failed to get Institute Details' and the
+ * like), once, by whoever asked for it.
  */
 export function instituteBodyQuery(id: string, applicationId: string | null = null) {
   return {
     queryKey: applicationId ? ([...queryKeys.institute.detail(id), { applicationId }] as const) : queryKeys.institute.detail(id),
-    queryFn: ({ signal }: { signal: AbortSignal }) => getInstituteBody(id, { signal }, applicationId),
+    queryFn: ({ signal }: { signal: AbortSignal }) => getInstituteBody(id, { signal, silent: true }, applicationId),
   };
 }
 
