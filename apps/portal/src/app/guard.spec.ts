@@ -118,6 +118,12 @@ describe('navigation guard (spec 2.2)', () => {
     expect(guard(to('/countryinfo'), ctx(signedIn({ hasCountryAccess: true })))).toEqual({ kind: 'allow' });
   });
 
+  it('5. keeps an individual whose Country Insights flag is on at the prompt, as the screens and the API do (no loop)', () => {
+    const individual = ctx(signedIn({ hasCountryAccess: true, isIndividual: true }));
+    expect(guard(to('/countryinfoprompt'), individual)).toEqual({ kind: 'allow' });
+    expect(guard(to('/countryinfo'), individual)).toMatchObject({ to: '/countryinfoprompt' });
+  });
+
   it('6. sends institutes and parents without allowed types from the dashboard to pending verifications', () => {
     expect(
       guard(to('/dashboard'), ctx(signedIn({ paymentType: 'UNI_PARENT', allowedTypes: '[]' }))),

@@ -1,4 +1,4 @@
-import { canUseAnalytics, hasDashboard } from '@credence/domain';
+import { canUseAnalytics, canUseCountryInsights, hasDashboard } from '@credence/domain';
 import { APP_HOSTS } from '@/shared/config';
 import type { Access } from '@/shared/routing/routeHandle';
 import { factsOf } from '@/shared/session/account';
@@ -62,10 +62,11 @@ export function guard(target: GuardTarget, { session, now, downtimeEnd, host }: 
 
   const facts = factsOf(session.claims);
 
-  // 5. Country Insights or its prompt, by access.
-  if (path === '/countryinfo' && !facts.hasCountryAccess)
+  // 5. Country Insights or its prompt, by access: the same rule as the screens and the API (an individual whose
+  // flag is on still gets the prompt; testing the flag alone here sent the two pages to each other for ever).
+  if (path === '/countryinfo' && !canUseCountryInsights(facts))
     return { kind: 'redirect', to: '/countryinfoprompt' };
-  if (path === '/countryinfoprompt' && facts.hasCountryAccess)
+  if (path === '/countryinfoprompt' && canUseCountryInsights(facts))
     return { kind: 'redirect', to: '/countryinfo' };
 
   // 6. Institutes and parents without allowed types have no dashboard.

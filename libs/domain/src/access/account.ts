@@ -67,6 +67,10 @@ export const seesPrices = (a: Pick<AccountFacts, 'paymentType' | 'isApplicant' |
 export const canUseAnalytics = (a: Pick<AccountFacts, 'admin' | 'hasAnalyticsAccess' | 'isIndividual'>) =>
   a.admin && a.hasAnalyticsAccess && !a.isIndividual;
 
+/** Country Insights (money 6, access 6.2): non-individuals with hasCountryAccess; everyone else gets its prompt. */
+export const canUseCountryInsights = (a: Pick<AccountFacts, 'hasCountryAccess' | 'isIndividual'>) =>
+  a.hasCountryAccess && !a.isIndividual;
+
 export const canRequestInstitute = (a: Pick<AccountFacts, 'isIndividual'>) => !a.isIndividual;
 
 /** New Verification is hidden when sharingDisabled, when paymentType is NONE or when no types are allowed (6.2). */

@@ -1,7 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { CountryDetailView, CountryInsightsView } from '@credence/api-contract';
-import { DomainError } from '@credence/domain';
+import { canUseCountryInsights, DomainError } from '@credence/domain';
 import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator';
 import type { Principal } from '../../../common/auth/principal';
 import { countryDestinations } from '../queries/country-destinations';
@@ -11,7 +11,7 @@ import { CountryNotifications } from '../queries/country-notifications';
 
 /** Country Insights (access 6.2, money 6): non-individuals with hasCountryAccess; others see the prompt page. */
 export function assertCountryAccess(p: Principal) {
-  if (!p.hasCountryAccess || p.isIndividual) {
+  if (!canUseCountryInsights(p)) {
     throw new DomainError(
       'forbidden',
       'Country Insights are available to organisations with Country Insights access.',

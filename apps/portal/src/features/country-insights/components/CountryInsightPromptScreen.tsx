@@ -1,4 +1,5 @@
 import { Box, Button, Card, CardContent, Link, Stack, Typography } from '@mui/material';
+import { canUseCountryInsights } from '@credence/domain';
 import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
 import { SUPPORT_EMAIL } from '@/features/ordering/wizard/pricing';
@@ -29,7 +30,7 @@ export function CountryInsightPromptScreen() {
     const timer = setInterval(() => setIndex((i) => (i + 1) % PREVIEWS.length), CAROUSEL_MS);
     return () => clearInterval(timer);
   }, [paused]);
-  if (facts.hasCountryAccess && !facts.isIndividual) return <Navigate to="/countryinfo" replace />;
+  if (canUseCountryInsights(facts)) return <Navigate to="/countryinfo" replace />;
   const preview = PREVIEWS[index];
   return (
     <Stack spacing={3}>

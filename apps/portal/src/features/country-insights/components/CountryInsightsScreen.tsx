@@ -17,6 +17,7 @@ import {
 } from '@mui/material';
 import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
+import { canUseCountryInsights } from '@credence/domain';
 import { Fragment, useMemo, useState } from 'react';
 import { Navigate } from 'react-router';
 import { useRegionMeta } from '@/features/coverage/hooks/useRegionMeta';
@@ -86,7 +87,7 @@ const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
  */
 export function CountryInsightsScreen() {
   const facts = useAccountFacts();
-  if (!facts.hasCountryAccess || facts.isIndividual) return <Navigate to="/countryinfoprompt" replace />;
+  if (!canUseCountryInsights(facts)) return <Navigate to="/countryinfoprompt" replace />;
   return <CountryInsights />;
 }
 
