@@ -52,6 +52,21 @@ describe('the user drop-down (spec 2.3)', () => {
     expect(within(menu).queryByText('Customer access')).not.toBeInTheDocument();
   });
 
+  it('reads the balance again every 30 s (money 2.4, 9), with nothing else happening', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let credit = 12.5;
+    shellApi((req) => (req.path === '/v1/credit' ? json({ credit, unseenInvoices: 0 }) : undefined));
+    signInAs({ currency: 'USD' });
+    renderApp('/home');
+    await openMenu();
+    expect(await screen.findByText('Current credit: $12.50')).toBeInTheDocument();
+    credit = 40;
+    await act(() => vi.advanceTimersByTimeAsync(29_000));
+    expect(screen.getByText('Current credit: $12.50')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    expect(await screen.findByText('Current credit: $40.00')).toBeInTheDocument();
+  });
+
   it('counts credits for token accounts and links Order more credits', async () => {
     shellApi((req) => (req.path === '/v1/credit' ? json({ credit: 25 }) : undefined));
     signInAs({ paymentType: 'TOKEN_SINGLE_CREDIT' });
