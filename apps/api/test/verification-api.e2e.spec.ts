@@ -87,6 +87,73 @@ describe('verification API', () => {
     });
   });
 
+  describe("a doctorate's Doctoral Degree Confirmation (2.6)", () => {
+    const phd = (qualification: string, over: Record<string, unknown> = {}) => {
+      const base = janeAtUniDemo();
+      return janeAtUniDemo({ fields: { ...base.fields, qualification }, ...over });
+    };
+    const confirmation = { requirementId: 'DOCTORAL_CONFIRMATION', name: 'Doctoral Degree Confirmation', data: pdfDataUrl(), filename: 'phd.pdf' };
+    const messages = (res: request.Response) => (res.body.errors as { message: string }[]).map((e) => e.message);
+
+    it("refuses a PhD, EdD or DBA submitted without it, in the spec's words, before anything is paid", async () => {
+      for (const qualification of ['PhD', 'EdD', 'DBA']) {
+        const res = await api(app, token.alice).post('/v1/verification', { ...phd(qualification), ...card }).expect(400);
+        expect([qualification, messages(res)]).toEqual([qualification, ['This document is required']]);
+      }
+    });
+
+    it('accepts a PhD with it sent inline, stored under its requirement', async () => {
+      const res = await api(app, token.alice)
+        .post('/v1/verification', { ...phd('PhD', { documents: [...janeAtUniDemo().documents, confirmation] }), ...card })
+        .expect(201);
+      const view = await api(app, token.alice).get(`/v1/verification/${res.body.id}`).expect(200);
+      expect(view.body.documents).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ requirementId: 'DOCTORAL_CONFIRMATION', name: 'Doctoral Degree Confirmation', type: 'DOCTORAL_CONFIRMATION', required: true }),
+        ]),
+      );
+    });
+
+    it('takes an upload naming it for a doctorate and refuses it for an MPhil, as any requirement the institute does not have', async () => {
+      const doctorate = (await api(app, token.alice).post('/v1/verification?autosubmit=false', phd('PhD')).expect(201)).body.id as string;
+      const up = await api(app, token.alice).post(`/v1/verification/${doctorate}/document`, { requirementId: 'DOCTORAL_CONFIRMATION', data: pdfDataUrl() }).expect(201);
+      expect(up.body).toMatchObject({ requirementId: 'DOCTORAL_CONFIRMATION', name: 'Doctoral Degree Confirmation', type: 'DOCTORAL_CONFIRMATION', required: true });
+      await api(app, token.alice).put(`/v1/verification/${doctorate}?resub=true&push=true`, { consent: true, ...card }).expect(200);
+
+      const master = (await api(app, token.alice).post('/v1/verification?autosubmit=false', phd('MPhil')).expect(201)).body.id as string;
+      const refused = await api(app, token.alice).post(`/v1/verification/${master}/document`, { requirementId: 'DOCTORAL_CONFIRMATION', data: pdfDataUrl() }).expect(404);
+      expect(messages(refused)).toEqual(['Document not found.']);
+      await api(app, token.alice).put(`/v1/verification/${master}?resub=true&push=true`, { consent: true, ...card }).expect(200);
+    });
+
+    it('follows the qualification a draft is changed to: required for PhD, no longer for BSc', async () => {
+      const id = (await api(app, token.alice).post('/v1/verification?autosubmit=false', janeAtUniDemo()).expect(201)).body.id as string;
+      await api(app, token.alice).put(`/v1/verification/${id}`, { fields: { qualification: 'PhD' } }).expect(200);
+      const refused = await api(app, token.alice).put(`/v1/verification/${id}?resub=true&push=true`, { consent: true, ...card }).expect(400);
+      expect(messages(refused)).toEqual(['This document is required']);
+      await api(app, token.alice).put(`/v1/verification/${id}`, { fields: { qualification: 'BSc (Hons)' } }).expect(200);
+      await api(app, token.alice).put(`/v1/verification/${id}?resub=true&push=true`, { consent: true, ...card }).expect(200);
+    });
+
+    it('places it when sent in the same save that makes a draft a doctorate', async () => {
+      const id = (await api(app, token.alice).post('/v1/verification?autosubmit=false', janeAtUniDemo()).expect(201)).body.id as string;
+      await api(app, token.alice).put(`/v1/verification/${id}`, { fields: { qualification: 'PhD' }, documents: [confirmation] }).expect(200);
+      const view = await api(app, token.alice).get(`/v1/verification/${id}`).expect(200);
+      expect(view.body.documents).toEqual(expect.arrayContaining([expect.objectContaining({ requirementId: 'DOCTORAL_CONFIRMATION', required: true })]));
+      await api(app, token.alice).put(`/v1/verification/${id}?resub=true&push=true`, { consent: true, ...card }).expect(200);
+    });
+
+    it('answers a malformed requirement id with 400 and the errors body, never a 5xx', async () => {
+      const id = (await api(app, token.alice).post('/v1/verification?autosubmit=false', phd('PhD')).expect(201)).body.id as string;
+      for (const requirementId of [['DOCTORAL_CONFIRMATION'], 42, { id: 'DOCTORAL_CONFIRMATION' }, 'D'.repeat(101)]) {
+        const res = await api(app, token.alice).post(`/v1/verification/${id}/document`, { requirementId, data: pdfDataUrl() }).expect(400);
+        expect([requirementId, res.body.errors.length > 0 && res.body.errors.every((e: { message?: unknown }) => typeof e.message === 'string' && e.message)]).toEqual([requirementId, true]);
+      }
+      const res = await api(app, token.alice).post('/v1/verification', { ...phd('PhD', { documents: [{ ...confirmation, requirementId: 7 }] }), ...card }).expect(400);
+      expect(res.body.errors[0].message).toEqual(expect.any(String));
+    });
+  });
+
   describe('lists, filters and counters', () => {
     const ids: Record<string, string> = {};
     beforeAll(async () => {

@@ -4,6 +4,7 @@ export * from './verification.commands';
 export * from './verification.rules';
 export * from './verification.timeline';
 export * from './result-labels';
+export * from './document-requirements';
 export { credentialSummary } from './credential-summary';
 export {
   AUTOMATIC_RETRIES,

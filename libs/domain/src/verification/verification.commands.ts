@@ -41,7 +41,11 @@ export interface UpdateVerification extends Base<'UpdateVerification'> {
 
 export interface AttachDocument extends Base<'AttachDocument'> {
   document: DocumentRef;
-  /** The institute's current requirements, to place the document and count additional ones. */
+  /**
+   * The institute's current requirements for the field values the verification has once the request is applied
+   * (documentRequirementsFor: a doctorate adds the Doctoral Degree Confirmation), to place the document and count
+   * additional ones.
+   */
   requirements: readonly DocumentRequirementDef[];
 }
 

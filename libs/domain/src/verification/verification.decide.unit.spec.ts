@@ -1,5 +1,6 @@
 import { decideAll } from '../shared/decider';
 import { deciderSpec } from '../shared/decider.spec-helper';
+import { documentRequirementsFor } from './document-requirements';
 import { verificationDecider } from './verification.decide';
 import { verificationEvent, type VerificationEvent } from './verification.events';
 import type { Actor, DocumentRef, DraftInput, InstituteDefinition, InstituteRef, Payment, Price } from './verification.types';
@@ -223,6 +224,16 @@ describe('verification: documents', () => {
     expect(after.documents.map((d) => d.id)).toEqual(['doc-2']);
   });
 
+  it('places the Doctoral Degree Confirmation among the requirements of a doctorate only (2.6)', () => {
+    const confirmation = upload({ requirementId: 'DOCTORAL_CONFIRMATION', name: 'Doctoral Degree Confirmation' });
+    given(history.drafted())
+      .when({ type: 'AttachDocument', actor: alice, document: confirmation, requirements: documentRequirementsFor(uniDemo, { qualification: 'PhD' }) })
+      .then([{ type: 'DocumentAttached', data: { document: expect.objectContaining({ requirementId: 'DOCTORAL_CONFIRMATION', type: 'DOCTORAL_CONFIRMATION' }) } }]);
+    given(history.drafted())
+      .when({ type: 'AttachDocument', actor: alice, document: confirmation, requirements: documentRequirementsFor(uniDemo, draft.fields) })
+      .thenRefused('not-found', 'Document not found.');
+  });
+
   it('refuses an upload to a VERIFIED verification', () => {
     given(history.verified()).when({ type: 'AttachDocument', actor: alice, document: upload(), requirements: uniDemo.documentRequirements }).thenRefused('conflict', 'cannot be added');
   });
@@ -289,6 +300,16 @@ describe('verification: submit', () => {
   it('refuses without the required document', () => {
     const err = given(history.drafted()).when(submit()).thenRefused('invalid', 'This document is required');
     expect((err as { problems?: unknown }).problems).toEqual([{ field: 'documents.consent-institute', message: 'This document is required' }]);
+  });
+
+  it('refuses a doctorate without the Doctoral Degree Confirmation, and accepts it with one (2.6)', () => {
+    const phd = [...history.withConsentDoc(), verificationEvent('VerificationUpdated', { changes: { fields: { ...draft.fields, qualification: 'PhD' } } })];
+    const err = given(phd).when(submit({ refDataOptions: { qualification: ['PhD'] } })).thenRefused('invalid', 'This document is required');
+    expect((err as { problems?: unknown }).problems).toEqual([{ field: 'documents.DOCTORAL_CONFIRMATION', message: 'This document is required' }]);
+    const confirmation = { ...consentDoc, id: 'doc-phd', name: 'Doctoral Degree Confirmation', type: 'DOCTORAL_CONFIRMATION', requirementId: 'DOCTORAL_CONFIRMATION' };
+    given([...phd, verificationEvent('DocumentAttached', { document: confirmation })])
+      .when(submit({ refDataOptions: { qualification: ['PhD'] } }))
+      .then([{ type: 'VerificationSubmitted' }]);
   });
 
   it('refuses without an institute', () => {

@@ -1,3 +1,4 @@
+import { documentRequirementsFor } from './document-requirements';
 import type { DocumentRef, FieldValue, InstituteDefinition, Person, Resolution } from './verification.types';
 
 /** One failed rule: the form field it belongs to and the spec's message. */
@@ -129,9 +130,16 @@ export function validateInstituteFields(
   return problems;
 }
 
-/** Required documents (5): each mandatory requirement needs an uploaded document. */
-export function validateDocuments(institute: InstituteDefinition, documents: readonly DocumentRef[]): Problem[] {
-  return institute.documentRequirements
+/**
+ * Required documents (5): each mandatory requirement needs an uploaded document. The requirements are those of the
+ * institute for these field values (a doctorate also needs the Doctoral Degree Confirmation, 2.6).
+ */
+export function validateDocuments(
+  institute: InstituteDefinition,
+  documents: readonly DocumentRef[],
+  fields: Readonly<Record<string, FieldValue>>,
+): Problem[] {
+  return documentRequirementsFor(institute, fields)
     .filter((r) => r.required && !documents.some((d) => d.requirementId === r.id))
     .map((r) => ({ field: `documents.${r.id}`, message: MESSAGES.documentRequired }));
 }
@@ -162,7 +170,7 @@ export function validateSubmission(c: SubmissionCheck): Problem[] {
   }
   if (c.institute) {
     problems.push(...validateInstituteFields(c.institute, c.fields, c.refDataOptions));
-    problems.push(...validateDocuments(c.institute, c.documents));
+    problems.push(...validateDocuments(c.institute, c.documents, c.fields));
   }
   if (!c.consent) problems.push({ field: 'consent', message: MESSAGES.consent });
   return problems;

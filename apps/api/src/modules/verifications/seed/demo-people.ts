@@ -1,3 +1,4 @@
+import { DOCTORAL_CONFIRMATION, isDoctorate } from '@credence/domain';
 import type { SubmissionBodyDto } from '../dto/submission.dto';
 
 /** The demo verifications' people and request bodies (the data the seeders share; journeys depend on it). */
@@ -81,6 +82,17 @@ export const atUniDemo = (p: Person, reference: string | null): SubmissionBodyDt
       data: PDF,
       filename: 'consent.pdf',
     },
+    // A doctorate also needs the Doctoral Degree Confirmation (2.6).
+    ...(isDoctorate(p.qualification)
+      ? [
+          {
+            requirementId: DOCTORAL_CONFIRMATION.id,
+            name: DOCTORAL_CONFIRMATION.name,
+            data: PDF,
+            filename: 'doctoral-confirmation.pdf',
+          },
+        ]
+      : []),
   ],
   consent: true,
 });

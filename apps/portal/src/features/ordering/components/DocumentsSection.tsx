@@ -16,10 +16,10 @@ import {
 } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { cleanDocumentLabel, DOCUMENT_LABEL_MAX, UPLOAD_MESSAGES } from '@credence/domain';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { get, useFieldArray, useFormState, type Control } from 'react-hook-form';
 import { deleteDocument, type InstituteBody } from '@/features/ordering/api/ordering';
-import { additionalAllowance, nextKey, permissionsOf, type DocValue, type EntryValues, type WizardValues } from '@/features/ordering/wizard/model';
+import { additionalAllowance, nextKey, permissionsOf, syncDocumentCards, type DocValue, type EntryValues, type WizardValues } from '@/features/ordering/wizard/model';
 import { readPdf, viewPdf } from '@/features/ordering/wizard/readPdf';
 import { useSession } from '@/shared/session/useSession';
 
@@ -41,12 +41,22 @@ export interface CardState {
 export function DocumentsSection({ control, index, entry, institute, permissions }: Props) {
   const can = permissionsOf(permissions);
   const { claims } = useSession();
-  const { fields, update, remove, append } = useFieldArray({ control, name: `entries.${index}.documents`, keyName: 'rhfKey' });
+  const { fields, update, remove, append, replace } = useFieldArray({ control, name: `entries.${index}.documents`, keyName: 'rhfKey' });
   const { errors, submitCount } = useFormState({ control });
   const [cards, setCards] = useState<Record<string, CardState>>({});
   const [labelling, setLabelling] = useState(false);
   const { allowed, left } = additionalAllowance(institute, entry);
   const docs = entry.documents;
+
+  // 2.6: the field values bring cards of their own (the Doctoral Degree Confirmation of a doctorate), added when the
+  // qualification is chosen and dropped, file and all, when it changes. The effect follows the cards wanted (their
+  // key), not `synced` itself, which is new on every render: it runs once per change, and not again on a render that
+  // still shows the values from before the replace.
+  const synced = syncDocumentCards(entry, institute);
+  const syncKey = synced?.map((d) => d.requirementId ?? d.key).join('|') ?? null;
+  useEffect(() => {
+    if (synced) replace(synced);
+  }, [syncKey, replace]);
 
   const setCard = (key: string, state: CardState) => setCards((c) => ({ ...c, [key]: state }));
 

@@ -20,7 +20,7 @@ import {
   Typography,
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { nameHelp, VERIFICATION_MESSAGES } from '@credence/domain';
+import { documentRequirementsFor, nameHelp, VERIFICATION_MESSAGES } from '@credence/domain';
 import { Controller, useFieldArray, type Control, type FieldPath } from 'react-hook-form';
 import type { InstituteBody, InstituteFieldBody } from '@/features/ordering/api/ordering';
 import { DocumentsSection } from '@/features/ordering/components/DocumentsSection';
@@ -297,6 +297,8 @@ function InstituteCard({
   const shown = instituteDisplayNames(institute);
   const names = shown.length ? shown : [institute.name];
   const money = (n: number | null) => formatMajorAmount(n ?? 0, ctx.currency);
+  // The documents to have to hand follow the qualification too (a doctorate's Doctoral Degree Confirmation).
+  const requirements = documentRequirementsFor(institute, entry.fields);
   return (
     <Section title={byCountry ? 'Country' : 'Institute Details'}>
       <Stack spacing={1.5}>
@@ -394,12 +396,12 @@ function InstituteCard({
             </TableBody>
           </Table>
         )}
-        {institute.documentRequirements.length > 0 && !byCountry && (
+        {requirements.length > 0 && !byCountry && (
           <Box>
             <Typography sx={{ fontWeight: 600 }}>Required Documents</Typography>
             <Typography variant="body2">Ensure you have these documents to hand, you will need to upload them below.</Typography>
             <Box component="ul" sx={{ my: 0.5 }}>
-              {institute.documentRequirements.map((d) => (
+              {requirements.map((d) => (
                 <li key={d.id}>
                   <Typography variant="body2">{d.name}</Typography>
                 </li>

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { PDF_BYTES, renderWizard, serveWizard, seriousViolations } from '@/features/ordering/test/fixtures';
+import type { InstituteBody } from '@/features/ordering/api/ordering';
+import { PDF_BYTES, renderWizard, serveWizard, seriousViolations, UNI } from '@/features/ordering/test/fixtures';
 import { json } from '@/test/fetchMock';
 import { signInAs } from '@/test/session';
 
@@ -17,6 +18,23 @@ async function fillJane(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText(/^Year of Graduation/), '2017');
   await user.type(screen.getByLabelText(/^Course \/ Subject/), 'Computer Science');
 }
+
+/** University of Demo with its Qualification list (reference data, ONLY), as the catalogue has it. */
+const WITH_QUALIFICATIONS: InstituteBody = {
+  ...UNI,
+  fields: [
+    { key: 'qualification', name: 'Qualification', description: null, required: true, type: 'TEXT', refData: 'ONLY', values: ['BSc (Hons)', 'MPhil', 'PhD', 'EdD'], value: null, mask: null },
+    ...UNI.fields,
+  ],
+};
+const serveQualifications = () => serveWizard((req) => (req.path === '/v1/institute/uni-demo' ? json(WITH_QUALIFICATIONS) : undefined));
+
+async function chooseQualification(user: ReturnType<typeof userEvent.setup>, name: string) {
+  await user.click(screen.getByRole('combobox', { name: /^Qualification/ }));
+  await user.click(await screen.findByRole('option', { name }));
+}
+
+const pdf = (name: string) => new File([PDF_BYTES], name, { type: 'application/pdf' });
 
 describe('New Verification wizard (verifications 2.2)', () => {
   it('opens on Start with a card per allowed type, its help text, and the step bar', async () => {
@@ -326,4 +344,76 @@ describe('New Verification wizard (verifications 2.2)', () => {
     expect(posted).toHaveLength(1);
     expect((posted[0].body as { verifications: { fields: { gradYear: number } }[] }).verifications.map((v) => v.fields.gradYear)).toEqual([2015, 2016]);
   }, 120_000);
+  describe("a doctorate's 'Doctoral Degree Confirmation' card (2.6)", () => {
+    it('appears, required, when PhD is chosen; the details are refused without it and sent with it under its requirement', async () => {
+      signInAs({ paymentType: 'INVOICE' });
+      const { calls } = serveQualifications();
+      const user = userEvent.setup();
+      const { router } = renderWizard('/verification/new?nedu=1');
+      await pickUniversity(user);
+      await fillJane(user);
+      const documents = screen.getByRole('region', { name: 'Documents' });
+      expect(within(documents).queryByText(/Doctoral Degree Confirmation/)).not.toBeInTheDocument();
+
+      await chooseQualification(user, 'PhD');
+      const upload = await within(documents).findByRole('button', { name: 'Upload Doctoral Degree Confirmation' });
+      expect(upload.closest('.MuiStack-root')).toHaveTextContent(/^Doctoral Degree Confirmation \*\(Must be pdf file type\)Upload$/);
+      expect(within(screen.getByRole('region', { name: 'Institute Details' })).getByText('Doctoral Degree Confirmation')).toBeInTheDocument();
+
+      await user.upload(screen.getByLabelText('Institute Consent Form file'), pdf('consent.pdf'));
+      await screen.findByRole('button', { name: 'View Institute Consent Form' });
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      const required = await within(documents).findByText('This document is required');
+      expect(required.parentElement).toHaveTextContent(/^Doctoral Degree Confirmation \*/);
+      expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+      expect(screen.getByText('Please resolve the errors above.')).toBeInTheDocument();
+
+      await user.upload(screen.getByLabelText('Doctoral Degree Confirmation file'), pdf('phd.pdf'));
+      expect(await screen.findByRole('button', { name: 'View Doctoral Degree Confirmation' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Delete Doctoral Degree Confirmation' })).toBeInTheDocument();
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled());
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      await screen.findByRole('region', { name: 'Your Order' });
+      await user.click(screen.getByRole('switch', { name: 'Terms & Consent' }));
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/verification/history/QC-NEW-1'));
+      const posted = calls.find((c) => c.path === '/v1/verification' && c.method === 'POST')?.body as { verifications: { fields: unknown; documents: unknown[] }[] };
+      expect(posted.verifications[0].fields).toMatchObject({ qualification: 'PhD' });
+      expect(posted.verifications[0].documents).toEqual([
+        expect.objectContaining({ requirementId: 'consent-institute', filename: 'consent.pdf' }),
+        { requirementId: 'DOCTORAL_CONFIRMATION', name: 'Doctoral Degree Confirmation', filename: 'phd.pdf', data: expect.stringMatching(/^data:application\/pdf;base64,/) },
+      ]);
+    }, 60_000);
+
+    it('goes, with its file, when the qualification changes to BSc; a non-doctorate (MPhil) never shows it', async () => {
+      signInAs({ paymentType: 'INVOICE' });
+      const { calls } = serveQualifications();
+      const user = userEvent.setup();
+      const { router } = renderWizard('/verification/new?nedu=1');
+      await pickUniversity(user);
+      await fillJane(user);
+      const documents = screen.getByRole('region', { name: 'Documents' });
+      await chooseQualification(user, 'MPhil');
+      await user.upload(screen.getByLabelText('Institute Consent Form file'), pdf('consent.pdf'));
+      await screen.findByRole('button', { name: 'View Institute Consent Form' });
+      expect(within(documents).queryByText(/Doctoral Degree Confirmation/)).not.toBeInTheDocument();
+
+      await chooseQualification(user, 'PhD');
+      await user.upload(await screen.findByLabelText('Doctoral Degree Confirmation file'), pdf('phd.pdf'));
+      expect(await screen.findByRole('button', { name: 'View Doctoral Degree Confirmation' })).toBeInTheDocument();
+
+      await chooseQualification(user, 'BSc (Hons)');
+      await waitFor(() => expect(within(documents).queryByText(/Doctoral Degree Confirmation/)).not.toBeInTheDocument());
+      expect(within(screen.getByRole('region', { name: 'Institute Details' })).queryByText('Doctoral Degree Confirmation')).not.toBeInTheDocument();
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled());
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      await screen.findByRole('region', { name: 'Your Order' });
+      await user.click(screen.getByRole('switch', { name: 'Terms & Consent' }));
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/verification/history/QC-NEW-1'));
+      const posted = calls.find((c) => c.path === '/v1/verification' && c.method === 'POST')?.body as { verifications: { fields: unknown; documents: { requirementId?: string }[] }[] };
+      expect(posted.verifications[0].fields).toMatchObject({ qualification: 'BSc (Hons)' });
+      expect(posted.verifications[0].documents.map((d) => d.requirementId)).toEqual(['consent-institute']);
+    }, 60_000);
+  });
 });

@@ -3,6 +3,7 @@ import {
   aliasOf,
   COUNTRY_LIST_NAME,
   CURRENT_STUDENT_GRAD_YEAR,
+  documentRequirementsFor,
   hasPermission,
   instituteKind,
   normaliseDate,
@@ -10,6 +11,7 @@ import {
   validateInstituteFields,
   validatePerson,
   VERIFICATION_MESSAGES,
+  type DocumentRequirementDef,
   type FieldValue,
   type InstituteDefinition,
   type TypeAlias,
@@ -90,21 +92,44 @@ export function newEntry(code: TypeCode, person: Person, instituteId: string | n
   };
 }
 
-/** The document cards an institute asks for (2.6), nothing uploaded yet. */
-export function documentCards(institute: InstituteBody): DocValue[] {
-  return institute.documentRequirements.map((r) => ({
+/** An empty card for a requirement: the institute's own (with its description and template) or a derived one. */
+function cardFor(institute: InstituteBody, r: DocumentRequirementDef): DocValue {
+  const own = institute.documentRequirements.find((d) => d.id === r.id);
+  return {
     key: nextKey('doc'),
     requirementId: r.id,
     name: r.name,
     type: r.type,
     required: r.required,
-    description: r.description,
-    template: r.template,
+    description: own?.description ?? null,
+    template: own?.template ?? null,
     filename: null,
     data: null,
     size: 0,
     serverId: null,
-  }));
+  };
+}
+
+/**
+ * The document cards an institute asks for (2.6), nothing uploaded yet: its requirements for these field values
+ * (libs/domain's documentRequirementsFor: a doctorate adds the Doctoral Degree Confirmation).
+ */
+export function documentCards(institute: InstituteBody, fields: Readonly<Record<string, string>> = {}): DocValue[] {
+  return documentRequirementsFor(institute, fields).map((r) => cardFor(institute, r));
+}
+
+/**
+ * An entry's cards once its field values changed (2.6): a card for each requirement they now add (the Doctoral
+ * Degree Confirmation when the qualification becomes a doctorate), placed after the other requirements' cards, and
+ * none, its file with it, for a requirement they no longer bring. Null when the cards already fit the values.
+ */
+export function syncDocumentCards(entry: EntryValues, institute: InstituteBody): DocValue[] | null {
+  const wanted = documentRequirementsFor(institute, effectiveFields(entry));
+  const kept = entry.documents.filter((d) => d.requirementId === null || wanted.some((r) => r.id === d.requirementId));
+  const missing = wanted.filter((r) => !kept.some((d) => d.requirementId === r.id));
+  if (kept.length === entry.documents.length && !missing.length) return null;
+  const at = kept.findLastIndex((d) => d.requirementId !== null) + 1;
+  return [...kept.slice(0, at), ...missing.map((r) => cardFor(institute, r)), ...kept.slice(at)];
 }
 
 /** The field values an institute starts with (its defaults), the e-mail prefilled for individuals (2.5). */
@@ -217,11 +242,15 @@ export function toSubmission(entry: EntryValues, institute: InstituteBody | unde
   const effective = effectiveFields(entry);
   for (const f of institute?.fields ?? []) fields[f.key] = fieldValue(f.type, effective[f.key] ?? '');
   const subjects = entry.subjects.filter((s) => s.name.trim());
+  // A requirement the values no longer bring (a Doctoral Degree Confirmation once the qualification is not a
+  // doctorate) is not sent, even if its card was not dropped yet.
+  const requirements = institute ? documentRequirementsFor(institute, effective).map((r) => r.id) : null;
+  const sent = entry.documents.filter((d) => !requirements || d.requirementId === null || requirements.includes(d.requirementId));
   return {
     instituteId: entry.instituteId ?? '',
     type: aliasOf(entry.code),
     fields,
-    documents: entry.documents
+    documents: sent
       .flatMap((d) =>
         d.data && !d.serverId ? [{ ...(d.requirementId ? { requirementId: d.requirementId } : {}), name: d.name, filename: d.filename ?? `${d.name}.pdf`, data: d.data }] : [],
       ),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { maskDate, maskInteger } from '@/features/ordering/wizard/masks';
-import { detailsErrors, documentCards, entryTitle, newEntry, permissionsOf, toSubmission, type EntryValues } from '@/features/ordering/wizard/model';
+import { detailsErrors, documentCards, entryTitle, newEntry, permissionsOf, syncDocumentCards, toSubmission, type EntryValues } from '@/features/ordering/wizard/model';
 import { cardProblems, formatCardNumber, luhnValid, sandboxOutcome } from '@/features/ordering/wizard/sandboxCards';
 import { UNI } from '@/features/ordering/test/fixtures';
 
@@ -57,6 +57,33 @@ describe('wizard rules in the portal', () => {
     const s = toSubmission(jane({ currentStudent: true, fields: { gradYear: '', course: 'Law', awarded: '01/07/2017' } }), UNI, true, false);
     expect(s.fields).toEqual({ firstname: 'Jane', middlename: null, surname: 'Doe', dob: '1995-04-12', gradYear: -1, course: 'Law', awarded: '2017-07-01' });
     expect(s).toMatchObject({ instituteId: 'uni-demo', type: 'UNI', customerReference: null, accreditation: null, consent: true, documents: [] });
+  });
+
+  describe("a doctorate's Doctoral Degree Confirmation (2.6)", () => {
+    const pdf = 'data:application/pdf;base64,JVBERi0=';
+    const names = (docs: EntryValues['documents']) => docs.map((d) => `${d.name}${d.required ? ' *' : ''}`);
+
+    it('adds a required card after the institute\'s own when the qualification is a doctorate, and none for MPhil', () => {
+      expect(names(documentCards(UNI, { qualification: 'PhD' }))).toEqual(['Institute Consent Form *', 'Doctoral Degree Confirmation *']);
+      expect(names(documentCards(UNI, { qualification: 'MPhil' }))).toEqual(['Institute Consent Form *']);
+      const extra = { ...documentCards(UNI)[0], key: 'extra', requirementId: null, name: 'Transcript', required: false };
+      const phd = jane({ fields: { qualification: 'EdD' }, documents: [...documentCards(UNI), extra] });
+      expect(names(syncDocumentCards(phd, UNI) ?? [])).toEqual(['Institute Consent Form *', 'Doctoral Degree Confirmation *', 'Transcript']);
+      expect(syncDocumentCards(jane({ fields: { qualification: 'BSc (Hons)' }, documents: documentCards(UNI) }), UNI)).toBeNull();
+    });
+
+    it('requires its file, and drops the card and its file when the qualification is no longer a doctorate', () => {
+      const cards = documentCards(UNI, { qualification: 'PhD' }).map((d, j) => (j === 0 ? { ...d, data: pdf } : d));
+      const phd = jane({ fields: { gradYear: '2017', course: 'Law', qualification: 'PhD' }, documents: cards });
+      expect(detailsErrors({ entries: [phd] }, ctx)).toEqual({ 'entries.0.documents.1.data': 'This document is required' });
+      const uploaded = { ...phd, documents: cards.map((d) => ({ ...d, data: pdf })) };
+      expect(detailsErrors({ entries: [uploaded] }, ctx)).toEqual({});
+      expect(toSubmission(uploaded, UNI, true, false).documents.map((d) => d.requirementId)).toEqual(['consent-institute', 'DOCTORAL_CONFIRMATION']);
+
+      const bsc = { ...uploaded, fields: { ...uploaded.fields, qualification: 'BSc (Hons)' } };
+      expect(toSubmission(bsc, UNI, true, false).documents.map((d) => d.requirementId)).toEqual(['consent-institute']);
+      expect(names(syncDocumentCards(bsc, UNI) ?? [])).toEqual(['Institute Consent Form *']);
+    });
   });
 
   it('behaves like the provider test mode: Luhn, expiry, CVV; test cards to nonces, the challenge card, unknown numbers', () => {

@@ -1,5 +1,11 @@
 import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
-import { additionalDocumentsAllowed, isResult, UPLOAD_MESSAGES, type TypeAlias } from '@credence/domain';
+import {
+  additionalDocumentsAllowed,
+  documentRequirementsFor,
+  isResult,
+  UPLOAD_MESSAGES,
+  type TypeAlias,
+} from '@credence/domain';
 import { useState } from 'react';
 import {
   DocumentCard,
@@ -40,19 +46,23 @@ export function AmendDocuments({
   const [labelling, setLabelling] = useState(false);
   const setCard = (key: string, state: CardState) => setCards((c) => ({ ...c, [key]: state }));
 
-  const requirements = institute?.documentRequirements ?? [];
+  const own = institute?.documentRequirements ?? [];
+  // The institute's requirements for the fields as stored, as the API places an upload (a doctorate's Doctoral Degree
+  // Confirmation among them, 2.6).
+  const requirements = institute ? documentRequirementsFor({ documentRequirements: own }, v.fields) : [];
   const stored = v.documents.filter((d) => !d.output);
   const docs: DocValue[] = [
     ...requirements.map((r) => {
       const found = stored.find((d) => d.requirementId === r.id);
+      const body = own.find((d) => d.id === r.id);
       return {
         key: `req-${r.id}`,
         requirementId: r.id,
         name: r.name,
         type: r.type,
         required: r.required,
-        description: r.description,
-        template: r.template,
+        description: body?.description ?? null,
+        template: body?.template ?? null,
         filename: found?.filename ?? null,
         data: null,
         size: found?.size ?? 0,
@@ -86,7 +96,7 @@ export function AmendDocuments({
       type: (institute?.type ?? v.type) as TypeAlias,
       allowsPending: v.institute?.allowsPending ?? institute?.allowsPending ?? false,
       maxAdditionalDocs: v.institute?.maxAdditionalDocs ?? institute?.maxAdditionalDocs ?? 0,
-      listsDocuments: requirements.length > 0,
+      listsDocuments: own.length > 0,
     },
     isResult(v.result) ? v.result : null,
   );

@@ -407,6 +407,63 @@ describe('View Verification (2.9)', () => {
     expect(within(section).getByRole('button', { name: 'Delete Transcript' })).toBeInTheDocument();
   });
 
+  it("REJECTED for a PhD: the 'Doctoral Degree Confirmation' card, required, uploads under its requirement; none for a BSc", async () => {
+    signInAs();
+    const PDF = new TextEncoder().encode('%PDF-1.4 test');
+    let qualification = 'PhD';
+    const posted: { requirementId?: string; name: string }[] = [];
+    const institute = { ...INSTITUTE, type: 'UNI', maxAdditionalDocs: 0, documentRequirements: [] };
+    mockFetch((req) => {
+      if (req.path === '/v1/verification/QC1001' && req.method === 'GET')
+        return json(
+          detail({
+            result: 'REJECTED',
+            permissions: 56,
+            canAddDocuments: true,
+            canDeleteDocuments: true,
+            notes: 'Please send the confirmation.',
+            fields: { ...detail().fields, qualification },
+            documents: [],
+          }),
+        );
+      if (req.path === '/v1/institute/uni-demo') return json(institute);
+      if (req.path === '/v1/verification/QC1001/document' && req.method === 'POST') {
+        posted.push(req.body as { requirementId?: string; name: string });
+        return json(
+          { id: 'd9', name: 'Doctoral Degree Confirmation', filename: 'phd.pdf', size: 13 },
+          { status: 201 },
+        );
+      }
+      if (req.path === '/v1/verification') return json({ content: [], totalSize: 0 });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    const first = renderAt('/verification/history/QC1001');
+    const section = await screen.findByRole('region', { name: 'Documents' });
+    const upload = within(section).getByRole('button', { name: 'Upload Doctoral Degree Confirmation' });
+    expect(upload.closest('.MuiStack-root')).toHaveTextContent(
+      /^Doctoral Degree Confirmation \*\(Must be pdf file type\)Upload$/,
+    );
+    await user.upload(
+      within(section).getByLabelText('Doctoral Degree Confirmation file'),
+      new File([PDF], 'phd.pdf', { type: 'application/pdf' }),
+    );
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({
+      requirementId: 'DOCTORAL_CONFIRMATION',
+      name: 'Doctoral Degree Confirmation',
+    });
+    first.unmount();
+
+    qualification = 'BSc (Hons)';
+    renderAt('/verification/history/QC1001');
+    // Named from the institute's definition: the institute, and so its requirements, have been read.
+    expect(await screen.findByLabelText(/^Qualification/)).toHaveValue('BSc (Hons)');
+    expect(await screen.findByRole('region', { name: 'Documents' })).not.toHaveTextContent(
+      'Doctoral Degree Confirmation',
+    );
+  });
+
   it('REJECTED without ADD_DOC or DEL_DOC: the documents are shown without Upload or Delete', async () => {
     signInAs();
     const institute = {

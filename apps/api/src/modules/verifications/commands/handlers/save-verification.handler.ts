@@ -66,7 +66,7 @@ export class SaveVerificationHandler implements ICommandHandler<SaveVerification
     const newInstituteId = item.instituteId?.trim() && item.instituteId.trim() !== state.institute?.id ? item.instituteId.trim() : null;
     const institute = await this.institutes.get(newInstituteId ?? state.institute?.id ?? null);
     const changes = changesFrom(item, institute, state);
-    const attachments = await this.documents.attachments(id, item.documents, institute, actor, unappended);
+    const attachments = await this.documents.attachments(id, item.documents, institute, changes.fields ?? state.fields, actor, unappended);
     const update: VerificationCommand = { type: 'UpdateVerification', actor, changes, ...(newInstituteId ? { institute: institute && refOf(institute) } : {}), today };
     const entry = { id, loaded, institute, draft: { ...state, ...changes }, consent: item.consent ?? item.consentTicked ?? body.consent ?? true, commands: [update, ...attachments] };
 

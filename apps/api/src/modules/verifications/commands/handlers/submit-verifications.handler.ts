@@ -102,7 +102,7 @@ export class SubmitVerificationsHandler implements ICommandHandler<SubmitVerific
             draft,
             today: now.slice(0, 10),
           },
-          ...(await this.documents.attachments(id, item.documents, institute, actor, unappended)),
+          ...(await this.documents.attachments(id, item.documents, institute, draft.fields, actor, unappended)),
         ],
       });
     }

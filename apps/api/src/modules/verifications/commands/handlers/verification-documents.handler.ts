@@ -1,4 +1,4 @@
-import { customerCanSee, DomainError, type DocumentRef } from '@credence/domain';
+import { customerCanSee, documentRequirementsFor, DomainError, type DocumentRef } from '@credence/domain';
 import { CommandHandler, Command, type ICommandHandler } from '@nestjs/cqrs';
 import type { Principal } from '../../../../common/auth/principal';
 import type { UploadDocumentDto } from '../../dto/submission.dto';
@@ -59,7 +59,9 @@ export class AttachVerificationDocumentHandler implements ICommandHandler<Attach
     const loaded = await this.writer.load(id);
     if (!loaded.state.exists || loaded.state.result === 'DELETED' || !customerCanSee(loaded.state, actor)) throw notFound();
     const institute = await this.institutes.get(loaded.state.institute?.id ?? null);
-    const requirement = institute?.documentRequirements.find((r) => r.id === file.requirementId);
+    // The requirements for the verification's fields as saved: a doctorate's Doctoral Degree Confirmation is one.
+    const requirements = institute ? documentRequirementsFor(institute, loaded.state.fields) : [];
+    const requirement = requirements.find((r) => r.id === file.requirementId);
     if (file.requirementId && !requirement) throw new DomainError('not-found', 'Document not found.', 'QC-DOCUMENT-NOT-FOUND');
     const document = await this.intake.store(id, file.bytes, {
       name: requirement?.name ?? file.name ?? 'Additional document',
@@ -70,7 +72,7 @@ export class AttachVerificationDocumentHandler implements ICommandHandler<Attach
     try {
       // Decided on the state the blob was checked against: a concurrent change answers 409 rather than attach anyway.
       // A document for a requirement replaces the one before it (whose blob is deleted).
-      appended = await this.writer.run(id, attachCommand(actor, document, institute), commandContext(principal), { expectedRevision: loaded.revision, before: loaded.state });
+      appended = await this.writer.run(id, attachCommand(actor, document, requirements), commandContext(principal), { expectedRevision: loaded.revision, before: loaded.state });
     } catch (e) {
       // Refused (say, the verification is VERIFIED) or beaten by another writer: nothing references the blob.
       await this.intake.discard([document]);
