@@ -84,7 +84,10 @@ export function startRoute(a: Pick<AccountFacts, 'isIndividual' | 'paymentType'>
   return '/home';
 }
 
-/** Currency symbol for an account's currency (USD, EUR, AUD, otherwise GBP). */
+/**
+ * Currency symbol for an account's currency, as access 9 gives them: USD $, EUR €, AUD $ (not 'A$': an account
+ * deals in one currency, and its users read '$' as theirs), otherwise £.
+ */
 export function currencySymbol(currency: string | null | undefined): string {
   switch (currency) {
     case 'USD':
@@ -92,7 +95,7 @@ export function currencySymbol(currency: string | null | undefined): string {
     case 'EUR':
       return '€';
     case 'AUD':
-      return 'A$';
+      return '$';
     default:
       return '£';
   }

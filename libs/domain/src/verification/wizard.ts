@@ -237,6 +237,9 @@ export function afterSubmitPath(input: { ids: readonly string[]; invoiceId: stri
 /** The 'Nothing to pay!' notice (verifications 8, money 4): an order with nothing to pay is submitted without payment. */
 export const NOTHING_TO_PAY = 'Nothing to pay!';
 
+/** Delete's help (money 2.9): on the order review's rows and on an incomplete request's view. */
+export const DELETE_VERIFICATION_HELP = 'Completely delete this verification request as it is no longer needed.';
+
 /** The sticky warning after a document upload timed out (verifications 8): causes and advice, dismissed by a click. */
 export const UPLOAD_TIMEOUT_WARNING = {
   title: 'Document upload timed out.',

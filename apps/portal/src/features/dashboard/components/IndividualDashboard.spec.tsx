@@ -1,10 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DashboardScreen } from '@/features/dashboard/components/DashboardScreen';
 import { seriousAxeViolations } from '@/features/money/test/axe';
 import { json, mockFetch, type MockRequest } from '@/test/fetchMock';
 import { renderRoutes } from '@/test/renderRoutes';
+import { sessionStore } from '@/shared/session/sessionStore';
 import { signInAs } from '@/test/session';
 
 const verification = (id: string, result: string, over: Record<string, unknown> = {}) => ({
@@ -89,7 +90,7 @@ describe('Dashboard for individuals (/dashboard, money 2.7)', () => {
     expect(within(card).queryByText('Anna Applicant, AQA dismissed.')).not.toBeInTheDocument();
 
     await user.click(within(card).getByRole('button', { name: 'Dismiss Anna Applicant, AQA' }));
-    expect(localStorage.getItem('credence.dismissed.indy-1')).toBe('["v-2"]');
+    expect(localStorage.getItem('credence.portal.dismissed.indy-1')).toBe('["v-2"]');
     first.unmount();
     // Back on the dashboard later: still left out, and the card offers it back.
     renderRoutes([{ path: '/dashboard', element: <DashboardScreen /> }], '/dashboard');
@@ -98,8 +99,24 @@ describe('Dashboard for individuals (/dashboard, money 2.7)', () => {
     expect(within(again).queryByRole('list', { name: 'Anna Applicant, AQA' })).not.toBeInTheDocument();
     await user.click(within(again).getByRole('button', { name: 'Show 1 dismissed verification' }));
     expect(within(again).getByRole('list', { name: 'Anna Applicant, AQA' })).toBeInTheDocument();
-    expect(localStorage.getItem('credence.dismissed.indy-1')).toBeNull();
+    expect(localStorage.getItem('credence.portal.dismissed.indy-1')).toBeNull();
   }, 60_000);
+
+  it('forgets the dismissals at logout, which clears all locally stored state (access 2.3, 4.1)', async () => {
+    const user = userEvent.setup();
+    signInAs({ isIndividual: true, uid: 'indy-1' });
+    mockFetch((req) => {
+      if (req.path === '/v1/application') return json({ totalSize: 0, content: [] });
+      if (req.path === '/v1/verification') return verificationPage(req, [verification('v-2', 'VERIFIED', { instituteName: 'AQA' })]);
+      return undefined;
+    });
+    renderRoutes([{ path: '/dashboard', element: <DashboardScreen /> }], '/dashboard');
+    const card = await screen.findByRole('region', { name: 'Qualification verification progress' });
+    await user.click(within(card).getByRole('button', { name: 'Dismiss Anna Applicant, AQA' }));
+    expect(localStorage.getItem('credence.portal.dismissed.indy-1')).toBe('["v-2"]');
+    act(() => sessionStore.signOut('logout'));
+    expect(localStorage.getItem('credence.portal.dismissed.indy-1')).toBeNull();
+  });
 
   it('says there is nothing yet, and offers a new verification, to an individual with no verifications', async () => {
     signInAs({ isIndividual: true, uid: 'indy-2' });

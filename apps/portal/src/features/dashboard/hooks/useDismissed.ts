@@ -1,13 +1,14 @@
 import { useReducer } from 'react';
+import { STORAGE_PREFIX } from '@/shared/session/sessionStore';
 import { useSession } from '@/shared/session/useSession';
 
 /**
  * The verifications an individual dismissed from their dashboard's 'Qualification verification progress' card
  * (money 2.7: "left out of it if the user dismissed it"; access 3.1: the dismissed ids are held by the client).
- * Kept in this browser per user and, unlike the session under credence.portal., not wiped at logout: read the way a
- * user would expect, a verification dismissed last week stays dismissed after the next sign-in. Ids only, no names.
+ * Kept in this browser per user, ids only, under the portal's storage prefix: so logout wipes them with the rest
+ * (access 2.3, 4.1: "Logout clears all state and local storage"), and a dismissal lasts as long as the sign-in.
  */
-const keyOf = (user: string) => `credence.dismissed.${user}`;
+const keyOf = (user: string) => `${STORAGE_PREFIX}dismissed.${user}`;
 
 function read(user: string | undefined): string[] {
   if (!user) return [];

@@ -75,6 +75,11 @@ describe('The order review (money 2.9): edit and delete per row, Add another ver
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
     summary = await screen.findByRole('region', { name: 'Verification Summary' });
+    await user.hover(within(summary).getByRole('button', { name: `Delete ${JANE}` }));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'Completely delete this verification request as it is no longer needed.',
+    );
+    await user.unhover(within(summary).getByRole('button', { name: `Delete ${JANE}` }));
     await user.click(within(summary).getByRole('button', { name: `Delete ${JANE}` }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete verification' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));

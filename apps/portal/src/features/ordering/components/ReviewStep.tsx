@@ -25,6 +25,7 @@ import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import {
   CONSENT_TERMS,
   consentStatement,
+  DELETE_VERIFICATION_HELP,
   currencySymbol,
   EXTRA_CREDIT_MAX,
   normaliseDate,
@@ -121,7 +122,7 @@ export function ReviewStep({
                       </IconButton>
                     </Tooltip>
                     {onDeleteEntry && (
-                      <Tooltip title="Delete">
+                      <Tooltip title={DELETE_VERIFICATION_HELP}>
                         <IconButton size="small" aria-label={`Delete ${which}`} onClick={() => onDeleteEntry(i)}>
                           <DeleteOutlineIcon fontSize="small" />
                         </IconButton>

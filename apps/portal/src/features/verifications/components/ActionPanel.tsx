@@ -15,6 +15,7 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
+import { DELETE_VERIFICATION_HELP } from '@credence/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { InstituteDetail, VerificationDetail } from '@/features/verifications/api/verifications';
@@ -42,7 +43,6 @@ import { useNotify } from '@/shared/notifications/useNotify';
 export const NOT_FOUND_GUIDANCE =
   'We have searched the data we hold for this institute, but no match for your request could be found.';
 export const NOT_CHARGED = 'You will not be charged for any of these actions.';
-export const DELETE_TEXT = 'Completely delete this verification request as it is no longer needed.';
 export const DELETE_CONFIRM = 'Are delete this verification request?';
 
 interface Props {
@@ -242,7 +242,7 @@ function DeleteSection({ id }: { id: string }) {
   const [confirming, setConfirming] = useState(false);
   return (
     <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-      <Typography>{DELETE_TEXT}</Typography>
+      <Typography>{DELETE_VERIFICATION_HELP}</Typography>
       <Button variant="outlined" color="error" onClick={() => setConfirming(true)}>
         Delete
       </Button>
