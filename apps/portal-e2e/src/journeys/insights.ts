@@ -86,9 +86,18 @@ export const homeAndDashboard: Journey = {
     // The News card reads the product's own RSS feed back.
     await main.getByRole('region', { name: 'News' }).getByRole('link', { name: 'Faster checks in Europe' }).waitFor();
     await main.getByRole('region', { name: 'Verification History' }).getByRole('listitem').first().waitFor();
+    // The Education Verification institute picker: the search, then the wizard with the institute chosen.
+    const picker = main.getByRole('region', { name: 'Education Verification' });
+    await picker.getByLabel('Institute name').fill('Aberdeen');
+    await picker.getByRole('table', { name: 'Institutes' }).getByRole('button', { name: /^Aberdeen Technical University/ }).waitFor();
     await axe('dashboard');
     await shot('dashboard');
     await main.getByRole('link', { name: 'View Verified' }).click();
     await page.waitForURL((url) => url.pathname === '/verification/history' && url.searchParams.get('result') === 'VERIFIED');
+    await page.goBack();
+    await picker.getByLabel('Institute name').fill('Aberdeen');
+    await picker.getByRole('table', { name: 'Institutes' }).getByRole('button', { name: /^Aberdeen Technical University/ }).click();
+    await page.waitForURL((url) => url.pathname === '/verification/new' && url.searchParams.has('institute'));
+    await main.getByRole('region', { name: 'Institute Details' }).getByText('Aberdeen Technical University').first().waitFor();
   },
 };

@@ -118,6 +118,12 @@ describe('navigation guard (spec 2.2)', () => {
     expect(guard(to('/countryinfo'), ctx(signedIn({ hasCountryAccess: true })))).toEqual({ kind: 'allow' });
   });
 
+  it('8. sends whoever may not buy credit (invoice payers, individuals) from Buy Credit home', () => {
+    expect(guard(to('/credit/buy'), ctx(signedIn({ paymentType: 'INVOICE' })))).toMatchObject({ to: '/' });
+    expect(guard(to('/credit/buy'), ctx(signedIn({ paymentType: 'CARD', isIndividual: true })))).toMatchObject({ to: '/' });
+    expect(guard(to('/credit/buy'), ctx(signedIn({ paymentType: 'CARD' })))).toEqual({ kind: 'allow' });
+  });
+
   it('5. keeps an individual whose Country Insights flag is on at the prompt, as the screens and the API do (no loop)', () => {
     const individual = ctx(signedIn({ hasCountryAccess: true, isIndividual: true }));
     expect(guard(to('/countryinfoprompt'), individual)).toEqual({ kind: 'allow' });

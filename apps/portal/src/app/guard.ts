@@ -1,4 +1,4 @@
-import { canUseAnalytics, canUseCountryInsights, hasDashboard } from '@credence/domain';
+import { canBuyCredit, canUseAnalytics, canUseCountryInsights, hasDashboard } from '@credence/domain';
 import { APP_HOSTS } from '@/shared/config';
 import type { Access } from '@/shared/routing/routeHandle';
 import { factsOf } from '@/shared/session/account';
@@ -74,6 +74,9 @@ export function guard(target: GuardTarget, { session, now, downtimeEnd, host }: 
 
   // 7. Analytics needs both the access flag and the admin role.
   if (path === '/analytics' && !canUseAnalytics(facts)) return { kind: 'redirect', to: '/' };
+
+  // 8. Buy Credit is for those who may buy (CARD payers, not individuals: canBuyCredit), as 7 does for analytics.
+  if (path === '/credit/buy' && !canBuyCredit(facts)) return { kind: 'redirect', to: '/' };
 
   return allow;
 }

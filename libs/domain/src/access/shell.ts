@@ -115,6 +115,14 @@ export const showsVerificationGroup = (a: AccountFacts) => a.paymentType !== 'NO
 /** Buy Credit and Invoices/Receipts: paymentType CARD with allowed types (2.3, 6.2). */
 const paysByCard = (a: AccountFacts) => a.paymentType === 'CARD' && hasTypes(a);
 
+/**
+ * Who may buy credit (/credit/buy; money 6, access 2.3: Buy Credit is for CARD payers with allowed types, not
+ * individuals). The drop-down's 'Buy more credit' and the dashboard's 'Topup' lead there only for them: 2.3 lists
+ * the drop-down's conditions without the payment type, but an invoice payer sent to a purchase they cannot make
+ * (the API refuses it) is not what a user expects, so the screen's own rule decides.
+ */
+export const canBuyCredit = (a: AccountFacts) => paysByCard(a) && !a.isIndividual;
+
 /** The sidebar of 2.3, in display order. Account, FAQS and Logout are always there. */
 export function sidebarEntries(
   a: AccountFacts,
@@ -134,7 +142,7 @@ export function sidebarEntries(
     ['resolvedVerifications', isInstituteOrParent(a.paymentType)],
     ['applicants', a.hasApplicants],
     ['orderCredits', usesTokens(a.paymentType) && hasTypes(a)],
-    ['buyCredit', paysByCard(a) && !a.isIndividual],
+    ['buyCredit', canBuyCredit(a)],
     ['invoices', paysByCard(a) && !a.isIndividual],
     ['receipts', paysByCard(a) && a.isIndividual],
     ['analytics', canUseAnalytics(a)],
@@ -191,9 +199,8 @@ export function creditLink(a: AccountFacts, currentCredit: number | null | undef
     hasTypes(a) &&
     !a.isIndividual;
   if (!shown) return null;
-  return usesTokens(a.paymentType)
-    ? { route: '/credit/order', label: 'Order more credits' }
-    : { route: '/credit/buy', label: 'Buy more credit' };
+  if (usesTokens(a.paymentType)) return { route: '/credit/order', label: 'Order more credits' };
+  return canBuyCredit(a) ? { route: '/credit/buy', label: 'Buy more credit' } : null;
 }
 
 /** The latest terms version (9). */

@@ -169,6 +169,8 @@ describe('balance and credit link of the user drop-down (2.3)', () => {
       label: 'Order more credits',
     });
     expect(creditLink(facts(), 0)).toEqual({ route: '/credit/buy', label: 'Buy more credit' });
+    // An invoice payer cannot buy credit (the API refuses it): no link to a purchase they cannot make.
+    expect(creditLink(facts({ paymentType: 'INVOICE' }), 10)).toBeNull();
     expect(creditLink(facts(), null)).toBeNull();
     expect(creditLink(facts({ isIndividual: true }), 10)).toBeNull();
     expect(creditLink(facts({ allowedTypes: '[]' }), 10)).toBeNull();

@@ -1,10 +1,12 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DashboardScreen } from '@/features/dashboard/components/DashboardScreen';
 import { parseRss } from '@/features/dashboard/api/dashboard';
 import { seriousAxeViolations } from '@/features/money/test/axe';
 import { json, mockFetch } from '@/test/fetchMock';
-import { renderRoutes } from '@/test/renderRoutes';
+import { UNI_ROW } from '@/features/ordering/test/fixtures';
+import { renderRoutes, Where } from '@/test/renderRoutes';
 import { signInAs } from '@/test/session';
 import { fullText } from '@/test/text';
 
@@ -139,6 +141,50 @@ describe('Dashboard for organisations (/dashboard, money 2.6)', () => {
     );
     expect(await seriousAxeViolations(container)).toEqual([]);
   }, 120_000);
+
+  it('offers the Education Verification institute picker, which opens the wizard with the institute chosen', async () => {
+    signInAs({ allowedTypes: '["edu","emp"]' });
+    mockFetch((req) => {
+      if (req.path === '/v1/institute/summary') return json({ content: [UNI_ROW], totalSize: 1 });
+      if (req.path === '/v1/region') return json({ content: [{ id: 'GB', name: 'United Kingdom' }], totalSize: 1 });
+      return respond(req);
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(
+      [
+        { path: '/dashboard', element: <DashboardScreen /> },
+        { path: '/verification/new', element: <Where /> },
+      ],
+      '/dashboard',
+    );
+    const picker = await screen.findByRole('region', { name: 'Education Verification' });
+    const table = await within(picker).findByRole('table', { name: 'Institutes' });
+    // A CARD payer sees the prices, as in the wizard's search.
+    expect(within(table).getByRole('columnheader', { name: 'Total' })).toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: 'University of Demo / UoD' }));
+    expect(router.state.location.pathname).toBe('/verification/new');
+    expect(router.state.location.search).toBe('?institute=uni-demo');
+  }, 60_000);
+
+  it("offers Topup only where the account can top up: an invoice payer's credit has none", async () => {
+    signInAs({ paymentType: 'INVOICE', allowedTypes: '["emp"]' });
+    answer();
+    renderRoutes([{ path: '/dashboard', element: <DashboardScreen /> }], '/dashboard');
+    const credit = await screen.findByRole('region', { name: 'Current Credit' });
+    expect(await within(credit).findByText('£125.50')).toBeInTheDocument();
+    expect(within(credit).queryByRole('link', { name: 'Topup' })).not.toBeInTheDocument();
+  });
+
+  it('leaves the picker out for applicants, accounts that do not order and types without education', async () => {
+    for (const over of [{ isApplicant: true }, { paymentType: 'NONE' }, { allowedTypes: '["emp"]' }]) {
+      signInAs({ allowedTypes: '["edu","emp"]', ...over });
+      answer();
+      const view = renderRoutes([{ path: '/dashboard', element: <DashboardScreen /> }], '/dashboard');
+      expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: 'Education Verification' })).not.toBeInTheDocument();
+      view.unmount();
+    }
+  });
 
   it('shows neither list without the flags', async () => {
     signInAs({ allowedTypes: '["edu"]' });

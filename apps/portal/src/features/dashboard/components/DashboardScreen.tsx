@@ -1,9 +1,11 @@
-import { allowedTypes, isInstituteOrParent, usesTokens, type TypeCode } from '@credence/domain';
+import { allowedTypes, canBuyCredit, isInstituteOrParent, usesTokens, type TypeCode } from '@credence/domain';
 import { Box, Button, Card, CardContent, Link, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { ApplicantHistoryCard, ReferralHistoryCard } from '@/features/dashboard/components/DashboardHistories';
 import { IndividualDashboard } from '@/features/dashboard/components/IndividualDashboard';
 import { useCreditSummary } from '@/features/credit/hooks/useCreditSummary';
+import { InstituteSearch } from '@/features/ordering/components/InstituteSearch';
+import { priceModeOf } from '@/features/ordering/wizard/pricing';
 import { APPLICANT_STATUSES, useApplicantCounts, useNewsFeed, useRecentVerifications } from '@/features/dashboard/hooks/useDashboard';
 import { DASHBOARD_RESULTS, useVerificationStats, type VerificationStats } from '@/features/home/hooks/useVerificationStats';
 import { useAccountFacts } from '@/shared/session/account';
@@ -60,8 +62,8 @@ const grid = { display: 'grid', gap: 2, p: 0, m: 0, gridTemplateColumns: { xs: '
 
 /**
  * Dashboard for organisations (money 2.6): statistics cards with View links (verifications when the account orders,
- * applicants when it has them, outstanding pendings for institutes and parents), Current Credit with Topup, the Verify
- * cards of the allowed types, the latest verifications, applicants (hasApplicants) and referrals (hasReferrals), and
+ * applicants when it has them, outstanding pendings for institutes and parents), Current Credit with Topup, the
+ * Education Verification institute picker, the Verify cards of the allowed types, the latest verifications, applicants (hasApplicants) and referrals (hasReferrals), and
  * the News card from the product's RSS feed.
  */
 export function DashboardScreen() {
@@ -99,7 +101,7 @@ function OrganisationDashboard() {
       </Box>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 2fr)' } }}>
         <Stack spacing={3}>
-          {orders && <CreditCard tokens={usesTokens(facts.paymentType)} />}
+          {orders && <CreditCard topup={usesTokens(facts.paymentType) ? '/credit/order' : canBuyCredit(facts) ? '/credit/buy' : null} />}
           {orders && !facts.isApplicant && (
             <Box component="ul" aria-label="Verify" sx={{ display: 'grid', gap: 2, p: 0, m: 0, gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}>
               {VERIFY_CARDS.filter((c) => types.includes(c.code)).map((c) => (
@@ -126,6 +128,7 @@ function OrganisationDashboard() {
           )}
         </Stack>
         <Stack spacing={3}>
+          {orders && !facts.isApplicant && types.includes('edu') && <EducationPicker />}
           {orders && <RecentVerifications />}
           {facts.hasApplicants && <ApplicantHistoryCard />}
           {facts.hasReferrals && <ReferralHistoryCard />}
@@ -136,7 +139,35 @@ function OrganisationDashboard() {
   );
 }
 
-function CreditCard({ tokens }: { tokens: boolean }) {
+/**
+ * The Education Verification institute picker (money 2.6): the wizard's Institute Search; choosing an institute opens
+ * /verification/new with it preselected. Prices as the account sees them (none when it does not pay).
+ */
+function EducationPicker() {
+  const facts = useAccountFacts();
+  const { claims } = useSession();
+  const navigate = useNavigate();
+  return (
+    <Card component="section" aria-labelledby="dashboard-education">
+      <CardContent>
+        <Typography id="dashboard-education" variant="h4" component="h3" sx={{ mb: 1 }}>
+          Education Verification
+        </Typography>
+        <InstituteSearch
+          idPrefix="dashboard-education"
+          individual={false}
+          priceMode={priceModeOf(facts)}
+          currency={claims?.currency ?? 'GBP'}
+          onSelect={(row) => void navigate(`/verification/new?institute=${encodeURIComponent(row.id)}`)}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Current Credit (2.6) with 'Topup' where the account can top up: tokens are ordered, card payers buy. */
+function CreditCard({ topup }: { topup: '/credit/order' | '/credit/buy' | null }) {
+  const tokens = topup === '/credit/order';
   const { credit } = useCreditSummary();
   const { claims } = useSession();
   return (
@@ -148,9 +179,11 @@ function CreditCard({ tokens }: { tokens: boolean }) {
         <Typography variant="h3" component="p" sx={{ my: 1 }}>
           {credit === null ? '–' : tokens ? formatCredits(credit) : formatMajorAmount(credit, claims?.currency)}
         </Typography>
-        <Link component={RouterLink} to={tokens ? '/credit/order' : '/credit/buy'}>
-          Topup
-        </Link>
+        {topup && (
+          <Link component={RouterLink} to={topup}>
+            Topup
+          </Link>
+        )}
       </CardContent>
     </Card>
   );
