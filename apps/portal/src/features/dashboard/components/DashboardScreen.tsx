@@ -141,7 +141,8 @@ function OrganisationDashboard() {
 
 /**
  * The Education Verification institute picker (money 2.6): the wizard's Institute Search; choosing an institute opens
- * /verification/new with it preselected. Prices as the account sees them (none when it does not pay).
+ * /verification/new with it preselected. Prices as the account sees them (none when it does not pay). Five a page:
+ * with the wizard's 20 the card ran two screens long and pushed the history and news far down.
  */
 function EducationPicker() {
   const facts = useAccountFacts();
@@ -159,6 +160,7 @@ function EducationPicker() {
           priceMode={priceModeOf(facts)}
           currency={claims?.currency ?? 'GBP'}
           onSelect={(row) => void navigate(`/verification/new?institute=${encodeURIComponent(row.id)}`)}
+          pageSize={5}
         />
       </CardContent>
     </Card>

@@ -20,15 +20,17 @@ interface Props {
   currency: string;
   onSelect: (institute: Pick<InstituteSummary, 'id' | 'readOnly'>) => void;
   onCancel?: () => void;
+  /** Rows a page: the wizard's 20 (verifications 9) by default; fewer where the search shares a page (dashboard). */
+  pageSize?: number;
 }
 
 const namesOf = (row: InstituteSummary) => (row.names.length ? row.names.map((n) => n.name) : [row.name]);
 
 /** Institute Search (verifications 2.3): by name and country, prices or credits per money 2.8, select by name. */
-export function InstituteSearch({ idPrefix, individual, priceMode, currency, onSelect, onCancel }: Props) {
+export function InstituteSearch({ idPrefix, individual, priceMode, currency, onSelect, onCancel, pageSize = PAGE_SIZE }: Props) {
   const [name, setName] = useState('');
   const [country, setCountry] = useState<{ id: string; name: string }>(ALL);
-  const [table, setTable] = useState<TableState>({ page: 0, perPage: PAGE_SIZE });
+  const [table, setTable] = useState<TableState>({ page: 0, perPage: pageSize });
   const [readOnly, setReadOnly] = useState<InstituteSummary | null>(null);
   const [requesting, setRequesting] = useState(false);
   const text = useDebouncedValue(name.trim(), 500);
@@ -138,7 +140,7 @@ export function InstituteSearch({ idPrefix, individual, priceMode, currency, onS
         onChange={setTable}
         loading={search.isPlaceholderData}
         emptyText="No institutes match your search."
-        perPageOptions={[PAGE_SIZE]}
+        perPageOptions={[pageSize]}
       />
       {empty && (
         <Stack spacing={1} role="status">
