@@ -85,6 +85,18 @@ describe('applications', () => {
       ]);
     });
 
+    it("takes the types the application allows (verifications 6), not only the account's: anna's Identity Document", async () => {
+      const [mine] = (await list('anna', '?status=OPEN')).content;
+      const identity = { type: 'IDENTITY', fields: { firstname: 'Anna', surname: 'Applicant', dob: '1996-03-03' }, consent: true };
+      // An individual's own types have no identity check; outside the application it is refused, and nothing kept.
+      const refused = await api(app, token.anna).post('/v1/verification?autosubmit=false', identity).expect(403);
+      expect(messages(refused)).toEqual(['This type of verification is not available to your account.']);
+      // Acme's application asks for one: saved into it (a draft, so the application stays open).
+      const saved = await api(app, token.anna).post('/v1/verification?autosubmit=false', { ...identity, applicationId: mine.id }).expect(201);
+      expect(saved.body).toMatchObject({ instituteId: 'QC_ID_VER_TRUST_ID' });
+      await api(app, token.anna).delete(`/v1/verification/${saved.body.id}`).expect((res) => expect(res.status).toBeLessThan(300));
+    });
+
     it("Acme's team sees the applications made to it, with references, statuses and insights", async () => {
       const all = await list('bob', '?size=1000');
       const byName = Object.fromEntries(all.content.map((a) => [a.applicant.name, a]));

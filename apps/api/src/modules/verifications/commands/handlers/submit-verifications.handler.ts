@@ -1,6 +1,7 @@
 import type { SubmissionQueryDto } from '../../dto/verification-queries.dto';
 import {
   allowedTypes,
+  applicationAllowed,
   canCreateVerification,
   DomainError,
   IDENTITY_MAINTENANCE,
@@ -68,6 +69,9 @@ export class SubmitVerificationsHandler implements ICommandHandler<SubmitVerific
     if (!items.length) throw new VerificationInvalid([{ field: 'counts', message: 'At least one type of check must be selected' }]);
     if (items.length > MAX_BATCH) throw new DomainError('invalid', `At most ${MAX_BATCH} verifications can be submitted at once.`);
     const application = await this.applicationOf(principal, items);
+    // Inside an application its allowedTypes decide (verifications 6: "an application's allowedTypes overrides within
+    // it"), as the wizard offers them: an applicant is not refused the Identity Document the application asks for.
+    const allowed = application ? applicationAllowed(allowedTypes(principal), application.template) : allowedTypes(principal);
     const user = await this.actors.accounts.userById(principal.userId);
     const requestedByName = user ? `${user.firstname} ${user.lastname}` : principal.username;
     const now = new Date().toISOString();
@@ -97,7 +101,7 @@ export class SubmitVerificationsHandler implements ICommandHandler<SubmitVerific
             requestedByName,
             individual: company.individual,
             verificationType: alias ?? institute?.type ?? 'UNI',
-            allowedTypes: allowedTypes(principal),
+            allowedTypes: allowed,
             institute: institute && refOf(institute),
             draft,
             today: now.slice(0, 10),
