@@ -39,7 +39,7 @@ describe('country / board selector (verifications 2.4)', () => {
     const { calls } = serveWizard((req) => {
       if (req.path === '/v1/institute/summary' && req.query.get('name') === 'HSVQCI') return json({ content: [entry('QC_HS_VER_GB', 'United Kingdom', 2), entry('QC_HS_VER_IE', 'Ireland', 0)], totalSize: 2 });
       if (req.path === '/v1/institute/summary' && req.query.get('parentId') === 'QC_HS_VER_GB') return json({ content: [board('board-aqa', 'AQA'), board('board-ocr', 'OCR')], totalSize: 2 });
-      if (req.path === '/v1/institute/board-ocr') return json(highSchool('board-ocr', 'OCR'));
+      if (req.path === '/v1/institute/board-ocr') return json({ ...highSchool('board-ocr', 'OCR'), minYear: 2000 });
       return undefined;
     });
     const user = userEvent.setup();
@@ -57,6 +57,8 @@ describe('country / board selector (verifications 2.4)', () => {
     const country = await screen.findByRole('region', { name: 'Country' });
     expect(within(country).getByText('OCR')).toBeInTheDocument();
     expect(screen.getByText('Courses / Subjects')).toBeInTheDocument();
+    // The board's minimum year, as education institutes say theirs (2.5 §4).
+    expect(screen.getByText('OCR requires the Year of Graduation / Issue to be set to 2000 or later')).toBeInTheDocument();
     expect(screen.getByLabelText('Grade or Mark (Actual or Predicted)')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add another course / subject' }));
     expect(screen.getAllByLabelText('Course / Subject')).toHaveLength(2);

@@ -159,7 +159,8 @@ export function EntryDetails({ control, index, entry, institute, permissions, ct
           {...{ control, at, institute, readOnly }}
           before={
             <>
-              {institute.minYear !== null && entry.code === 'edu' && (
+              {/* 2.5 §4: Qualification Details, education and high school alike. */}
+              {institute.minYear !== null && (entry.code === 'edu' || entry.code === 'hsc') && (
                 <Alert severity="info">{VERIFICATION_MESSAGES.minYear(institute.names[0]?.name ?? institute.name, institute.minYear)}</Alert>
               )}
               {showsEnrolmentStatus(institute, entry.code) && (

@@ -153,7 +153,8 @@ describe("I'm Verified Wallet (verifications 2.12)", { timeout: 30_000 }, () => 
     const table = await screen.findByRole('table', { name: 'Applications' });
     expect(within(table).getByText('Acme Recruitment Ltd')).toBeInTheDocument();
     expect(within(table).getByRole('columnheader', { name: 'Verifications included' })).toBeInTheDocument();
-    expect(screen.getByText(/^Please note any listed applications are closed\. If you need to add any additional verifications, please contact /)).toBeInTheDocument();
+    expect(screen.getByText(/^Please note any listed applications are closed\. If you need to add any additional verifications, please contact/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'support@credence.test' })).toHaveAttribute('href', 'mailto:support@credence.test');
     expect(await seriousViolations(container)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, CardContent, Collapse, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Collapse, Link, Skeleton, Stack, Typography } from '@mui/material';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import ShareIcon from '@mui/icons-material/Share';
@@ -10,6 +10,7 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { listVerifications } from '@/features/verifications/api/verifications';
 import { ApplicationsTable, useApplicationsMade } from '@/features/sharing/components/ApplicationsTable';
 import { SharingCenter } from '@/features/sharing/components/SharingCenter';
+import { SUPPORT_EMAIL } from '@/features/ordering/wizard/pricing';
 import { WalletPockets, type Pocket, type WalletItem } from '@/features/wallet/components/WalletPockets';
 import { ReceivedShares } from '@/features/wallet/components/ReceivedShares';
 import { queryKeys } from '@/shared/query/queryKeys';
@@ -163,7 +164,7 @@ export function WalletScreen() {
               Staff of the organisations you applied to have access to the verifications included in your applications.
             </Typography>
             {applications.isPending ? <Skeleton height={40} /> : <ApplicationsTable applications={applications.data?.content ?? []} />}
-            <ApplicationsNote emails={(applications.data?.content ?? []).map((a) => a.owner.name)} />
+            {(applications.data?.content.length ?? 0) > 0 && <ApplicationsNote />}
           </CardContent>
         </Card>
       )}
@@ -173,12 +174,16 @@ export function WalletScreen() {
   );
 }
 
-/** 2.12: 'Please note any listed applications are closed. ...' with the organisation to contact. */
-function ApplicationsNote({ emails }: { emails: string[] }) {
-  if (!emails.length) return null;
+/**
+ * 2.12: 'Please note any listed applications are closed. ...', with {email} read as everywhere else in the spec (2.4's
+ * coverage help, 2.3's no-results advice): the product's support address, an address the user can write to (it
+ * named the organisations before, which is not a way to contact anyone).
+ */
+function ApplicationsNote() {
   return (
     <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-      {`Please note any listed applications are closed. If you need to add any additional verifications, please contact ${[...new Set(emails)].join(', ')}`}
+      Please note any listed applications are closed. If you need to add any additional verifications, please contact{' '}
+      <Link href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</Link>
     </Typography>
   );
 }
