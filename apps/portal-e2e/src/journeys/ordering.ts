@@ -156,8 +156,15 @@ export const draftSavedForLater: Journey = {
     assert.equal(draft.result, 'AWAITING_CONSENT', 'saved for later, not submitted');
     assert.ok(draft.documents.some((d) => d.requirementId === 'consent-institute'), 'the draft kept its consent form');
     await page.getByText('This request is incomplete, please complete and submit it below.').waitFor();
+    // Completed on its own page (2.9, 4): a detail changed, the consent given, then Submit sends them.
+    const submit = page.getByRole('button', { name: 'Submit', exact: true });
+    await page.getByLabel(/^Course/).first().waitFor();
+    assert.equal(await submit.isDisabled(), true, 'Submit waits for the consent');
+    await page.getByLabel(/^Course/).first().fill('Computer Science and Mathematics');
+    await page.getByRole('switch', { name: 'Terms & Consent' }).check();
+    await t.axe('draft-reopened');
     await t.shot('draft-reopened');
-    await page.getByRole('button', { name: /^Submit/ }).first().click();
+    await submit.click();
     const submitted = await (async () => {
       for (let i = 0; i < 40; i++) {
         const r = await apiGet<Record>(baseUrl, 'carol@globex.test', `/v1/verification/${encodeURIComponent(id)}`);
@@ -168,6 +175,7 @@ export const draftSavedForLater: Journey = {
     })();
     assert.ok(!['AWAITING_CONSENT', 'UNPAID'].includes(submitted.result), `submitted, got ${submitted.result}`);
     assert.ok(submitted.invoiceId, 'invoiced on submission');
+    assert.equal(submitted.fields.course, 'Computer Science and Mathematics', 'submitted as amended');
   },
 };
 

@@ -86,17 +86,28 @@ export interface CardPayment {
   btSaveCard: boolean;
 }
 
+/** What submitting an incomplete request sends: the details as amended on its page, and the card for an unpaid one. */
+export interface SubmitInput {
+  card?: CardPayment;
+  amend?: Omit<ResubmitInput, 'force'>;
+}
+
 /**
- * PUT /verification/{id}?push=true: submit an incomplete request (UNPAID, AWAITING_CONSENT). A CARD payer's unpaid
- * request is paid in the same call with the card form's nonce (the creditPurchase the ordering wizard sends).
+ * PUT /verification/{id}?push=true: submit an incomplete request (UNPAID, AWAITING_CONSENT), with the details as
+ * amended on its page and the consent the user gave there. A CARD payer's unpaid request is paid in the same call
+ * with the card form's nonce (the creditPurchase the ordering wizard sends).
  */
 export function submitVerification(
   id: string,
-  card?: CardPayment,
+  { card, amend }: SubmitInput = {},
 ): Promise<VerificationView & { invoiceId: string | null }> {
   return api.put<VerificationView & { invoiceId: string | null }>(
     `/verification/${encodeURIComponent(id)}`,
-    { consent: true, ...(card ? { creditPurchase: { amount: 0, ...card } } : {}) },
+    {
+      consent: true,
+      ...(amend ? { fields: amend.fields, customerReference: amend.customerReference } : {}),
+      ...(card ? { creditPurchase: { amount: 0, ...card } } : {}),
+    },
     { push: true },
   );
 }

@@ -12,10 +12,12 @@ import {
   DialogContentText,
   DialogTitle,
   Divider,
+  FormControlLabel,
   Stack,
+  Switch,
   Typography,
 } from '@mui/material';
-import { DELETE_VERIFICATION_HELP } from '@credence/domain';
+import { CONSENT_TERMS, consentStatement, DELETE_VERIFICATION_HELP } from '@credence/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { InstituteDetail, VerificationDetail } from '@/features/verifications/api/verifications';
@@ -38,6 +40,7 @@ import { invoiceToast } from '@/features/verifications/presentation';
 import type { ViewMode } from '@/features/verifications/viewMode';
 import { editRights } from '@/features/verifications/viewMode';
 import { useNotify } from '@/shared/notifications/useNotify';
+import { useSession } from '@/shared/session/useSession';
 
 /** Spec 8: the guidance shown with a NOT_FOUND result. */
 export const NOT_FOUND_GUIDANCE =
@@ -60,7 +63,7 @@ export function ActionPanel({ v, institute, mode, card }: Props) {
       <CardContent>
         <Stack spacing={3}>
           {mode === 'incomplete' ? (
-            <IncompleteSection v={v} card={card} />
+            <IncompleteSection v={v} institute={institute} card={card} />
           ) : (
             <AmendSection v={v} institute={institute} mode={mode} />
           )}
@@ -72,32 +75,80 @@ export function ActionPanel({ v, institute, mode, card }: Props) {
   );
 }
 
-function IncompleteSection({ v, card }: { v: VerificationDetail; card: boolean }) {
+/**
+ * Incomplete (2.9: UNPAID, AWAITING_CONSENT; 4: editable, 56): a draft saved for later is completed here, its details
+ * and documents as the amend form edits them, the user's consent asked for (1: "before submitting, the user confirms
+ * holding written consent"), then submitted (or paid by card) with the details as amended.
+ */
+function IncompleteSection({ v, institute, card }: { v: VerificationDetail; institute: InstituteDetail | undefined; card: boolean }) {
   const notify = useNotify();
+  const { claims } = useSession();
   const submit = useSubmitVerification(v.id);
+  const rights = editRights(v.permissions);
+  const [values, setValues] = useState<AmendValues>(() => initialAmendValues(v, institute));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [consent, setConsent] = useState(false);
+
+  /** The details to send, or null (with the errors shown) when they do not pass. */
+  const amended = () => {
+    const found = amendErrors(values, institute, localToday());
+    setErrors(found);
+    if (Object.keys(found).length) {
+      notify({ severity: 'error', title: 'Error', message: 'Please correct the errors shown below.' });
+      return null;
+    }
+    return { fields: amendPayload(values, institute) };
+  };
+
   return (
-    <Stack spacing={2}>
+    <Stack spacing={2.5}>
       <Typography id="action-title" variant="h6" component="h3">
         Incomplete
       </Typography>
       <Typography>This request is incomplete, please complete and submit it below.</Typography>
+      <AmendForm
+        v={v}
+        institute={institute}
+        values={values}
+        errors={errors}
+        readOnly={!rights.fields}
+        onChange={(key, value) => setValues((old) => ({ ...old, [key]: value }))}
+      />
+      <AmendDocuments v={v} institute={institute} />
+      <Box component="section" aria-labelledby="incomplete-consent">
+        <Typography id="incomplete-consent" variant="subtitle1" component="h4" sx={{ fontWeight: 600, mb: 1 }}>
+          Terms &amp; Consent
+        </Typography>
+        <Typography sx={{ mb: 1 }}>{consentStatement(!!claims?.isIndividual)}</Typography>
+        <Typography sx={{ mb: 1 }}>{CONSENT_TERMS}</Typography>
+        <FormControlLabel
+          control={<Switch checked={consent} onChange={(e) => setConsent(e.target.checked)} />}
+          label={consent ? 'Yes' : 'No'}
+          aria-label="Terms & Consent"
+        />
+      </Box>
       {card ? (
-        <CardPaymentPanel v={v} />
+        <CardPaymentPanel v={v} consent={consent} amended={amended} />
       ) : (
         <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
           <Typography>Submit this completed verification request for processing.</Typography>
           <Button
             variant="contained"
-            disabled={submit.isPending}
+            disabled={!consent || submit.isPending}
             startIcon={submit.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
-            onClick={() =>
-              submit.mutate(undefined, {
-                onSuccess: (answer) => {
-                  if (answer.invoiceId) notify(invoiceToast(answer.invoiceId));
-                  window.scrollTo({ top: 0 });
+            onClick={() => {
+              const amend = amended();
+              if (!amend) return;
+              submit.mutate(
+                { amend },
+                {
+                  onSuccess: (answer) => {
+                    if (answer.invoiceId) notify(invoiceToast(answer.invoiceId));
+                    window.scrollTo({ top: 0 });
+                  },
                 },
-              })
-            }
+              );
+            }}
           >
             Submit
           </Button>

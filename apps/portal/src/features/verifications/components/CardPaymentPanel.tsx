@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
-import type { VerificationDetail } from '@/features/verifications/api/verifications';
+import type { SubmitInput, VerificationDetail } from '@/features/verifications/api/verifications';
 import { useSubmitVerification } from '@/features/verifications/hooks/useVerificationActions';
 import { invoiceToast, personName } from '@/features/verifications/presentation';
 import { useOrderQuote } from '@/features/ordering/hooks/useOrder';
@@ -20,10 +20,21 @@ const PaymentStep = lazy(() =>
  * draft. A refusal (a declined card, a failed 3-D Secure) stays in the card form and nothing changes; a payment
  * moves the request on, reads the verifications and the money again, and says where the invoice is.
  */
-export function CardPaymentPanel({ v }: { v: VerificationDetail }) {
+export function CardPaymentPanel({
+  v,
+  consent,
+  amended,
+}: {
+  v: VerificationDetail;
+  /** The user's consent on the page (2.9, 1): paying waits for it. */
+  consent: boolean;
+  /** The details as amended on the page, checked; null when they do not pass (the page shows why). */
+  amended: () => SubmitInput['amend'] | null;
+}) {
   const notify = useNotify();
   const { claims } = useSession();
   const [paying, setPaying] = useState(false);
+  const [amend, setAmend] = useState<SubmitInput['amend']>();
   const submit = useSubmitVerification(v.id);
   const instituteId = v.institute?.id ?? v.instituteId;
   const quote = useOrderQuote(
@@ -37,7 +48,7 @@ export function CardPaymentPanel({ v }: { v: VerificationDetail }) {
 
   async function pay(btNonce: string, btSaveCard: boolean): Promise<string | null> {
     try {
-      const answer = await submit.mutateAsync({ btNonce, btSaveCard });
+      const answer = await submit.mutateAsync({ card: { btNonce, btSaveCard }, amend });
       if (answer.invoiceId) notify(invoiceToast(answer.invoiceId));
       setPaying(false);
       window.scrollTo({ top: 0 });
@@ -80,7 +91,16 @@ export function CardPaymentPanel({ v }: { v: VerificationDetail }) {
         <strong>{formatMajorAmount(due.total, due.currency)}</strong>
       </Typography>
       <Box>
-        <Button variant="contained" onClick={() => setPaying(true)}>
+        <Button
+          variant="contained"
+          disabled={!consent}
+          onClick={() => {
+            const details = amended();
+            if (!details) return;
+            setAmend(details);
+            setPaying(true);
+          }}
+        >
           Pay by card
         </Button>
       </Box>

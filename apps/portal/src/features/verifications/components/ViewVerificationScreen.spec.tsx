@@ -190,7 +190,13 @@ describe('View Verification (2.9)', () => {
 
   it('UNPAID for an invoice payer: Incomplete with Submit; a CARD payer pays instead of submitting', async () => {
     signInAs({ paymentType: 'INVOICE' });
-    serve(detail({ result: 'UNPAID', permissions: 56 }));
+    const puts: MockRequest[] = [];
+    serve(detail({ result: 'UNPAID', permissions: 56 }), (req) => {
+      if (req.method !== 'PUT') return undefined;
+      puts.push(req);
+      return json({ ...detail({ result: 'PENDING', permissions: 0 }), invoiceId: null, paymentDue: false });
+    });
+    const user = userEvent.setup();
     const first = renderAt('/verification/history/QC1001');
     expect(
       await screen.findByText('This request is incomplete, please complete and submit it below.'),
@@ -198,7 +204,28 @@ describe('View Verification (2.9)', () => {
     expect(
       screen.getByText('Submit this completed verification request for processing.'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Submit' })).toBeInTheDocument();
+    // A draft saved for later is completed here (2.9, 4: editable): its details, then consent, then Submit.
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    expect(submit).toBeDisabled();
+    const dob = await screen.findByLabelText(/Date of Birth/);
+    await waitFor(() => expect(dob).toHaveValue('12/04/1995'));
+    await user.clear(dob);
+    await user.type(dob, '31/02/1995');
+    await user.click(screen.getByRole('switch', { name: 'Terms & Consent' }));
+    await user.click(submit);
+    expect(
+      await screen.findByText('The date of birth must be a valid date in the format DD/MM/YYYY'),
+    ).toBeInTheDocument();
+    expect(puts).toHaveLength(0);
+    await user.clear(dob);
+    await user.type(dob, '13/04/1995');
+    await user.click(submit);
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0].query.get('push')).toBe('true');
+    expect(puts[0].body).toMatchObject({
+      consent: true,
+      fields: { firstname: 'Jane', surname: 'Doe', dob: '1995-04-13', gradYear: 2017 },
+    });
     first.unmount();
 
     signInAs({ paymentType: 'CARD' });
@@ -244,6 +271,9 @@ describe('View Verification (2.9)', () => {
     const user = userEvent.setup();
     const { queryClient } = renderAt('/verification/history/QC1001');
     expect(await screen.findByText('£54.00')).toBeInTheDocument();
+    // Paying waits for the consent (1, 2.9).
+    expect(screen.getByRole('button', { name: 'Pay by card' })).toBeDisabled();
+    await user.click(screen.getByRole('switch', { name: 'Terms & Consent' }));
     await user.click(screen.getByRole('button', { name: 'Pay by card' }));
     expect(await screen.findByRole('heading', { name: 'Payment Details' })).toBeInTheDocument();
     const quoteCall = fetch.mock.calls.find(([url]) => String(url).includes('/verification/quote'));
@@ -267,6 +297,7 @@ describe('View Verification (2.9)', () => {
     expect(String(url)).toContain('/v1/verification/QC1001?push=true');
     expect(JSON.parse(String((init as RequestInit).body))).toEqual({
       consent: true,
+      fields: expect.objectContaining({ firstname: 'Jane', surname: 'Doe', dob: '1995-04-12' }),
       creditPurchase: { amount: 0, btNonce: 'fake-processor-declined-visa-nonce', btSaveCard: true },
     });
     // Nothing changed: still the payment form, still UNPAID.

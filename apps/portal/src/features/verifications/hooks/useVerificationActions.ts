@@ -4,9 +4,9 @@ import {
   resubmitVerification,
   submitVerification,
   uploadVerificationDocument,
-  type CardPayment,
   type DocumentUpload,
   type ResubmitInput,
+  type SubmitInput,
 } from '@/features/verifications/api/verifications';
 import { deleteDocument } from '@/features/ordering/api/ordering';
 import { queryKeys } from '@/shared/query/queryKeys';
@@ -31,9 +31,9 @@ function useVerificationWrite<I, O>(write: (input: I) => Promise<O>, movesMoney 
 export const useResubmitVerification = (id: string) =>
   useVerificationWrite((input: ResubmitInput) => resubmitVerification(id, input));
 
-/** Submit an incomplete request; a CARD payer's unpaid one is paid with the card (then it moves money). */
+/** Submit an incomplete request as amended; a CARD payer's unpaid one is paid with the card (then it moves money). */
 export const useSubmitVerification = (id: string) =>
-  useVerificationWrite((card: CardPayment | undefined) => submitVerification(id, card), true);
+  useVerificationWrite((input: SubmitInput) => submitVerification(id, input), true);
 
 export function useDeleteVerification(id: string) {
   const client = useQueryClient();
