@@ -30,6 +30,7 @@ import {
 } from '@/features/verifications/components/AmendForm';
 import { AmendDocuments } from '@/features/verifications/components/AmendDocuments';
 import { CardPaymentPanel } from '@/features/verifications/components/CardPaymentPanel';
+import { QrCode } from '@/features/verifications/components/IdentityCapturePanel';
 import { localToday } from '@/shared/ui/format';
 import {
   useDeleteVerification,
@@ -219,17 +220,23 @@ function AmendSection({
         </Alert>
       )}
       {mode === 'notFound' && v.thirdPartyActionUrl && (
+        // 2.9: the button and a QR code of the same address, to carry on from a phone.
         <Alert severity="warning">
           <AlertTitle>Action Required!</AlertTitle>
-          <Button
-            variant="contained"
-            color="warning"
-            href={v.thirdPartyActionUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            Complete verification
-          </Button>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+            <Box>
+              <Button
+                variant="contained"
+                color="warning"
+                href={v.thirdPartyActionUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                Complete verification
+              </Button>
+            </Box>
+            <QrCode value={v.thirdPartyActionUrl} />
+          </Stack>
         </Alert>
       )}
 

@@ -99,7 +99,7 @@ function StartLink({ url }: { url: string }) {
 }
 
 /** The QR code (size 200), drawn in the browser by the lazily loaded `qrcode` package (not in the first download). */
-function QrCode({ value }: { value: string }) {
+export function QrCode({ value }: { value: string }) {
   const [svg, setSvg] = useState<string | null>(null);
   useEffect(() => {
     let live = true;

@@ -154,6 +154,16 @@ describe('View Verification (2.9)', () => {
     expect(await screen.findByRole('region', { name: 'Result' })).toBeInTheDocument();
   });
 
+  it("NOT_FOUND with a third party's action: 'Action Required!', Complete verification and its QR code", async () => {
+    signInAs();
+    serve(detail({ result: 'NOT_FOUND', permissions: 8, thirdPartyActionUrl: 'https://partner.example/continue/abc' }));
+    renderAt('/verification/history/QC1001');
+    expect(await screen.findByText('Action Required!')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Complete verification' })).toHaveAttribute('href', 'https://partner.example/continue/abc');
+    const qr = await screen.findByRole('img', { name: 'QR code to continue on your phone' });
+    expect(qr).toHaveAttribute('width', '200');
+  });
+
   it('NOT_FOUND with no retries left: re-submit is off; send for manual checking sends force', async () => {
     signInAs();
     const puts: MockRequest[] = [];
