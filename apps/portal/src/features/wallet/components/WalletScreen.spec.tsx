@@ -94,6 +94,27 @@ describe("I'm Verified Wallet (verifications 2.12)", { timeout: 30_000 }, () => 
     expect(await screen.findByTestId('where')).toHaveTextContent('/verification/new?nedu=1');
   });
 
+  it('offers to add an identity check while the individual has none (2.12, 9), and not once they have one', async () => {
+    // As the API issues the token: idCount 0, whatever the wallet holds.
+    const withIdc = { ...INDIVIDUAL, allowedTypes: '["edu","idc"]', idCount: 0 };
+    signInAs(withIdc);
+    walletServer(WALLET);
+    const user = userEvent.setup();
+    const first = renderWallet();
+    await user.click(await screen.findByRole('button', { name: /^Identity/ }));
+    expect(await screen.findByRole('link', { name: 'Add another Identity Verification' })).toHaveAttribute('href', '/verification/new?idce=1');
+    first.unmount();
+
+    signInAs(withIdc);
+    walletServer([...WALLET, item({ id: 'QCI1', type: 'IDENTITY', result: 'PENDING', currentResult: 'PENDING', auditEvents: [] })]);
+    renderWallet();
+    const identity = await screen.findByRole('button', { name: /^Identity/ });
+    expect(within(identity).getByText('1 pending')).toBeInTheDocument();
+    if (identity.getAttribute('aria-expanded') !== 'true') await user.click(identity);
+    expect(identity).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.queryByRole('link', { name: 'Add another Identity Verification' })).not.toBeInTheDocument();
+  });
+
   it('Share opens the Sharing Center of the whole wallet', async () => {
     signInAs(INDIVIDUAL);
     walletServer(WALLET);

@@ -74,7 +74,9 @@ export function WalletScreen() {
   const items = (wallet.data?.content ?? []).filter((v) => v.result !== 'DELETED').map(walletItem);
   const allowed = new Set<TypeCode>(allowedTypes(facts));
   const adding = canCreateVerification(facts);
-  const idCount = claims?.idCount ?? items.filter((i) => i.type === 'IDENTITY').length;
+  // 2.12, 9: an identity check may be added while the individual has none. The token's count is read at sign-in (and
+  // the API issues 0); the wallet's own identity items (not cancelled) are what the user sees, so the larger decides.
+  const idCount = Math.max(claims?.idCount ?? 0, items.filter((i) => i.type === 'IDENTITY' && i.result !== 'CANCELLED').length);
   const addLink = (pocket: Pocket) => {
     if (!adding || !allowed.has(pocket.code as TypeCode)) return null;
     if (pocket.code === 'idc' && idCount >= 1) return null;
