@@ -5,6 +5,12 @@ import type { VerificationRow } from '@/features/verifications/api/verifications
 export const personName = (f: { firstname: string; surname: string }) => `${f.firstname} ${f.surname}`.trim();
 
 /**
+ * Verifications 8: the view's record could not be made into a result (an answer that could not be read). The API's
+ * own refusals (not found, forbidden, its failures) are shown in its words instead (8: server errors).
+ */
+export const BUILD_FAILED = 'Failed to build verification result';
+
+/**
  * 2.10 Institute / Organisation column: employment shows fields.employerName (else the institute name); the rest
  * the instituteNames list, else instituteName.
  */

@@ -5,7 +5,7 @@ import { useResolvedVerification } from '@/features/pending/hooks/usePendingRequ
 import { EventTimeline } from '@/features/verifications/components/EventTimeline';
 import { ResultCard } from '@/features/verifications/components/ResultCard';
 import { useInstituteFields } from '@/features/verifications/hooks/useVerification';
-import { personName } from '@/features/verifications/presentation';
+import { BUILD_FAILED, personName } from '@/features/verifications/presentation';
 import { ApiError } from '@/shared/api/client';
 
 /**
@@ -50,7 +50,7 @@ export function ResolvedVerificationScreen() {
             ) : undefined
           }
         >
-          {error instanceof ApiError ? error.message : 'The verification could not be loaded.'}
+          {error instanceof ApiError ? error.message : BUILD_FAILED}
         </Alert>
       </Stack>
     );

@@ -51,8 +51,18 @@ export function listVerifications(
   return api.get<Page<VerificationListItem>>('/verification', query, options);
 }
 
-export function getVerification(id: string, options: CallOptions = {}): Promise<VerificationView> {
-  return api.get<VerificationView>(`/verification/${encodeURIComponent(id)}`, undefined, options);
+/**
+ * GET /verification/{id}. An answer that is not a verification (a proxy's HTML page answered 200, say) fails here,
+ * as an Error that is not the API's, rather than as a crash of the view drawing it: the view then says 'Failed to
+ * build verification result' (verifications 8).
+ */
+export async function getVerification(id: string, options: CallOptions = {}): Promise<VerificationView> {
+  const answer = await api.get<unknown>(`/verification/${encodeURIComponent(id)}`, undefined, options);
+  const v = answer as Partial<VerificationView> | null;
+  if (!v || typeof v !== 'object' || typeof v.id !== 'string' || !v.fields || typeof v.fields !== 'object') {
+    throw new Error(`GET /verification/${id}: the answer is not a verification`);
+  }
+  return v as VerificationView;
 }
 
 export function getInstitute(id: string, options: CallOptions = {}): Promise<InstituteDetail> {

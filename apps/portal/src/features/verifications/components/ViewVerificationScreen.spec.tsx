@@ -154,6 +154,24 @@ describe('View Verification (2.9)', () => {
     expect(await screen.findByRole('region', { name: 'Result' })).toBeInTheDocument();
   });
 
+  it("says 'Failed to build verification result' for an answer that is not a verification, with Try again", async () => {
+    signInAs();
+    let good = false;
+    mockFetch((req) => {
+      if (req.path === '/v1/verification/QC1001' && req.method === 'GET')
+        return good ? json(detail({})) : new Response('<html>Gateway</html>', { status: 200, headers: { 'Content-Type': 'text/html' } });
+      if (req.path === '/v1/institute/uni-demo') return json(INSTITUTE);
+      if (req.path === '/v1/verification') return json({ content: [], totalSize: 0 });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderAt('/verification/history/QC1001');
+    expect(await screen.findByText('Failed to build verification result', {}, { timeout: 10_000 })).toBeInTheDocument();
+    good = true;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('region', { name: 'Result' })).toBeInTheDocument();
+  });
+
   it("NOT_FOUND with a third party's action: 'Action Required!', Complete verification and its QR code", async () => {
     signInAs();
     serve(detail({ result: 'NOT_FOUND', permissions: 8, thirdPartyActionUrl: 'https://partner.example/continue/abc' }));

@@ -9,7 +9,7 @@ import { EventTimeline } from '@/features/verifications/components/EventTimeline
 import { IdentityCapturePanel } from '@/features/verifications/components/IdentityCapturePanel';
 import { ResultCard } from '@/features/verifications/components/ResultCard';
 import { useInstituteFields, useVerification } from '@/features/verifications/hooks/useVerification';
-import { invoiceToast, personName } from '@/features/verifications/presentation';
+import { BUILD_FAILED, invoiceToast, personName } from '@/features/verifications/presentation';
 import { certificateOffered, viewMode, viewSteps } from '@/features/verifications/viewMode';
 import { VerificationSharingCenter } from '@/features/sharing/components/SharingCenter';
 import { useNotify } from '@/shared/notifications/useNotify';
@@ -74,7 +74,7 @@ export function ViewVerificationScreen({ readOnly = false }: { readOnly?: boolea
     );
   }
   if (error || !v) {
-    const message = error instanceof ApiError ? error.message : 'The verification could not be loaded.';
+    const message = error instanceof ApiError ? error.message : BUILD_FAILED;
     const retryable = !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
     return (
       <Stack spacing={2.5}>
