@@ -1,6 +1,16 @@
 import { Alert, Box, Button, FormControlLabel, Stack, Switch } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { loadDropin, type DropinInstance } from '@/features/ordering/wizard/cardForm';
+import { SUPPORT_EMAIL } from '@/features/ordering/wizard/pricing';
+import { LONG_TOAST_MS } from '@/shared/config';
+import { useNotify } from '@/shared/notifications/useNotify';
+
+/**
+ * Money 8, access 8: the payment provider's script failed: a 10 s warning that the payment third party failed,
+ * asking the user to clear the cache, retry, then contact us (the spec gives the content, not the words).
+ */
+export const PROVIDER_FAILED =
+  `Our card payment provider could not be reached. Please clear your browser's cache and try again; if it still fails, please contact ${SUPPORT_EMAIL}.`;
 
 interface Props {
   clientToken: string;
@@ -21,6 +31,7 @@ export function BraintreeDropin({ clientToken, amount, email, submitting, onBack
   const [failed, setFailed] = useState(false);
   const [saveCard, setSaveCard] = useState(true);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const notify = useNotify();
 
   useEffect(() => {
     let created: DropinInstance | null = null;
@@ -35,12 +46,16 @@ export function BraintreeDropin({ clientToken, amount, email, submitting, onBack
         if (gone) void made.teardown();
         else setInstance(made);
       })
-      .catch(() => setFailed(true));
+      .catch(() => {
+        if (gone) return;
+        setFailed(true);
+        notify({ severity: 'warning', title: 'Warning', message: PROVIDER_FAILED, durationMs: LONG_TOAST_MS });
+      });
     return () => {
       gone = true;
       void created?.teardown();
     };
-  }, [clientToken]);
+  }, [clientToken, notify]);
 
   async function pay() {
     if (!instance) return;
@@ -56,7 +71,7 @@ export function BraintreeDropin({ clientToken, amount, email, submitting, onBack
 
   return (
     <Stack spacing={2}>
-      {failed && <Alert severity="error">The card form could not be loaded. Please try again later.</Alert>}
+      {failed && <Alert severity="error">{PROVIDER_FAILED}</Alert>}
       <Box ref={container} />
       <FormControlLabel control={<Switch checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} />} label="Save card for later" />
       {refusal && (

@@ -144,6 +144,20 @@ describe('Payment Details: the sandbox card form (money 2.10)', () => {
     await waitFor(() => expect(onPay).toHaveBeenLastCalledWith('fake-three-d-secure-visa-full-authentication-nonce', true));
   }, 60_000);
 
+  it("warns for 10 s that the payment provider failed, with the advice, when its script cannot be loaded", async () => {
+    renderPay(vi.fn(async () => null), 'production-client-token');
+    const script = await waitFor(() => {
+      const found = document.head.querySelector<HTMLScriptElement>(`script[src="${DROPIN_SCRIPT}"]`);
+      expect(found).not.toBeNull();
+      return found as HTMLScriptElement;
+    });
+    script.dispatchEvent(new Event('error'));
+    const advice = /Our card payment provider could not be reached\. Please clear your browser's cache and try again; if it still fails, please contact support@credence\.test\./;
+    expect(await screen.findAllByText(advice)).toHaveLength(2); // the warning toast, and the form's own alert
+    expect(screen.getByRole('button', { name: 'Pay' })).toBeDisabled();
+    script.remove();
+  });
+
   it("uses Braintree's drop-in, loaded from its script only then, when the API pays through Braintree", async () => {
     const onPay = vi.fn(async () => null);
     renderPay(onPay, 'production-client-token');
