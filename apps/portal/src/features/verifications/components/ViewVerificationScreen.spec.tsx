@@ -178,9 +178,10 @@ describe('View Verification (2.9)', () => {
     renderAt('/verification/history/QC1001');
     expect(await screen.findByText('Action Required!')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Complete verification' })).toHaveAttribute('href', 'https://partner.example/continue/abc');
-    const qr = await screen.findByRole('img', { name: 'QR code to continue on your phone' });
+    // Drawn by the lazily loaded qrcode package: on a busy machine its first import takes seconds.
+    const qr = await screen.findByRole('img', { name: 'QR code to continue on your phone' }, { timeout: 20_000 });
     expect(qr).toHaveAttribute('width', '200');
-  });
+  }, 30_000);
 
   it('NOT_FOUND with no retries left: re-submit is off; send for manual checking sends force', async () => {
     signInAs();
