@@ -388,6 +388,35 @@ describe('applications', () => {
     });
   });
 
+  describe('an application that names its institutes (lockedInstitutes, verifications 2.2)', () => {
+    it('takes verifications at those institutes only: submitted into it or selected from the wallet', async () => {
+      const other = (await api(app, token.alice).get('/v1/institute/summary?name=Aberdeen%20Technical&page=0&size=5').expect(200)).body.content[0].id as string;
+      expect(other).toBeTruthy();
+      await db.pool.query(`UPDATE application_owners SET locked_institutes = $1 WHERE id = 'acme'`, [JSON.stringify([other])]);
+      await api(app, token.alice).post('/v1/register/applicant', { email: 'lena@mail.test', firstname: 'Lena', lastname: 'Locke', ref: 'CAND-0400' }).expect(204);
+      const regToken = linkIn((await mailsTo(app, 'lena@mail.test', token.staff))[0].text, '/login/register/');
+      await request(app.getHttpServer()).put(`/v1/register/${regToken}`).send({ password: 'Lena-pass1', confirmPassword: 'Lena-pass1', company: { addressCountry: { id: 'GB' } } }).expect(204);
+      const lena = (await signIn(app, 'lena@mail.test', { password: 'Lena-pass1' })).token;
+      const [application] = (await api(app, lena).get('/v1/application?status=OPEN').expect(200)).body.content as ApplicationBody[];
+      await db.pool.query(`UPDATE application_owners SET locked_institutes = '[]' WHERE id = 'acme'`);
+
+      // Into the application at an institute it does not name: refused before anything is kept.
+      const refused = await api(app, lena).post('/v1/verification?autosubmit=false', { ...janeAtUniDemo(), customerReference: null, applicationId: application.id }).expect(400);
+      expect(messages(refused)).toEqual(['This application only takes verifications at the institutes it names.']);
+      expect((await api(app, lena).get('/v1/verification?includeDrafts=true').expect(200)).body.totalSize).toBe(0);
+      // At the institute it names: saved into it (a draft; the application stays open).
+      await api(app, lena).post('/v1/verification?autosubmit=false', { ...janeAtUniDemo(), instituteId: other, customerReference: null, applicationId: application.id }).expect(201);
+
+      // From the wallet: a degree ordered outside the application, at University of Demo, cannot be selected into it.
+      const outside = await api(app, lena).post('/v1/verification', { ...janeAtUniDemo(), customerReference: null, ...card }).expect(201);
+      const selected = await api(app, lena).put(`/v1/application/${application.id}/verification`, { verificationIds: [outside.body.id] });
+      expect(selected.status).toBe(400);
+      expect(messages(selected)).toEqual(['This application only takes verifications at the institutes it names.']);
+      const after = (await api(app, lena).get(`/v1/application/${application.id}`).expect(200)).body as ApplicationBody;
+      expect(after.verifications.map((v) => v.id)).not.toContain(outside.body.id);
+    });
+  });
+
   describe('an application whose organisation pays', () => {
     it('charges the applicant nothing inside it: no card, no invoice, straight to checking', async () => {
       await db.pool.query(`UPDATE application_owners SET applicant_pays = false, pricing_scheme = NULL WHERE id = 'acme'`);

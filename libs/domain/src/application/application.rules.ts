@@ -7,6 +7,16 @@ export const TRANSCRIPT_HOLD_TEMPLATE = 17;
 /** Documents an applicant may add beyond the requested ones (the verification default of 5, verifications.md 9). */
 export const ADDITIONAL_APPLICATION_DOCUMENTS = 5;
 
+/**
+ * An application with lockedInstitutes (verifications 2.2) consists of verifications at those institutes: the wizard
+ * pre-creates one per institute and offers no other. The API holds submissions and wallet selections to the same.
+ */
+export const LOCKED_INSTITUTES_ONLY = 'This application only takes verifications at the institutes it names.';
+
+/** Whether a verification at this institute may be part of the application (any, when it locks none). */
+export const takesInstitute = (template: Pick<ApplicationTemplate, 'lockedInstitutes'>, instituteId: string | null | undefined) =>
+  template.lockedInstitutes.length === 0 || (!!instituteId && template.lockedInstitutes.includes(instituteId));
+
 /** Results that need the applicant: amend and re-submit, retry, pay, or finish a saved draft. */
 const NEEDS_APPLICANT: ReadonlySet<VerificationResult> = new Set(['REJECTED', 'NOT_FOUND', 'UNPAID', 'AWAITING_CONSENT']);
 /** Results after which nothing more happens to a verification. */

@@ -1,4 +1,4 @@
-import { customerCanSee, DomainError, VerificationInvalid, type ApplicationDocument } from '@credence/domain';
+import { customerCanSee, DomainError, LOCKED_INSTITUTES_ONLY, takesInstitute, VerificationInvalid, type ApplicationDocument } from '@credence/domain';
 import { CommandHandler, Command, type ICommandHandler } from '@nestjs/cqrs';
 import type { Principal } from '../../../../common/auth/principal';
 import { bytesOfDataUrl } from '../../../verifications';
@@ -110,13 +110,17 @@ export class SelectApplicationVerificationsHandler implements ICommandHandler<Se
 
   async execute({ principal, applicationId: id, verificationIds }: SelectApplicationVerifications): Promise<void> {
     const actor = applicationActorOf(principal);
-    await this.writer.visible(id, actor);
+    const application = await this.writer.visible(id, actor);
     const ids = [...new Set(verificationIds.map((v) => String(v).trim()).filter(Boolean))];
     const states = await this.members.states(ids);
     const mine = (v: (typeof states)[number]) =>
       v.result !== 'DELETED' && customerCanSee(v, { kind: 'customer', companyId: principal.companyId, username: principal.username, seesAll: true });
     const missing = ids.filter((vid) => !states.some((s) => s.id === vid && mine(s)));
     if (missing.length) throw new VerificationInvalid(missing.map((vid) => ({ field: 'verifications', message: `Verification ${vid} was not found in your wallet.` })));
+    // An application that names its institutes takes verifications at those only (2.2), from the wallet too.
+    if (states.some((s) => !takesInstitute(application.template, s.institute?.id))) {
+      throw new VerificationInvalid([{ field: 'verifications', message: LOCKED_INSTITUTES_ONLY }]);
+    }
     await this.writer.run(principal, id, [{ type: 'SelectVerifications', actor, verificationIds: ids }]);
   }
 }

@@ -7,6 +7,8 @@ import {
   IDENTITY_MAINTENANCE,
   identityUnderMaintenance,
   initialVerificationState,
+  LOCKED_INSTITUTES_ONLY,
+  takesInstitute,
   VerificationInvalid,
   type ApplicationState,
 } from '@credence/domain';
@@ -85,6 +87,9 @@ export class SubmitVerificationsHandler implements ICommandHandler<SubmitVerific
         throw new DomainError('unprocessable', IDENTITY_MAINTENANCE.message, 'QC-IDENTITY-MAINTENANCE');
       }
       const institute = await this.institutes.get(instituteIdOf(item, alias));
+      if (application && !takesInstitute(application.template, institute?.id)) {
+        throw new VerificationInvalid([{ field: 'institute', message: LOCKED_INSTITUTES_ONLY }]);
+      }
       const draft = draftFrom(item, institute);
       entries.push({
         id,
