@@ -19,6 +19,7 @@ function item(id: string, firstname: string, institute: string, result = 'VERIFI
     resultLabel: result === 'VERIFIED' ? 'Verified' : 'In Progress',
     currentResult: result,
     fields: { firstname, middlename: null, surname: 'Applicant', dob: '1996-03-03', employerName: null },
+    instituteId: institute.toLowerCase().replace(/ /g, '-'),
     instituteName: institute,
     instituteNames: [institute],
   } as unknown as VerificationListItem;
@@ -124,6 +125,18 @@ describe("'Select Verifications' (verifications 2.13): wallet verifications move
     expect(screen.queryByText('Verification selection saved.')).not.toBeInTheDocument();
     expect(api.stored().verifications.map((v) => v.id)).toEqual(['QC1']);
   }, 120_000);
+
+  it('offers only the wallet verifications at the institutes an application names (lockedInstitutes, 2.2)', async () => {
+    signInAs(ANNA);
+    serve(application({ lockedInstitutes: ['aberdeen-technical-university'], verifications: [] }));
+    const user = userEvent.setup();
+    renderHistory();
+    await user.click(await screen.findByRole('button', { name: 'Select Verifications' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Select Verifications' });
+    const wallet = await within(dialog).findByRole('list', { name: 'Verifications' });
+    await within(wallet).findByRole('checkbox', { name: /Aberdeen Technical University/ });
+    expect(within(wallet).getAllByRole('checkbox')).toHaveLength(1);
+  }, 60_000);
 
   it('is not offered once the application is submitted', async () => {
     signInAs(ANNA);

@@ -16,6 +16,7 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
+import { takesInstitute } from '@credence/domain';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { VerificationListItem } from '@credence/api-contract';
 import type { ApplicationView } from '@/features/applications/api/applications';
@@ -49,9 +50,10 @@ export function SelectVerificationsDialog({ application, onClose }: { applicatio
   const byId = useMemo(() => {
     const all = new Map<string, VerificationListItem>();
     for (const v of application.verifications) all.set(v.id, v);
-    for (const v of wallet.data?.content ?? []) all.set(v.id, v);
+    // An application that names its institutes takes verifications at those only (2.2; the API refuses others).
+    for (const v of wallet.data?.content ?? []) if (takesInstitute({ lockedInstitutes: application.lockedInstitutes ?? [] }, v.instituteId)) all.set(v.id, v);
     return all;
-  }, [application.verifications, wallet.data]);
+  }, [application.verifications, application.lockedInstitutes, wallet.data]);
   const available = [...byId.keys()].filter((id) => !selected.includes(id));
 
   const toggle = (id: string) =>
