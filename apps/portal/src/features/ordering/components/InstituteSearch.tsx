@@ -1,8 +1,9 @@
-import { Autocomplete, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Link, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Alert, Autocomplete, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Link, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { InstituteSummary } from '@/features/ordering/api/ordering';
-import { useCountries, useInstituteSearch, usePreviousInstitutes } from '@/features/ordering/hooks/useInstitutes';
+import { instituteBodyQuery, useCountries, useInstituteSearch, usePreviousInstitutes } from '@/features/ordering/hooks/useInstitutes';
 import { RequestInstituteDialog } from '@/features/ordering/components/RequestInstituteDialog';
 import { SUPPORT_EMAIL, type PriceMode } from '@/features/ordering/wizard/pricing';
 import { useDebouncedValue } from '@/shared/forms/useDebouncedValue';
@@ -167,6 +168,7 @@ export function InstituteSearch({ idPrefix, individual, priceMode, currency, onS
         <DialogTitle id={`${idPrefix}-readonly-title`}>{readOnly ? namesOf(readOnly)[0] : ''}</DialogTitle>
         <DialogContent>
           <Typography>Unfortunately Credence cannot process verification requests for this institute.</Typography>
+          {readOnly && <ReadOnlyNotices id={readOnly.id} />}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setReadOnly(null)} variant="contained">
@@ -175,6 +177,22 @@ export function InstituteSearch({ idPrefix, individual, priceMode, currency, onS
         </DialogActions>
       </Dialog>
       {requesting && <RequestInstituteDialog onClose={() => setRequesting(false)} initialName={name} />}
+    </Stack>
+  );
+}
+
+/** 2.3: the read-only institute's and its region's READONLY_INFO notices, read when its modal opens (none: nothing). */
+function ReadOnlyNotices({ id }: { id: string }) {
+  const body = useQuery(instituteBodyQuery(id));
+  const notices = [...(body.data?.notices ?? []), ...(body.data?.region?.notices ?? [])].filter((n) => n.type === 'READONLY_INFO');
+  if (!notices.length) return null;
+  return (
+    <Stack spacing={1} sx={{ mt: 2 }}>
+      {notices.map((n, i) => (
+        <Alert key={i} severity="info">
+          {n.message}
+        </Alert>
+      ))}
     </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { InstituteBody } from '@/features/ordering/api/ordering';
-import { PDF_BYTES, renderWizard, serveWizard, seriousViolations, UNI } from '@/features/ordering/test/fixtures';
+import { PDF_BYTES, renderWizard, serveWizard, seriousViolations, UNI, UNI_ROW } from '@/features/ordering/test/fixtures';
 import { json } from '@/test/fetchMock';
 import { signInAs } from '@/test/session';
 
@@ -120,6 +120,33 @@ describe('New Verification wizard (verifications 2.2)', () => {
     const plain = await screen.findByRole('table', { name: 'Institutes' });
     expect(within(plain).queryByRole('columnheader', { name: 'Total' })).not.toBeInTheDocument();
     expect(within(plain).queryByRole('columnheader', { name: 'Credits' })).not.toBeInTheDocument();
+  });
+
+  it("opens a read-only institute's modal with its and its region's READONLY_INFO notices, and Ok (2.3)", async () => {
+    signInAs();
+    serveWizard((req) => {
+      if (req.path === '/v1/institute/summary') return json({ content: [{ ...UNI_ROW, id: 'ro-1', name: 'Closed College', names: [{ name: 'Closed College' }], readOnly: true }], totalSize: 1 });
+      if (req.path === '/v1/institute/ro-1')
+        return json({
+          ...UNI,
+          id: 'ro-1',
+          readOnly: true,
+          notices: [{ type: 'READONLY_INFO', message: 'Ask the individual for a certified copy.' }, { type: 'INFO', message: 'Not for this modal.' }],
+          region: { id: 'GB', name: 'United Kingdom', notices: [{ type: 'READONLY_INFO', message: 'Colleges in this region answer by post only.' }] },
+        });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWizard('/verification/new?nedu=1');
+    await user.click(await screen.findByRole('button', { name: 'Closed College' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Closed College' });
+    expect(within(dialog).getByText('Unfortunately Credence cannot process verification requests for this institute.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Ask the individual for a certified copy.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Colleges in this region answer by post only.')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Not for this modal.')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Ok' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('region', { name: 'Institute Details' })).not.toBeInTheDocument();
   });
 
   it('tells of no results, and offers Request a new institute to organisations', async () => {
