@@ -17,3 +17,9 @@ export function useAccountFacts(): AccountFacts {
   const { claims } = useSession();
   return useMemo(() => factsOf(claims), [claims]);
 }
+
+/**
+ * The label of the account's own reference (refLabel), or 'Your Reference' (verifications 2.5), the same on every
+ * screen of the account's own verifications: the wizard, the history and its filters, the view.
+ */
+export const ownRefLabel = (claims: { refLabel?: string | null } | null | undefined) => claims?.refLabel || 'Your Reference';

@@ -90,7 +90,7 @@ import { ApiError } from '@/shared/api/client';
 import { FormSubmitBar } from '@/shared/forms/FormSubmitBar';
 import { useRulesForm } from '@/shared/forms/useRulesForm';
 import { useNotify } from '@/shared/notifications/useNotify';
-import { useAccountFacts } from '@/shared/session/account';
+import { ownRefLabel, useAccountFacts } from '@/shared/session/account';
 import { useSession } from '@/shared/session/useSession';
 import { StepIndicator, type Step } from '@/shared/ui/steps';
 import { toIsoDate } from '@/shared/ui/format';
@@ -137,7 +137,7 @@ function Wizard({ forceStart, application }: { forceStart: boolean; application?
   const allowed = useMemo(() => applicationAllowed(allowedTypes(facts), app), [facts, app]);
   const bounds = useCallback((code: TypeCode) => countBounds(code, app?.allowedTypes), [app]);
   const locked = entriesLocked(app);
-  const refLabel = claims?.refLabel || 'Your Reference';
+  const refLabel = ownRefLabel(claims);
   const refRequired = !!claims?.refRequired;
   const individual = !!claims?.isIndividual;
   const priceMode = priceView(facts, app);

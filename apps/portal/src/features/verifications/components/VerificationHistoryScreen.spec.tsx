@@ -87,6 +87,8 @@ describe('Verification history (2.10)', () => {
     serve();
     renderAt('/verification/history');
     expect(await screen.findByText('Jane Doe')).toBeInTheDocument();
+    // No reference label of the account's own: the wizard's default (2.5), the same here.
+    expect(screen.getByPlaceholderText('Search by name, QCID or Your Reference')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Past verifications requested' })).toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: 'Requested By' })).not.toBeInTheDocument();
   });

@@ -24,7 +24,7 @@ import {
   typeChoices,
 } from '@/features/verifications/presentation';
 import { useNotify } from '@/shared/notifications/useNotify';
-import { useAccountFacts } from '@/shared/session/account';
+import { ownRefLabel, useAccountFacts } from '@/shared/session/account';
 import { useSession } from '@/shared/session/useSession';
 import { formatDate } from '@/shared/ui/format';
 import { ResultChip } from '@/shared/ui/result';
@@ -56,7 +56,7 @@ export function VerificationHistoryScreen() {
     () => new Set((params.get('highlight') ?? '').split(',').filter(Boolean)),
     [params],
   );
-  const refLabel = claims?.refLabel || 'Customer Reference';
+  const refLabel = ownRefLabel(claims);
   const individual = facts.isIndividual;
 
   // 2.2: arriving from an order with an invoice says so once; the id leaves the URL so a revisit does not repeat it.

@@ -13,7 +13,7 @@ import { BUILD_FAILED, invoiceToast, personName } from '@/features/verifications
 import { certificateOffered, viewMode, viewSteps } from '@/features/verifications/viewMode';
 import { VerificationSharingCenter } from '@/features/sharing/components/SharingCenter';
 import { useNotify } from '@/shared/notifications/useNotify';
-import { useAccountFacts } from '@/shared/session/account';
+import { ownRefLabel, useAccountFacts } from '@/shared/session/account';
 import { useSession } from '@/shared/session/useSession';
 import { StepIndicator } from '@/shared/ui/steps';
 import { MetaLine } from '@/shared/ui/text';
@@ -128,7 +128,7 @@ export function ViewVerificationScreen({ readOnly = false }: { readOnly?: boolea
         <ResultCard
           v={v}
           institute={institute}
-          refLabel={claims?.refLabel || 'Customer Reference'}
+          refLabel={ownRefLabel(claims)}
           certificate={certificateOffered(v.result, organisation)}
           brandable={!!(claims?.partnerLogo || claims?.ownerLogo)}
         />
