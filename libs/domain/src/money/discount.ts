@@ -19,3 +19,13 @@ export const OTHER_ORIGINAL_FEE: Minor = 10000;
 export function originalFee(discountedFee: Minor): Minor {
   return ORIGINAL_FEES.get(discountedFee) ?? OTHER_ORIGINAL_FEE;
 }
+
+/**
+ * Whether the discount's promotion runs on this day (YYYY-MM-DD; money 9, verifications 9: 10 % off in October, the
+ * offer ending 5 November). Its banners ('SPECIAL OFFER: ... Offer ends 5th of November.') show only then: in late
+ * November an offer that 'ends 5th of November' would read as a mistake.
+ */
+export function promotionRunning(today: string): boolean {
+  const monthDay = today.slice(5, 10);
+  return monthDay >= '10-01' && monthDay <= '11-05';
+}

@@ -1,5 +1,5 @@
 import { DomainError } from '../shared/domain-error';
-import { OTHER_ORIGINAL_FEE, originalFee } from './discount';
+import { OTHER_ORIGINAL_FEE, originalFee, promotionRunning } from './discount';
 import { CREDIT_ORDER_DEFAULT, validateCreditOrder } from './credit-order';
 import { extraCreditDefault, extraCreditError, normaliseExtraCredit } from './extra-credit';
 import { creditUnitOf, priceView, schemePrice, verificationCost } from './pricing';
@@ -199,5 +199,12 @@ describe('Order Credits form (2.12, 5)', () => {
     expect(validateCreditOrder({ ...valid, toBuy: 2.5 })).toMatchObject({ ok: false });
     expect(validateCreditOrder({ ...valid, toBuy: 1000 })).toMatchObject({ ok: true });
     expect(validateCreditOrder({ ...valid, email: 'not-an-email' })).toEqual({ ok: false, errors: ['Please enter a valid email address.'] });
+  });
+});
+
+describe('the discount promotion (money 9: 10 % off in October, ending 5 November)', () => {
+  it('runs from 1 October to 5 November, every year, and not otherwise', () => {
+    expect(['2026-10-01', '2026-10-31', '2026-11-05', '2027-10-15'].map(promotionRunning)).toEqual([true, true, true, true]);
+    expect(['2026-09-30', '2026-11-06', '2026-11-29', '2027-01-01'].map(promotionRunning)).toEqual([false, false, false, false]);
   });
 });

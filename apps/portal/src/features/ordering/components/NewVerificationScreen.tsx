@@ -44,6 +44,7 @@ import {
   invoiceSaved,
   newVerificationPermissions,
   normaliseExtraCredit,
+  promotionRunning,
   START_CARD_ORDER,
   savedToHistory,
   typeByCode,
@@ -93,7 +94,7 @@ import { useNotify } from '@/shared/notifications/useNotify';
 import { ownRefLabel, useAccountFacts } from '@/shared/session/account';
 import { useSession } from '@/shared/session/useSession';
 import { StepIndicator, type Step } from '@/shared/ui/steps';
-import { toIsoDate } from '@/shared/ui/format';
+import { localToday, toIsoDate } from '@/shared/ui/format';
 
 type View = 'application' | 'start' | 'multi' | 'order' | 'pay' | 'identity';
 
@@ -427,7 +428,7 @@ function Wizard({ forceStart, application }: { forceStart: boolean; application?
           person={person}
           showReference={!app}
           refLabel={refLabel}
-          hasDiscount={!!claims?.hasDiscount}
+          hasDiscount={!!claims?.hasDiscount && promotionRunning(localToday())}
           identityDown={identityDown}
           busy={adding}
           onCancel={() => (app ? setView('application') : void navigate('/home'))}

@@ -132,6 +132,9 @@ describe("I'm Verified Wallet (verifications 2.12)", { timeout: 30_000 }, () => 
   });
 
   it('is empty with the spec text and its add link, and the discount notice when the account has one', async () => {
+    // While the promotion runs (October to 5 November).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-10-20T10:00:00Z'));
     signInAs({ ...INDIVIDUAL, hasDiscount: true });
     walletServer([]);
     const { container } = renderWallet();
@@ -143,6 +146,18 @@ describe("I'm Verified Wallet (verifications 2.12)", { timeout: 30_000 }, () => 
     expect(screen.queryByRole('button', { name: 'Share' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sharing Center' })).not.toBeInTheDocument();
     expect(await seriousViolations(container)).toEqual([]);
+    vi.useRealTimers();
+  });
+
+  it('leaves the discount notice out once the promotion has ended (after 5 November)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-29T10:00:00Z'));
+    signInAs({ ...INDIVIDUAL, hasDiscount: true });
+    walletServer([]);
+    renderWallet();
+    expect(await screen.findByText('Your Verification Wallet is currently empty!')).toBeInTheDocument();
+    expect(screen.queryByText(DISCOUNT_NOTICE)).not.toBeInTheDocument();
+    vi.useRealTimers();
   });
 
   it("sharing disabled, an applicant: only the pockets with entries, no Share or add links, and the 'Applications' table", async () => {

@@ -3,7 +3,7 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import ShareIcon from '@mui/icons-material/Share';
 import type { VerificationListItem } from '@credence/api-contract';
-import { allowedTypes, canCreateVerification, resultFooter, type TypeCode } from '@credence/domain';
+import { allowedTypes, canCreateVerification, promotionRunning, resultFooter, type TypeCode } from '@credence/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
@@ -17,6 +17,7 @@ import { queryKeys } from '@/shared/query/queryKeys';
 import { useAccountFacts } from '@/shared/session/account';
 import { useSession } from '@/shared/session/useSession';
 import { LoadError } from '@/shared/ui/feedback';
+import { localToday } from '@/shared/ui/format';
 
 const WALLET_QUERY = { page: 0, size: 100, includeAuditHistory: true };
 
@@ -103,7 +104,7 @@ export function WalletScreen() {
           </Button>
         )}
       </Stack>
-      {claims?.hasDiscount && <Alert severity="success">{DISCOUNT_NOTICE}</Alert>}
+      {claims?.hasDiscount && promotionRunning(localToday()) && <Alert severity="success">{DISCOUNT_NOTICE}</Alert>}
 
       {wallet.isPending ? (
         <Stack spacing={1.5} aria-busy="true">
