@@ -19,7 +19,7 @@ import { cleanDocumentLabel, DOCUMENT_LABEL_MAX, UPLOAD_MESSAGES } from '@creden
 import { useEffect, useRef, useState } from 'react';
 import { get, useFieldArray, useFormState, type Control } from 'react-hook-form';
 import { deleteDocument, type InstituteBody } from '@/features/ordering/api/ordering';
-import { additionalAllowance, nextKey, permissionsOf, syncDocumentCards, type DocValue, type EntryValues, type WizardValues } from '@/features/ordering/wizard/model';
+import { additionalAllowance, isConsentForm, nextKey, permissionsOf, syncDocumentCards, type DocValue, type EntryValues, type WizardValues } from '@/features/ordering/wizard/model';
 import { readPdf, viewPdf } from '@/features/ordering/wizard/readPdf';
 import { useSession } from '@/shared/session/useSession';
 
@@ -201,7 +201,8 @@ export function DocumentCard({
           </Typography>
         </Box>
         {doc.description && <Typography variant="body2">{doc.description}</Typography>}
-        {doc.template && individual && (
+        {/* 2.6: 'Download & Sign' on consent templates, for individuals (who sign their own consent). */}
+        {doc.template && individual && isConsentForm(doc) && (
           <Link href={doc.template} target="_blank" rel="noopener">
             Download &amp; Sign
           </Link>

@@ -28,7 +28,7 @@ import { DynamicField } from '@/features/ordering/components/DynamicField';
 import { PreviousVerifications } from '@/features/ordering/components/PreviousVerifications';
 import { usePreviousPeople, type PreviousPerson } from '@/features/ordering/hooks/useInstitutes';
 import { maskDate } from '@/features/ordering/wizard/masks';
-import { instituteDisplayNames, permissionsOf, showsEmail, showsEnrolmentStatus, type EntryValues, type WizardValues } from '@/features/ordering/wizard/model';
+import { instituteDisplayNames, isConsentForm, permissionsOf, showsEmail, showsEnrolmentStatus, type EntryValues, type WizardValues } from '@/features/ordering/wizard/model';
 import type { PriceMode } from '@/features/ordering/wizard/pricing';
 import { FormTextField } from '@/shared/forms/FormTextField';
 import { formatCredits, formatMajorAmount } from '@/shared/ui/format';
@@ -58,8 +58,6 @@ interface Props {
 const NEW_INDIVIDUAL: PreviousPerson = { key: 'new', firstname: '', middlename: '', lastname: '', dob: '' };
 const personLabel = (p: PreviousPerson) => (p.key === 'new' ? 'New Individual' : `${p.firstname} ${p.middlename ? `${p.middlename} ` : ''}${p.lastname}${p.dob ? ` (${p.dob})` : ''}`);
 
-const isConsentForm = (d: { name: string; type: string }) =>
-  d.name === 'Institute Consent Form' || d.type === 'CONSENT_INSTITUTE' || d.name.startsWith('Credence Consent Form') || d.type.startsWith('CONSENT_QC');
 
 /** The details of one verification (verifications 2.5): institute, individual, qualification or employment, documents. */
 export function EntryDetails({ control, index, entry, institute, permissions, ctx, onChangeInstitute, onUsePerson }: Props) {

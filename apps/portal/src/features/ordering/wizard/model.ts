@@ -296,3 +296,10 @@ export function entryTitle(institute: InstituteBody | undefined, typeName: strin
 export function hasUnsavedData(entries: readonly EntryValues[], dirty: boolean): boolean {
   return entries.some((e) => !e.serverId) && (dirty || entries.some((e) => !!e.instituteId || !!e.firstname || !!e.lastname));
 }
+
+/**
+ * A consent form requirement (verifications 2.5: 'Institute Consent Form' or type CONSENT_INSTITUTE; a name starting
+ * 'Credence Consent Form' or type starting CONSENT_QC): its template is what 'Download & Sign' offers (2.6).
+ */
+export const isConsentForm = (d: { name: string; type: string }) =>
+  d.name === 'Institute Consent Form' || d.type === 'CONSENT_INSTITUTE' || d.name.startsWith('Credence Consent Form') || d.type.startsWith('CONSENT_QC');
