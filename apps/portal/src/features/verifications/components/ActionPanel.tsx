@@ -85,20 +85,11 @@ function IncompleteSection({ v, institute, card }: { v: VerificationDetail; inst
   const notify = useNotify();
   const { claims } = useSession();
   const submit = useSubmitVerification(v.id);
-  const rights = editRights(v.permissions);
-  const [values, setValues] = useState<AmendValues>(() => initialAmendValues(v, institute));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const details = useAmendDetails(v, institute);
   const [consent, setConsent] = useState(false);
-
-  /** The details to send, or null (with the errors shown) when they do not pass. */
   const amended = () => {
-    const found = amendErrors(values, institute, localToday());
-    setErrors(found);
-    if (Object.keys(found).length) {
-      notify({ severity: 'error', title: 'Error', message: 'Please correct the errors shown below.' });
-      return null;
-    }
-    return { fields: amendPayload(values, institute) };
+    const fields = details.checked();
+    return fields && { fields };
   };
 
   return (
@@ -107,15 +98,7 @@ function IncompleteSection({ v, institute, card }: { v: VerificationDetail; inst
         Incomplete
       </Typography>
       <Typography>This request is incomplete, please complete and submit it below.</Typography>
-      <AmendForm
-        v={v}
-        institute={institute}
-        values={values}
-        errors={errors}
-        readOnly={!rights.fields}
-        onChange={(key, value) => setValues((old) => ({ ...old, [key]: value }))}
-      />
-      <AmendDocuments v={v} institute={institute} />
+      {details.form}
       <Box component="section" aria-labelledby="incomplete-consent">
         <Typography id="incomplete-consent" variant="subtitle1" component="h4" sx={{ fontWeight: 600, mb: 1 }}>
           Terms &amp; Consent
@@ -168,26 +151,19 @@ function AmendSection({
   institute: InstituteDetail | undefined;
   mode: 'notFound' | 'rejected';
 }) {
-  const notify = useNotify();
   const resubmit = useResubmitVerification(v.id);
-  const rights = editRights(v.permissions);
-  const [values, setValues] = useState<AmendValues>(() => initialAmendValues(v, institute));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const details = useAmendDetails(v, institute);
   const [sending, setSending] = useState<'auto' | 'manual' | null>(null);
   const retries = v.retriesLeft;
   const canRetry = mode === 'rejected' || retries > 0;
   const allowsPending = !!(v.institute?.allowsPending ?? institute?.allowsPending);
 
   const send = (force: boolean) => {
-    const found = amendErrors(values, institute, localToday());
-    setErrors(found);
-    if (Object.keys(found).length) {
-      notify({ severity: 'error', title: 'Error', message: 'Please correct the errors shown below.' });
-      return;
-    }
+    const fields = details.checked();
+    if (!fields) return;
     setSending(force ? 'manual' : 'auto');
     resubmit.mutate(
-      { fields: amendPayload(values, institute), force },
+      { fields, force },
       {
         onSuccess: () => window.scrollTo({ top: 0 }),
         onSettled: () => setSending(null),
@@ -240,15 +216,7 @@ function AmendSection({
         </Alert>
       )}
 
-      <AmendForm
-        v={v}
-        institute={institute}
-        values={values}
-        errors={errors}
-        readOnly={!rights.fields}
-        onChange={(key, value) => setValues((old) => ({ ...old, [key]: value }))}
-      />
-      <AmendDocuments v={v} institute={institute} />
+      {details.form}
 
       <Stack spacing={1}>
         {mode === 'notFound' && (
@@ -292,6 +260,40 @@ function AmendSection({
       )}
     </Stack>
   );
+}
+
+/**
+ * The details and documents of a request being completed or amended (2.9), shared by Incomplete and the amend modes:
+ * the form's state, the form itself, and `checked()`: the fields to send, or null with their errors shown.
+ */
+function useAmendDetails(v: VerificationDetail, institute: InstituteDetail | undefined) {
+  const notify = useNotify();
+  const rights = editRights(v.permissions);
+  const [values, setValues] = useState<AmendValues>(() => initialAmendValues(v, institute));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const checked = () => {
+    const found = amendErrors(values, institute, localToday());
+    setErrors(found);
+    if (Object.keys(found).length) {
+      notify({ severity: 'error', title: 'Error', message: 'Please correct the errors shown below.' });
+      return null;
+    }
+    return amendPayload(values, institute);
+  };
+  const form = (
+    <>
+      <AmendForm
+        v={v}
+        institute={institute}
+        values={values}
+        errors={errors}
+        readOnly={!rights.fields}
+        onChange={(key, value) => setValues((old) => ({ ...old, [key]: value }))}
+      />
+      <AmendDocuments v={v} institute={institute} />
+    </>
+  );
+  return { checked, form };
 }
 
 function DeleteSection({ id }: { id: string }) {
