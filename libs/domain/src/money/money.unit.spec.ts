@@ -65,7 +65,7 @@ describe('currency per account (3.)', () => {
     expect(formatMoney(4050, 'GBP')).toBe('£40.50');
     expect(formatMoney(100000, 'USD')).toBe('$1000.00');
     expect(formatMoney(5, 'EUR')).toBe('€0.05');
-    expect(formatMoney(-855, 'AUD')).toBe('-A$8.55');
+    expect(formatMoney(-855, 'AUD')).toBe('-$8.55');
     expect(formatMoney(0, 'XYZ')).toBe('£0.00');
   });
 });
