@@ -187,6 +187,12 @@ export type CreditLink =
   | { route: '/credit/order'; label: 'Order more credits' }
   | { route: '/credit/buy'; label: 'Buy more credit' };
 
+/** Where an account tops its credit up: token accounts order credits, card payers buy credit, others nowhere. */
+export function topUpRoute(a: AccountFacts): CreditLink['route'] | null {
+  if (usesTokens(a.paymentType)) return '/credit/order';
+  return canBuyCredit(a) ? '/credit/buy' : null;
+}
+
 /**
  * The drop-down's credit link (2.3): Order more credits for token accounts, otherwise Buy more credit; shown only
  * when the user is not an applicant or the applicant pays, the current credit is known, at least one type is
@@ -198,9 +204,9 @@ export function creditLink(a: AccountFacts, currentCredit: number | null | undef
     typeof currentCredit === 'number' &&
     hasTypes(a) &&
     !a.isIndividual;
-  if (!shown) return null;
-  if (usesTokens(a.paymentType)) return { route: '/credit/order', label: 'Order more credits' };
-  return canBuyCredit(a) ? { route: '/credit/buy', label: 'Buy more credit' } : null;
+  const route = shown ? topUpRoute(a) : null;
+  if (route === '/credit/order') return { route, label: 'Order more credits' };
+  return route === '/credit/buy' ? { route, label: 'Buy more credit' } : null;
 }
 
 /** The latest terms version (9). */

@@ -1,4 +1,4 @@
-import { allowedTypes, canBuyCredit, isInstituteOrParent, usesTokens, type TypeCode } from '@credence/domain';
+import { allowedTypes, isInstituteOrParent, topUpRoute, type TypeCode } from '@credence/domain';
 import { Box, Button, Card, CardContent, Link, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ApplicantHistoryCard, ReferralHistoryCard } from '@/features/dashboard/components/DashboardHistories';
@@ -63,8 +63,8 @@ const grid = { display: 'grid', gap: 2, p: 0, m: 0, gridTemplateColumns: { xs: '
 /**
  * Dashboard for organisations (money 2.6): statistics cards with View links (verifications when the account orders,
  * applicants when it has them, outstanding pendings for institutes and parents), Current Credit with Topup, the
- * Education Verification institute picker, the Verify cards of the allowed types, the latest verifications, applicants (hasApplicants) and referrals (hasReferrals), and
- * the News card from the product's RSS feed.
+ * Education Verification institute picker, the Verify cards of the allowed types, the latest verifications,
+ * applicants (hasApplicants) and referrals (hasReferrals), and the News card from the product's RSS feed.
  */
 export function DashboardScreen() {
   const facts = useAccountFacts();
@@ -101,7 +101,7 @@ function OrganisationDashboard() {
       </Box>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 2fr)' } }}>
         <Stack spacing={3}>
-          {orders && <CreditCard topup={usesTokens(facts.paymentType) ? '/credit/order' : canBuyCredit(facts) ? '/credit/buy' : null} />}
+          {orders && <CreditCard topup={topUpRoute(facts)} />}
           {orders && !facts.isApplicant && (
             <Box component="ul" aria-label="Verify" sx={{ display: 'grid', gap: 2, p: 0, m: 0, gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}>
               {VERIFY_CARDS.filter((c) => types.includes(c.code)).map((c) => (
@@ -168,7 +168,7 @@ function EducationPicker() {
 }
 
 /** Current Credit (2.6) with 'Topup' where the account can top up: tokens are ordered, card payers buy. */
-function CreditCard({ topup }: { topup: '/credit/order' | '/credit/buy' | null }) {
+function CreditCard({ topup }: { topup: ReturnType<typeof topUpRoute> }) {
   const tokens = topup === '/credit/order';
   const { credit } = useCreditSummary();
   const { claims } = useSession();

@@ -58,7 +58,6 @@ interface Props {
 const NEW_INDIVIDUAL: PreviousPerson = { key: 'new', firstname: '', middlename: '', lastname: '', dob: '' };
 const personLabel = (p: PreviousPerson) => (p.key === 'new' ? 'New Individual' : `${p.firstname} ${p.middlename ? `${p.middlename} ` : ''}${p.lastname}${p.dob ? ` (${p.dob})` : ''}`);
 
-
 /** The details of one verification (verifications 2.5): institute, individual, qualification or employment, documents. */
 export function EntryDetails({ control, index, entry, institute, permissions, ctx, onChangeInstitute, onUsePerson }: Props) {
   const people = usePreviousPeople();
