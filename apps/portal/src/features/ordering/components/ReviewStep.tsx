@@ -3,10 +3,8 @@ import {
   Button,
   Card,
   CardContent,
-  FormControlLabel,
   Skeleton,
   Stack,
-  Switch,
   Table,
   TableBody,
   TableCell,
@@ -23,8 +21,6 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import {
-  CONSENT_TERMS,
-  consentStatement,
   DELETE_VERIFICATION_HELP,
   currencySymbol,
   EXTRA_CREDIT_MAX,
@@ -36,6 +32,7 @@ import {
 } from '@credence/domain';
 import { useState } from 'react';
 import type { InstituteBody, OrderQuote } from '@/features/ordering/api/ordering';
+import { TermsConsent } from '@/features/ordering/components/TermsConsent';
 import { entryTitle, type EntryValues } from '@/features/ordering/wizard/model';
 import { formatCredits, formatDate, formatMajorAmount } from '@/shared/ui/format';
 
@@ -142,16 +139,7 @@ export function ReviewStep({
 
       <Card variant="outlined" component="section" aria-labelledby="consent-title">
         <CardContent>
-          <Typography id="consent-title" component="h3" variant="h6" sx={{ mb: 1 }}>
-            Terms &amp; Consent
-          </Typography>
-          <Typography sx={{ mb: 1 }}>{consentStatement(individual)}</Typography>
-          <Typography sx={{ mb: 2 }}>{CONSENT_TERMS}</Typography>
-          <FormControlLabel
-            control={<Switch checked={consent} onChange={(e) => onConsent(e.target.checked)} />}
-            label={consent ? 'Yes' : 'No'}
-            aria-label="Terms & Consent"
-          />
+          <TermsConsent id="consent-title" heading="h3" individual={individual} consent={consent} onConsent={onConsent} />
         </CardContent>
       </Card>
 

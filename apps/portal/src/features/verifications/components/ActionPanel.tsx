@@ -12,12 +12,10 @@ import {
   DialogContentText,
   DialogTitle,
   Divider,
-  FormControlLabel,
   Stack,
-  Switch,
   Typography,
 } from '@mui/material';
-import { CONSENT_TERMS, consentStatement, DELETE_VERIFICATION_HELP } from '@credence/domain';
+import { DELETE_VERIFICATION_HELP } from '@credence/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { InstituteDetail, VerificationDetail } from '@/features/verifications/api/verifications';
@@ -29,6 +27,7 @@ import {
   type AmendValues,
 } from '@/features/verifications/components/AmendForm';
 import { AmendDocuments } from '@/features/verifications/components/AmendDocuments';
+import { TermsConsent } from '@/features/ordering/components/TermsConsent';
 import { CardPaymentPanel } from '@/features/verifications/components/CardPaymentPanel';
 import { QrCode } from '@/features/verifications/components/IdentityCapturePanel';
 import { localToday } from '@/shared/ui/format';
@@ -100,16 +99,7 @@ function IncompleteSection({ v, institute, card }: { v: VerificationDetail; inst
       <Typography>This request is incomplete, please complete and submit it below.</Typography>
       {details.form}
       <Box component="section" aria-labelledby="incomplete-consent">
-        <Typography id="incomplete-consent" variant="subtitle1" component="h4" sx={{ fontWeight: 600, mb: 1 }}>
-          Terms &amp; Consent
-        </Typography>
-        <Typography sx={{ mb: 1 }}>{consentStatement(!!claims?.isIndividual)}</Typography>
-        <Typography sx={{ mb: 1 }}>{CONSENT_TERMS}</Typography>
-        <FormControlLabel
-          control={<Switch checked={consent} onChange={(e) => setConsent(e.target.checked)} />}
-          label={consent ? 'Yes' : 'No'}
-          aria-label="Terms & Consent"
-        />
+        <TermsConsent id="incomplete-consent" heading="h4" individual={!!claims?.isIndividual} consent={consent} onConsent={setConsent} />
       </Box>
       {card ? (
         <CardPaymentPanel v={v} consent={consent} amended={amended} />
