@@ -151,6 +151,15 @@ describe('applications', () => {
       await api(app, null).get('/v1/application').expect(401);
     });
 
+    it("an applicant's search is by organisation (verifications 2.13), not by their own name or reference", async () => {
+      expect((await list('jane', '?query=acme')).content.map((a) => a.owner.name)).toEqual(['Acme Recruitment Ltd']);
+      expect((await list('jane', '?query=jane')).totalSize).toBe(0);
+      expect((await list('jane', '?query=CAND-0002')).totalSize).toBe(0);
+      expect((await list('jane', '?query=globex')).totalSize).toBe(0);
+      expect((await list('jane', '?status=OPEN')).totalSize).toBe(0);
+      expect((await list('jane', '?status=COMPLETED,PENDING')).totalSize).toBe(1);
+    });
+
     it("the organisation reads the verifications of a submitted application, not the applicant's other ones", async () => {
       const omar = (await list('alice', '?query=omar')).content[0];
       const verificationId = omar.verifications[0].id;

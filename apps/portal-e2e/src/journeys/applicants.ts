@@ -125,6 +125,47 @@ export const applicantsOfAnOrganisation: Journey = {
   },
 };
 
+/**
+ * Verifications 2.13 and 6, the individual's side: jane (hasApplicants) reads her own applications under Applicants,
+ * with an Organisation column and filter, OPEN offered and no default statuses, no reference or group archive; a row
+ * opens her own view of the application.
+ */
+export const applicationHistoryOfAnIndividual: Journey = {
+  name: 'applicants: jane reads her own application history by organisation and opens her application',
+  async run(t) {
+    const { page, baseUrl } = t;
+    patient(page);
+    const { content } = await apiGet<{ content: (Application & { owner: { name: string } })[] }>(baseUrl, 'jane@mail.test', '/v1/application?size=1000');
+    const mine = content[0];
+    assert.ok(mine, 'jane has an application to Acme');
+    await signInThroughUi(page, 'jane@mail.test');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Applicants' }).click();
+    await page.waitForURL((url) => url.pathname === '/applicant/history');
+    const history = page.getByRole('table', { name: 'Applicant history' });
+    await history.getByRole('columnheader', { name: 'Organisation' }).waitFor();
+    const row = history.getByRole('row', { name: /Acme Recruitment Ltd/ });
+    assert.equal(await row.count(), content.length, 'every application of hers is listed, whatever its status');
+    assert.equal(await history.getByRole('columnheader', { name: 'Applicant' }).count(), 0);
+    assert.equal(await page.getByRole('button', { name: 'Group Archive' }).count(), 0, 'individuals archive nothing');
+    assert.equal(await page.getByRole('heading', { name: 'Invite Applicant' }).count(), 0);
+
+    await page.getByRole('button', { name: 'Filters' }).click();
+    const statuses = page.getByRole('group', { name: 'Status' });
+    await statuses.getByRole('checkbox', { name: 'Open' }).waitFor();
+    assert.equal(await statuses.getByRole('checkbox', { name: 'Archived' }).count(), 0, 'ARCHIVED is for organisations');
+    await page.getByRole('textbox', { name: 'Organisation' }).fill('globex');
+    await history.getByText('No applications match these filters.').waitFor();
+    await page.getByRole('textbox', { name: 'Organisation' }).fill('acme');
+    await row.first().waitFor();
+    await t.axe('applicants-individual');
+    await t.shot('applicants-individual');
+
+    await row.first().click();
+    await page.waitForURL((url) => url.pathname === `/application/history/${mine.id}`);
+    await page.getByRole('heading', { name: `Application to ${mine.owner.name}` }).waitFor();
+  },
+};
+
 interface ReferralRow {
   id: string;
   company: { name: string };

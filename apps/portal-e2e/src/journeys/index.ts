@@ -1,6 +1,10 @@
 import type { Journey } from '../harness.ts';
 import { annaSubmitsApplication, applicantSelectsWalletVerification } from './applications.ts';
-import { applicantsOfAnOrganisation, referralsOfAnOrganisation } from './applicants.ts';
+import {
+  applicantsOfAnOrganisation,
+  applicationHistoryOfAnIndividual,
+  referralsOfAnOrganisation,
+} from './applicants.ts';
 import { coverageJourney, individualHighSchool, instituteUserOrders } from './ordering-more.ts';
 import { identityCapture } from './identity.ts';
 import { impersonation } from './impersonation.ts';
@@ -69,5 +73,6 @@ export const journeys: Journey[] = [
   annaSubmitsApplication,
   applicantSelectsWalletVerification,
   applicantsOfAnOrganisation,
+  applicationHistoryOfAnIndividual,
   referralsOfAnOrganisation,
 ];

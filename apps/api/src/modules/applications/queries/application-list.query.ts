@@ -93,7 +93,10 @@ export class ApplicationListQuery {
     if (c.scope.kind === 'applicant') add((p) => `"applicantCompanyId" = ${p}`, c.scope.companyId);
     if (c.scope.kind === 'owner') add((p) => `"ownerCompanyId" = ${p}`, c.scope.companyId);
     if (c.statuses) add((p) => `"status" = ANY(${p})`, c.statuses);
-    if (c.query) add((p) => `"search" LIKE ${p}`, like(c.query.toLowerCase()));
+    // An applicant's quick search is the Organisation filter (verifications 2.13): it looks in the owner's name
+    // only, since the applicant's own name and reference would match every application they have.
+    if (c.query && c.scope.kind === 'applicant') add((p) => `lower("ownerName") LIKE ${p}`, like(c.query.toLowerCase()));
+    else if (c.query) add((p) => `"search" LIKE ${p}`, like(c.query.toLowerCase()));
     if (c.from) add((p) => `"created" >= ${p}`, c.from);
     if (c.to) add((p) => `"created" < ${p}`, c.to);
     if (c.ref) add((p) => `"customerReference" ILIKE ${p}`, like(c.ref));

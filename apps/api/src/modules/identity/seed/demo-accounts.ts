@@ -16,8 +16,8 @@ export const DEMO_ACCOUNTS = [
   { username: 'paul@board-demo.test', who: 'parent account, Demo Examinations Board' },
   { username: 'indy@mail.test', who: 'individual, card' },
   { username: 'anna@mail.test', who: 'applicant to Acme (applicant pays), open application' },
-  { username: 'jane@mail.test', who: 'applicant to Acme, application completed' },
-  { username: 'omar@mail.test', who: 'applicant to Acme, application pending with University of Demo' },
+  { username: 'jane@mail.test', who: 'applicant to Acme, application completed (Applicants: her application history)' },
+  { username: 'omar@mail.test', who: 'applicant to Acme, application pending with University of Demo (Applicants: his application history)' },
 ] as const;
 
 /** Acme's application template: what each application to Acme asks for (verifications.md 2.13, 3). */
@@ -57,8 +57,10 @@ const companies: Company[] = [
   { id: 'board-demo', name: 'Demo Examinations Board', paymentType: 'INSTITUTE_PARENT', currency: 'GBP', vatPayer: true, countryId: 'GB', industryId: 5 },
   { id: 'indy', name: 'Indy Individual', individual: true, paymentType: 'CARD', currency: 'GBP', vatPayer: true, countryId: 'GB', industryId: -1 },
   { id: 'anna', name: 'Anna Applicant', individual: true, paymentType: 'CARD', currency: 'GBP', vatPayer: true, countryId: 'GB', industryId: -1, applicantPays: true },
-  { id: 'jane', name: 'Jane Doe', individual: true, paymentType: 'CARD', currency: 'GBP', vatPayer: true, countryId: 'GB', industryId: -1, applicantPays: true },
-  { id: 'omar', name: 'Omar Haddad', individual: true, paymentType: 'CARD', currency: 'GBP', vatPayer: true, countryId: 'GB', industryId: -1, applicantPays: true },
+  // Jane and Omar have submitted their applications: with hasApplicants they read them back under Applicants, the
+  // individuals' application history (verifications 2.13, 6). Anna's is still open: Open Applications is her way in.
+  { id: 'jane', name: 'Jane Doe', individual: true, paymentType: 'CARD', currency: 'GBP', vatPayer: true, countryId: 'GB', industryId: -1, applicantPays: true, hasApplicants: true },
+  { id: 'omar', name: 'Omar Haddad', individual: true, paymentType: 'CARD', currency: 'GBP', vatPayer: true, countryId: 'GB', industryId: -1, applicantPays: true, hasApplicants: true },
 ];
 
 const users = [

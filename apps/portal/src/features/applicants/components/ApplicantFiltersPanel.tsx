@@ -1,7 +1,7 @@
 import { Box, Button, Checkbox, FormControlLabel, FormGroup, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { applicationStatusLabel } from '@credence/domain';
 import type { ApplicationFilterDef } from '@/features/applicants/api/applicants';
-import { DEFAULT_STATUSES, ORGANISATION_STATUSES, type ApplicantFilters } from '@/features/applicants/components/applicantFilters';
+import { defaultStatuses, statusesOffered, type ApplicantAudience, type ApplicantFilters } from '@/features/applicants/components/applicantFilters';
 import { DebouncedTextField } from '@/features/verifications/components/DebouncedTextField';
 import { daysBefore, localToday } from '@/shared/ui/format';
 import { DateInput } from '@/shared/ui/dates';
@@ -12,15 +12,18 @@ const statusName = (s: string) => {
 };
 
 /**
- * The applicant history's filters for organisations (verifications 2.13): Applicant, Status (multi), Date, the
- * server's custom filters (text, or a select when restricted to listed values), Reference; Clear All.
+ * The applicant history's filters (verifications 2.13): Applicant for organisations or Organisation for
+ * individuals, Status (multi, the statuses each is offered), Date; for organisations only the server's custom
+ * filters (text, or a select when restricted to listed values) and Reference; Clear All.
  */
 export function ApplicantFiltersPanel({
+  audience,
   filters,
   customFilters,
   refLabel,
   onChange,
 }: {
+  audience: ApplicantAudience;
   filters: ApplicantFilters;
   customFilters: readonly ApplicationFilterDef[];
   refLabel: string;
@@ -35,30 +38,44 @@ export function ApplicantFiltersPanel({
     set((current) => ({
       statuses: on ? [...current.statuses, status] : current.statuses.filter((s) => s !== status),
     }));
+  const organisation = audience === 'organisation';
   return (
     <Box id="applicant-filters" sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-      <DebouncedTextField
-        id="applicant-filter-name"
-        label="Applicant"
-        size="small"
-        value={filters.query}
-        onCommit={(query) => set({ query })}
-        helperText="Search by the applicant's first, last or full name."
-      />
-      <DebouncedTextField
-        id="applicant-filter-ref"
-        label={refLabel}
-        size="small"
-        value={filters.ref}
-        onCommit={(ref) => set({ ref })}
-        helperText="Search by the reference given to the application."
-      />
+      {organisation ? (
+        <DebouncedTextField
+          id="applicant-filter-name"
+          label="Applicant"
+          size="small"
+          value={filters.query}
+          onCommit={(query) => set({ query })}
+          helperText="Search by the applicant's first, last or full name."
+        />
+      ) : (
+        <DebouncedTextField
+          id="applicant-filter-name"
+          label="Organisation"
+          size="small"
+          value={filters.query}
+          onCommit={(query) => set({ query })}
+          helperText="Search by the name of the organisation you applied to."
+        />
+      )}
+      {organisation && (
+        <DebouncedTextField
+          id="applicant-filter-ref"
+          label={refLabel}
+          size="small"
+          value={filters.ref}
+          onCommit={(ref) => set({ ref })}
+          helperText="Search by the reference given to the application."
+        />
+      )}
       <Box role="group" aria-labelledby="applicant-filter-status">
         <Typography id="applicant-filter-status" variant="body2" color="text.secondary">
           Status
         </Typography>
         <FormGroup row>
-          {ORGANISATION_STATUSES.map((s) => (
+          {statusesOffered(audience).map((s) => (
             <FormControlLabel
               key={s}
               control={<Checkbox size="small" checked={filters.statuses.includes(s)} onChange={(e) => toggle(s, e.target.checked)} />}
@@ -95,7 +112,7 @@ export function ApplicantFiltersPanel({
           />
         </Stack>
       </Box>
-      {customFilters.map((f) =>
+      {(organisation ? customFilters : []).map((f) =>
         f.values?.length ? (
           <TextField
             key={f.key}
@@ -128,7 +145,9 @@ export function ApplicantFiltersPanel({
         ),
       )}
       <Box sx={{ gridColumn: '1 / -1' }}>
-        <Button onClick={() => onChange({ query: '', statuses: DEFAULT_STATUSES, fromDate: '', toDate: '', ref: '', custom: {} })}>Clear All</Button>
+        <Button onClick={() => onChange({ query: '', statuses: defaultStatuses(audience), fromDate: '', toDate: '', ref: '', custom: {} })}>
+          Clear All
+        </Button>
       </Box>
     </Box>
   );

@@ -57,7 +57,10 @@ function serve() {
 const routes = [
   { path: '/applicant/history', element: <><ApplicantsScreen /><Where /></> },
   { path: '/applicant/history/:id', element: <ViewApplicantScreen /> },
+  { path: '/application/history/:id', element: <Where /> },
 ];
+
+const JANE = { sub: 'jane@mail.test', isIndividual: true, isApplicant: true, hasApplicants: true, inviteApplicants: true, appRefLabel: 'Candidate number' };
 
 describe('Applicants (verifications 2.13)', () => {
   it('lists applications with the default statuses, bold completed rows and the Insights tag', async () => {
@@ -149,4 +152,37 @@ describe('Applicants (verifications 2.13)', () => {
     expect(await screen.findByTestId('where')).toHaveTextContent('/applicant/history');
     expect(calls.some((c) => c.method === 'PUT' && c.path === '/v1/application/app-1')).toBe(true);
   });
+
+  it("shows an individual their own applications: Organisation, OPEN offered, no default statuses, their own view", async () => {
+    signInAs(JANE);
+    const calls = serve();
+    renderRoutes(routes, '/applicant/history');
+    const user = userEvent.setup();
+    const table = await screen.findByRole('table', { name: 'Applicant history' });
+    expect((await within(table).findAllByText('Acme Recruitment Ltd')).length).toBe(2);
+    expect(within(table).getByRole('columnheader', { name: 'Organisation' })).toBeInTheDocument();
+    expect(within(table).queryByRole('columnheader', { name: 'Applicant' })).toBeNull();
+    expect(within(table).queryByRole('columnheader', { name: 'Candidate number' })).toBeNull();
+    expect(calls.find((c) => c.path === '/v1/application')?.query.get('status')).toBeNull();
+    expect(calls.some((c) => c.path === '/v1/application/filters')).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Group Archive' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Invite Applicant' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: /Filters/ }));
+    const filters = await screen.findByRole('group', { name: 'Status' });
+    expect(within(filters).getAllByRole('checkbox').map((c) => c.closest('label')?.textContent)).toEqual(['Open', 'Pending', 'Applicant Action Required', 'Completed']);
+    expect(screen.getByRole('textbox', { name: 'Organisation' })).toBeInTheDocument();
+    expect(screen.getByText('Search by the name of the organisation you applied to.')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Candidate number' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Role applied for' })).toBeNull();
+    await user.click(within(filters).getByRole('checkbox', { name: 'Open' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/v1/application' && c.query.get('status') === 'OPEN')).toBe(true));
+
+    // A quick search is by organisation and leaves the statuses as they are (no ARCHIVED for individuals).
+    await user.type(screen.getByRole('textbox', { name: 'Quick search' }), 'acme{Enter}');
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('query=acme&status=OPEN'));
+
+    await user.click(within(table).getAllByRole('row')[1]);
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/application\/history\/app-1$/));
+  }, 90_000);
 });

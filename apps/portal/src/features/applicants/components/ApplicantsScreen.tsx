@@ -25,6 +25,7 @@ import {
   applicantTableState,
   withApplicantFilters,
   withApplicantTableState,
+  type ApplicantAudience,
   type ApplicantFilters,
 } from '@/features/applicants/components/applicantFilters';
 import { InviteApplicantCard } from '@/features/applicants/components/InviteApplicantCard';
@@ -46,6 +47,10 @@ const strong = (row: ApplicantApplication, content: ReactNode) =>
  * Applicants (/applicant/history, verifications 2.13): the Invite Applicant card (inviteApplicants only) and the
  * Applicant History card with its filters (the server's custom filters among them), group archive, completed rows
  * in bold and the 'Insights' tag. Filters and page live in the URL.
+ *
+ * An individual with hasApplicants reads their own applications here (verifications 6): an Organisation column and
+ * filter instead of the Applicant ones, OPEN offered and no status ticked by default, no reference, custom filters,
+ * group archive or invitations, and a row opens the individual's view of the application (/application/history/{id}).
  */
 export function ApplicantsScreen() {
   const { claims } = useSession();
@@ -53,30 +58,36 @@ export function ApplicantsScreen() {
   const navigate = useNavigate();
   const location = useLocation();
   const notify = useNotify();
-  const filters = useMemo(() => applicantFiltersFromParams(params), [params]);
+  const audience: ApplicantAudience = claims?.isIndividual ? 'individual' : 'organisation';
+  const organisation = audience === 'organisation';
+  const filters = useMemo(() => applicantFiltersFromParams(params, audience), [params, audience]);
   const table = useMemo(() => applicantTableState(params), [params]);
   const { data, isPlaceholderData, isError, refetch } = useApplicants(applicantQuery(filters, table));
-  const customFilters = useApplicationFilters(true).data ?? [];
+  const customFilters = useApplicationFilters(organisation).data ?? [];
   const archive = useArchiveApplications();
   const [open, setOpen] = useState(false);
   const [grouping, setGrouping] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
   const refLabel = claims?.appRefLabel || 'Reference';
-  const active = activeApplicantFilters(filters);
+  const active = activeApplicantFilters(filters, audience);
 
   /** A change of some filters, over the newest ones asked for (two quick changes both hold). */
   const patchFilters = (
     change: Partial<ApplicantFilters> | ((current: ApplicantFilters) => Partial<ApplicantFilters>),
   ) =>
     updateParams((latest) => {
-      const current = applicantFiltersFromParams(latest);
+      const current = applicantFiltersFromParams(latest, audience);
       return withApplicantFilters(latest, { ...current, ...(typeof change === 'function' ? change(current) : change) });
     });
 
-  /** Verifications 4: a quick search with the filters closed looks in ARCHIVED too, until the search is cleared. */
+  /**
+   * Verifications 4: a quick search with the filters closed looks in ARCHIVED too, until the search is cleared.
+   * ARCHIVED is the organisations' status: an individual's search keeps the statuses as they are.
+   */
   const quickSearch = (query: string) => {
     patchFilters((current) => {
+      if (!organisation) return { query };
       const others = current.statuses.filter((s) => s !== 'ARCHIVED');
       const statuses = open || !current.statuses.length ? current.statuses : query ? [...others, 'ARCHIVED'] : others;
       return { query, statuses };
@@ -124,8 +135,12 @@ export function ApplicantsScreen() {
       : []),
     { id: 'created', header: 'Created', cell: (r) => strong(r, formatDate(r.created)) },
     { id: 'submitted', header: 'Submitted', cell: (r) => strong(r, formatDate(r.submitted) || '-'), hideOnPhone: true },
-    { id: 'applicant', header: 'Applicant', cell: (r) => strong(r, r.applicant.name) },
-    { id: 'customerReference', header: refLabel, cell: (r) => strong(r, r.customerReference ?? ''), hideOnPhone: true },
+    organisation
+      ? { id: 'applicant', header: 'Applicant', cell: (r) => strong(r, r.applicant.name) }
+      : { id: 'organisation', header: 'Organisation', cell: (r) => strong(r, r.owner.name) },
+    ...(organisation
+      ? [{ id: 'customerReference', header: refLabel, cell: (r: ApplicantApplication) => strong(r, r.customerReference ?? ''), hideOnPhone: true }]
+      : []),
     {
       id: 'status',
       header: 'Status',
@@ -144,7 +159,7 @@ export function ApplicantsScreen() {
       <Typography variant="h5" component="h2">
         Applicants
       </Typography>
-      {claims?.inviteApplicants && <InviteApplicantCard refLabel={refLabel} />}
+      {organisation && claims?.inviteApplicants && <InviteApplicantCard refLabel={refLabel} />}
       <Card component="section" aria-labelledby="applicant-history-title">
         <CardContent>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}>
@@ -155,10 +170,10 @@ export function ApplicantsScreen() {
               <QuickSearchField
                 value={filters.query}
                 onCommit={quickSearch}
-                placeholder="Search by name or reference"
+                placeholder={organisation ? 'Search by name or reference' : 'Search by organisation'}
                 width={{ sm: 280 }}
               />
-              {grouping ? (
+              {!organisation ? null : grouping ? (
                 <>
                   <Button variant="contained" disabled={selected.size === 0} onClick={() => setConfirming(true)}>
                     {`Archive Selected (${selected.size})`}
@@ -181,6 +196,7 @@ export function ApplicantsScreen() {
           <Collapse in={open} unmountOnExit>
             <Box sx={{ mb: 2.5 }}>
               <ApplicantFiltersPanel
+                audience={audience}
                 filters={filters}
                 customFilters={customFilters}
                 refLabel={refLabel}
@@ -206,7 +222,9 @@ export function ApplicantsScreen() {
               onRowClick={(r) =>
                 grouping
                   ? toggle(r.id)
-                  : void navigate(`/applicant/history/${encodeURIComponent(r.id)}`, { state: { from: `${location.pathname}${location.search}` } })
+                  : void navigate(`${organisation ? '/applicant/history' : '/application/history'}/${encodeURIComponent(r.id)}`, {
+                      state: { from: `${location.pathname}${location.search}` },
+                    })
               }
             />
           )}

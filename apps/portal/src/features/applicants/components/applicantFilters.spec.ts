@@ -14,4 +14,15 @@ describe('applicant history filters (verifications 2.13, 4)', () => {
     expect(activeApplicantFilters(f)).toBe(3);
     expect(withApplicantFilters(new URLSearchParams(), f).toString()).toBe('status=ALL&ref=CAND&cf.role=Graduate+analyst');
   });
+
+  it('gives an individual no default statuses, OPEN and not ARCHIVED, and no reference or custom filters', () => {
+    expect(applicantFiltersFromParams(new URLSearchParams(), 'individual').statuses).toEqual([]);
+    expect(applicantFiltersFromParams(new URLSearchParams('status=open,ARCHIVED,COMPLETED'), 'individual').statuses).toEqual(['OPEN', 'COMPLETED']);
+    expect(applicantFiltersFromParams(new URLSearchParams('status=OPEN,ARCHIVED'), 'organisation').statuses).toEqual(['ARCHIVED']);
+    const f = applicantFiltersFromParams(new URLSearchParams('cf.role=Graduate%20analyst&ref=CAND&query=acme'), 'individual');
+    expect(f).toMatchObject({ ref: '', custom: {}, query: 'acme' });
+    expect(activeApplicantFilters(f, 'individual')).toBe(1);
+    expect(activeApplicantFilters({ ...f, query: '' }, 'individual')).toBe(0);
+    expect(activeApplicantFilters({ ...f, query: '' }, 'organisation')).toBe(1);
+  });
 });

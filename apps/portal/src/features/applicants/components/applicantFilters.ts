@@ -1,10 +1,23 @@
 import type { Query } from '@/shared/api/client';
 import { DEFAULT_PER_PAGE, type TableState } from '@/shared/ui/table';
 
+/**
+ * Who reads the applicant history (verifications 2.13, 6): an organisation reads the applications made to it, an
+ * individual with hasApplicants their own, with an Organisation column and filter instead of the Applicant ones.
+ */
+export type ApplicantAudience = 'organisation' | 'individual';
+
 /** Statuses an organisation filters by (verifications 4: OPEN is offered to individuals only, ARCHIVED to organisations only). */
 export const ORGANISATION_STATUSES = ['PENDING', 'APPLICANT_ACTION', 'COMPLETED', 'ARCHIVED'] as const;
+/** Statuses an individual filters by: OPEN, and no ARCHIVED (verifications 4). */
+export const INDIVIDUAL_STATUSES = ['OPEN', 'PENDING', 'APPLICANT_ACTION', 'COMPLETED'] as const;
 /** The organisations' default (verifications 4): PENDING + COMPLETED. */
 export const DEFAULT_STATUSES = ['PENDING', 'COMPLETED'];
+
+export const statusesOffered = (audience: ApplicantAudience): readonly string[] =>
+  audience === 'individual' ? INDIVIDUAL_STATUSES : ORGANISATION_STATUSES;
+/** Verifications 4: 'Status filter default: none for individuals; PENDING + COMPLETED for organisations.' */
+export const defaultStatuses = (audience: ApplicantAudience): string[] => (audience === 'individual' ? [] : DEFAULT_STATUSES);
 const CUSTOM_PREFIX = 'cf.';
 
 export interface ApplicantFilters {
@@ -16,18 +29,32 @@ export interface ApplicantFilters {
   custom: Record<string, string>;
 }
 
-/** The filters as the URL holds them: ?status=ALL lists every status, no status the default. */
-export function applicantFiltersFromParams(params: URLSearchParams): ApplicantFilters {
+/**
+ * The filters as the URL holds them: ?status=ALL lists every status, no status the default. An individual has no
+ * Reference or custom filters (verifications 6), so a link carrying them filters nothing for one, and statuses not
+ * offered to the audience are dropped (an individual's link with ARCHIVED, an organisation's with OPEN).
+ */
+export function applicantFiltersFromParams(params: URLSearchParams, audience: ApplicantAudience = 'organisation'): ApplicantFilters {
   const status = params.get('status');
-  const statuses = status === null ? DEFAULT_STATUSES : status.toUpperCase() === 'ALL' ? [] : status.split(',').filter(Boolean);
+  const offered = statusesOffered(audience);
+  const statuses =
+    status === null
+      ? defaultStatuses(audience)
+      : status.toUpperCase() === 'ALL'
+        ? []
+        : status
+            .split(',')
+            .map((s) => s.trim().toUpperCase())
+            .filter((s) => offered.includes(s));
   const custom: Record<string, string> = {};
-  for (const [key, value] of params) if (key.startsWith(CUSTOM_PREFIX) && value) custom[key.slice(CUSTOM_PREFIX.length)] = value;
+  if (audience === 'organisation')
+    for (const [key, value] of params) if (key.startsWith(CUSTOM_PREFIX) && value) custom[key.slice(CUSTOM_PREFIX.length)] = value;
   return {
     query: params.get('query') ?? '',
     statuses,
     fromDate: params.get('fromDate') ?? '',
     toDate: params.get('toDate') ?? '',
-    ref: params.get('ref') ?? '',
+    ref: audience === 'organisation' ? (params.get('ref') ?? '') : '',
     custom,
   };
 }
@@ -59,8 +86,8 @@ export function withApplicantTableState(params: URLSearchParams, state: TableSta
 }
 
 /** The filters that differ from the defaults, for the Filters button's '(n)'. */
-export function activeApplicantFilters(f: ApplicantFilters): number {
-  const statusChanged = f.statuses.join(',') !== DEFAULT_STATUSES.join(',');
+export function activeApplicantFilters(f: ApplicantFilters, audience: ApplicantAudience = 'organisation'): number {
+  const statusChanged = f.statuses.join(',') !== defaultStatuses(audience).join(',');
   return [f.query, statusChanged, f.fromDate || f.toDate, f.ref, ...Object.values(f.custom)].filter(Boolean).length;
 }
 
