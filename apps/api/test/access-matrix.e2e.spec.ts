@@ -31,6 +31,8 @@ const PUBLIC_ROUTES = [
   'GET /v1/audit/public-key',
   // The product's public RSS feed of the news staff publish (issue 23, money 2.6's News card); throttled.
   'GET /v1/news/rss',
+  // A news item's picture (money 2.5): an <img> sends no session; served only at its 128-bit token; throttled.
+  'GET /v1/news/:id/image/:token',
 ];
 
 /**

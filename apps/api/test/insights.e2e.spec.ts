@@ -308,4 +308,77 @@ describe('analytics, reports and the news feed', () => {
     expect((xml.match(/<item>/g) ?? []).length).toBe(Math.min(20, Number(rows[0].n)));
     expect(xml.indexOf('Feed <check>')).toBeLessThan(xml.indexOf('</item>')); // newest first
   });
+
+  it('keeps a picture with a news item (money 2.5): checked by its bytes, served at an unguessable address, replaced and removed', async () => {
+    const staff = (await signIn(app, 'admin@credence.test')).token;
+    const http = () => request(app.getHttpServer());
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+    const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+    const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString('base64')}`;
+    const count = async () => Number((await pool.query<{ n: string }>(`SELECT count(*) AS n FROM news_alerts`)).rows[0].n);
+    const item = { type: 'NEWS', title: 'Pictured', message: 'With a picture', published: true };
+
+    // Refused, each in a clear message, and nothing is kept.
+    const before = await count();
+    const refusals: [unknown, string][] = [
+      [dataUrl('image/png', Buffer.from('not a png at all')), 'The image must be a PNG, JPEG, WebP or GIF picture.'],
+      [dataUrl('image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')), 'The image must be a PNG, JPEG, WebP or GIF picture.'],
+      [dataUrl('image/jpeg', png), 'The image must be a PNG, JPEG, WebP or GIF picture.'],
+      [dataUrl('image/png', Buffer.concat([png, Buffer.alloc(2_100_000)])), 'The image must be at most 2 MB.'],
+      [42, 'The image must be a PNG, JPEG, WebP or GIF picture.'],
+    ];
+    for (const [image, message] of refusals) {
+      const res = await http().post('/admin/news').set('X-AUTH-TOKEN', staff).send({ ...item, image }).expect(400);
+      expect(res.body.errors.map((e: { message: string }) => e.message)).toContain(message);
+    }
+    expect(await count()).toBe(before);
+
+    const created = await http().post('/admin/news').set('X-AUTH-TOKEN', staff).send({ ...item, image: dataUrl('image/png', png) }).expect(201);
+    const src: string = created.body.image.src;
+    expect(src).toMatch(new RegExp(`^/v1/news/${created.body.id}/image/[0-9a-f]{32}$`));
+    expect(created.body.image.title).toBe('Pictured');
+    // Public (an <img> sends no session), cached for good, and the very bytes uploaded.
+    const served = await http().get(src).buffer(true).parse(binaryBody).expect(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['cache-control']).toContain('immutable');
+    expect(Buffer.compare(served.body as Buffer, png)).toBe(0);
+    // Only at its own token: a guessed or another item's address is not found, in the spec's shape.
+    const wrong = await http().get(src.replace(/[0-9a-f]{32}$/, '0'.repeat(32))).expect(404);
+    expect(wrong.body).toEqual({ errors: [expect.objectContaining({ message: 'Image not found.' })] });
+    // Customers read its address with the item; the feed carries it as an enclosure.
+    const alice = (await signIn(app, 'alice@acme.test')).token;
+    const alerts = await http().get('/v1/news/alerts').set('X-AUTH-TOKEN', alice).expect(200);
+    expect(alerts.body.find((n: { id: string | number }) => String(n.id) === String(created.body.id))?.image).toBe(src);
+    // The demo's own news item has its picture, seeded as an upload is stored.
+    const demo = alerts.body.find((n: { title: string }) => n.title === 'Faster checks in Europe');
+    const demoPicture = await http().get(demo.image).buffer(true).parse(binaryBody).expect(200);
+    expect(demoPicture.headers['content-type']).toBe('image/png');
+    expect((demoPicture.body as Buffer).subarray(1, 4).toString('latin1')).toBe('PNG');
+    const rss = await http().get('/v1/news/rss').expect(200);
+    expect(rss.text).toContain(`<enclosure length="0" type="image/png" url="http://localhost:3000${src}"/>`);
+
+    // The console sends the record back with the picture as it was: nothing changes.
+    await http().put(`/admin/news/${created.body.id}`).set('X-AUTH-TOKEN', staff).send({ title: 'Pictured again' }).expect(200);
+    const flipped = await http().put(`/admin/news/${created.body.id}`).set('X-AUTH-TOKEN', staff).send({ ...created.body, published: false }).expect(200);
+    expect(flipped.body).toMatchObject({ published: false, image: { src } });
+    await http().get(src).expect(200);
+    const stray = await http().put(`/admin/news/${created.body.id}`).set('X-AUTH-TOKEN', staff).send({ image: { rawFile: {}, src: 'blob:x' } }).expect(400);
+    expect(stray.body.errors[0].message).toBe('The image must be a PNG, JPEG, WebP or GIF picture.');
+    // Replaced: a new address, the old one gone; removed: no picture at all.
+    const replaced = await http().put(`/admin/news/${created.body.id}`).set('X-AUTH-TOKEN', staff).send({ image: dataUrl('image/gif', gif) }).expect(200);
+    expect(replaced.body.image.src).not.toBe(src);
+    await http().get(src).expect(404);
+    expect((await http().get(replaced.body.image.src).expect(200)).headers['content-type']).toBe('image/gif');
+    const badReplace = await http().put(`/admin/news/${created.body.id}`).set('X-AUTH-TOKEN', staff).send({ image: dataUrl('image/png', gif) }).expect(400);
+    expect(badReplace.body.errors[0].message).toBe('The image must be a PNG, JPEG, WebP or GIF picture.');
+    await http().get(replaced.body.image.src).expect(200); // a refused picture leaves the old one
+    const removed = await http().put(`/admin/news/${created.body.id}`).set('X-AUTH-TOKEN', staff).send({ image: null }).expect(200);
+    expect(removed.body.image).toBeNull();
+    await http().get(replaced.body.image.src).expect(404);
+
+    // A deleted item takes its picture with it.
+    const again = await http().post('/admin/news').set('X-AUTH-TOKEN', staff).send({ ...item, image: dataUrl('image/png', png) }).expect(201);
+    await http().delete(`/admin/news/${again.body.id}`).set('X-AUTH-TOKEN', staff).expect(200);
+    await http().get(again.body.image.src).expect(404);
+  });
 });

@@ -131,6 +131,27 @@ export async function runJourney(browser, baseUrl, log = (line) => process.stdou
       if (!listed.body.some((n) => n.message === notice)) throw new Error('the notice is not stored as published');
     });
 
+    await step('publishes a news item with a picture, served to the portal from its own address', async () => {
+      const title = `Journey news ${new Date().toISOString()}`;
+      await page.getByRole('menuitem', { name: 'News and alerts' }).click();
+      await page.getByRole('link', { name: 'New item' }).click();
+      await page.getByRole('textbox', { name: /^Title/ }).fill(title);
+      await page.getByRole('textbox', { name: /^Message/ }).fill('A news item with a picture, from the console journey.');
+      await page.locator('input[type="file"]').setInputFiles(path.join(repoRoot, 'apps/api/assets/demo/news-europe.png'));
+      await page.getByRole('img', { name: 'news-europe.png' }).waitFor();
+      await page.getByLabel('Published').first().check();
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('cell', { name: title }).waitFor();
+      const listed = await api(baseUrl, staffToken, `/admin/news?filter=${encodeURIComponent(JSON.stringify({ q: title }))}`);
+      const src = listed.body[0]?.image?.src;
+      if (!src) throw new Error('the news item is stored without its picture');
+      const served = await fetch(`${baseUrl}${src}`);
+      if (served.status !== 200 || served.headers.get('content-type') !== 'image/png') throw new Error(`the picture answers ${served.status} ${served.headers.get('content-type')}`);
+      await page.getByRole('cell', { name: title }).click();
+      await page.getByRole('img', { name: title }).waitFor();
+      return src;
+    });
+
     await step('the notice appears in the portal shell for alice', async () => {
       const portal = await browser.newContext({ viewport: VIEWPORT, locale: 'en-GB' });
       portal.setDefaultTimeout(TIMEOUT);

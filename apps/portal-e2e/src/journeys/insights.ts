@@ -36,6 +36,11 @@ export const homeAndDashboard: Journey = {
     // Latest News from the news staff publish, dated like '1st January 2024'.
     const news = main.getByRole('region', { name: 'Latest News' });
     await news.getByRole('heading', { name: 'Faster checks in Europe' }).waitFor();
+    // Its picture, loaded from the API through the page's own content security policy (img-src 'self').
+    const picture = news.getByRole('listitem').filter({ hasText: 'Faster checks in Europe' }).locator('img');
+    await picture.waitFor();
+    await picture.scrollIntoViewIfNeeded();
+    await page.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await picture.elementHandle());
     const date = (await news.locator('.MuiTypography-caption').first().innerText()).trim();
     assert.match(date, /^\d{1,2}(st|nd|rd|th) [A-Z][a-z]+ \d{4}$/, `a news date reads like '1st January 2024' (${date})`);
     // The volume chart, Monthly (12): this month's point is alice's company's verifications recorded this month.

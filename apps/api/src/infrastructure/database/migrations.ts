@@ -1,25 +1,16 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { runner } from 'node-pg-migrate';
 import type { ClientBase } from 'pg';
+import { apiFolder } from '../api-folders';
 
 /** Which migrations ran, and when (node-pg-migrate's bookkeeping table). */
 export const MIGRATIONS_TABLE = 'schema_migrations';
 
 /**
- * The folder of plain SQL migrations (`NNNN_name.up.sql`, with a `.down.sql` to revert it): apps/api/migrations in
- * the workspace, whether running from source (tests) or from dist (so `npm run dev` sees a new one at its next
- * restart); the build also copies it to dist/apps/api/migrations for an image that has no workspace (Dockerfile).
+ * The folder of plain SQL migrations (`NNNN_name.up.sql`, with a `.down.sql` to revert it): apps/api/migrations,
+ * from source, dist or an image (api-folders.ts).
  */
 export function migrationsDir(): string {
-  const candidates = [
-    path.resolve(__dirname, '../../../migrations'), // apps/api/src/infrastructure/database -> apps/api/migrations
-    path.resolve(__dirname, '../../../../../apps/api/migrations'), // dist/apps/api/infrastructure/database
-    path.resolve(__dirname, '../../migrations'), // dist/apps/api/migrations
-  ];
-  const found = candidates.find((dir) => existsSync(path.join(dir, '0001_baseline.up.sql')));
-  if (!found) throw new Error(`no migrations folder beside the API (looked in ${candidates.join(', ')})`);
-  return found;
+  return apiFolder('migrations', '0001_baseline.up.sql');
 }
 
 export interface MigrateOptions {

@@ -1,8 +1,13 @@
 import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Pool } from 'pg';
+import { apiFolder } from '../../infrastructure/api-folders';
 import { PG_POOL } from '../../infrastructure/database/database.tokens';
 import { SeedRegistry } from '../../infrastructure/seeding/seed.registry';
 import { IdentityModule } from '../identity/identity.module';
+import { BLOB_STORE, type BlobStore } from '../verifications';
+import { VerificationsModule } from '../verifications/verifications.module';
 import { AdminApprovalProcessesController } from './approval-processes/admin-approval-processes.controller';
 import { AdminApprovalProcessesService } from './approval-processes/admin-approval-processes.service';
 import { APPROVAL_PROCESS_QUERY_HANDLERS } from './approval-processes/queries/approval-processes.handlers';
@@ -19,6 +24,8 @@ import { AdminFailedJobsController } from './jobs/admin-failed-jobs.controller';
 import { FAILED_JOB_QUERY_HANDLERS } from './jobs/queries/failed-jobs.queries';
 import { AdminNewsController } from './news/admin-news.controller';
 import { AdminNewsService } from './news/admin-news.service';
+import { NewsImageController } from './news/news-image.controller';
+import { newNewsImageKey } from './news/news-images';
 import { NEWS_QUERY_HANDLERS } from './news/queries/news.handlers';
 import { AdminNoticesController } from './notices/admin-notices.controller';
 import { AdminNoticesService } from './notices/admin-notices.service';
@@ -38,8 +45,10 @@ import { USER_QUERY_HANDLERS } from './users/queries/users.handlers';
  * registration mail goes through the team invitation flow, not a copy of it.
  */
 @Module({
-  imports: [IdentityModule],
+  // VerificationsModule for the blob store the news pictures are kept in, beside the documents.
+  imports: [IdentityModule, VerificationsModule],
   controllers: [
+    NewsImageController,
     AdminCustomersController,
     AdminUsersController,
     AdminNoticesController,
@@ -72,6 +81,7 @@ export class AdminModule implements OnModuleInit {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     private readonly seeds: SeedRegistry,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
   ) {}
 
   onModuleInit() {
@@ -87,6 +97,25 @@ export class AdminModule implements OnModuleInit {
             [p.name, p.description],
           );
         }
+      },
+    });
+    // The demo's news item gets its picture (money 2.5), stored as staff uploads store one (after the accounts'
+    // step, which writes the demo news).
+    this.seeds.register({
+      name: 'admin.demo-news-pictures',
+      order: 25,
+      demo: true,
+      run: async () => {
+        const key = newNewsImageKey();
+        await this.blobs.put(
+          key,
+          readFileSync(path.join(apiFolder('assets', 'demo/news-europe.png'), 'demo/news-europe.png')),
+          'image/png',
+        );
+        await this.pool.query(
+          `UPDATE news_alerts SET image_key = $1, image_type = 'image/png' WHERE title = 'Faster checks in Europe' AND image_key IS NULL`,
+          [key],
+        );
       },
     });
   }

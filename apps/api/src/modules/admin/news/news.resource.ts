@@ -1,4 +1,5 @@
 import { contains, filterAs, type SqlResource } from '../../../common/http/simple-rest';
+import { newsImagePathSql } from '../../../common/http/news-image-address';
 
 const PUBLISHED = `(a.published_at IS NOT NULL AND a.published_at <= now())`;
 
@@ -10,7 +11,8 @@ export const newsResource: SqlResource<NewsSort> = {
   from: 'news_alerts a',
   id: 'a.id',
   select: `a.id::int AS id, a.type, a.title, a.message, a.link, a.published_at AS "publishedAt", ${PUBLISHED} AS published,
-    a.created_at AS "createdAt", a.created_by AS "createdBy"`,
+    a.created_at AS "createdAt", a.created_by AS "createdBy",
+    CASE WHEN a.image_key IS NULL THEN NULL ELSE json_build_object('src', ${newsImagePathSql('a')}, 'title', a.title) END AS image`,
   sortable: {
     createdAt: 'a.created_at',
     publishedAt: 'a.published_at',

@@ -1,6 +1,7 @@
 import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Pool } from 'pg';
+import { newsImagePathSql } from '../../../common/http/news-image-address';
 import { PG_POOL } from '../../../infrastructure/database/database.tokens';
 
 /** access.md 7.3: dashboard notices and the news/maintenance feed shown in the shell. */
@@ -41,8 +42,9 @@ export class NoticesController {
       ['ALERT_MAINTENANCE', 'NEWS'].includes(t),
     );
     const { rows } = await this.pool.query(
-      `SELECT id, type, title, message, link, published_at AS "publishedAt" FROM news_alerts
-       WHERE published_at IS NOT NULL AND published_at <= now() AND type = ANY($1) ORDER BY published_at DESC LIMIT 50`,
+      `SELECT n.id, n.type, n.title, n.message, n.link, n.published_at AS "publishedAt", ${newsImagePathSql('n')} AS image
+         FROM news_alerts n
+        WHERE published_at IS NOT NULL AND published_at <= now() AND type = ANY($1) ORDER BY published_at DESC LIMIT 50`,
       [types],
     );
     return rows;

@@ -3,6 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import { Feed } from 'feed';
 import type { Pool } from 'pg';
+import { newsImagePath } from '../../../common/http/news-image-address';
 import { Public } from '../../../common/auth/public.decorator';
 import type { AppConfig } from '../../../config/config.schema';
 import { APP_CONFIG } from '../../../config/config.tokens';
@@ -17,6 +18,8 @@ interface NewsRow {
   message: string;
   link: string | null;
   publishedAt: Date;
+  imageKey: string | null;
+  imageType: string | null;
 }
 
 /**
@@ -39,7 +42,7 @@ export class NewsFeedController {
   @Header('Cache-Control', 'public, max-age=300')
   async rss(): Promise<string> {
     const { rows } = await this.pool.query<NewsRow>(
-      `SELECT id::text AS id, title, message, link, published_at AS "publishedAt" FROM news_alerts
+      `SELECT id::text AS id, title, message, link, published_at AS "publishedAt", image_key AS "imageKey", image_type AS "imageType" FROM news_alerts
         WHERE type = 'NEWS' AND published_at IS NOT NULL AND published_at <= now() ORDER BY published_at DESC, id DESC LIMIT ${FEED_ITEMS}`,
     );
     const site = this.config.publicUrl.replace(/\/$/, '');
@@ -62,6 +65,10 @@ export class NewsFeedController {
         content: n.message,
         author: [{ name: 'Credence' }],
         date: new Date(n.publishedAt),
+        // The picture as an enclosure, at its public address (news-image.controller.ts).
+        ...(n.imageKey && n.imageType
+          ? { image: { url: `${site}${newsImagePath(n.id, n.imageKey)}`, type: n.imageType } }
+          : {}),
       });
     }
     return feed.rss2();

@@ -9,6 +9,8 @@ export interface NewsAlertItem {
   message: string;
   link: string | null;
   publishedAt: string;
+  /** The picture's address on this site (/v1/news/{id}/image/{token}), or null without one. */
+  image?: string | null;
 }
 
 /**

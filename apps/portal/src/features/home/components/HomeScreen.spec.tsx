@@ -14,6 +14,7 @@ const news = Array.from({ length: 11 }, (_, i) => ({
   message: `Message ${i + 1}`,
   link: `https://news.example/${i + 1}`,
   publishedAt: `2024-01-${String(i + 1).padStart(2, '0')}T10:00:00Z`,
+  image: i === 10 ? '/v1/news/11/image/0123456789abcdef0123456789abcdef' : null,
 }));
 
 function answer() {
@@ -49,6 +50,11 @@ describe('Home (/home, money 2.5)', () => {
     expect(titles).toHaveLength(9);
     expect(titles[0]).toBe('News 11');
     expect(within(list).getByText('11th January 2024')).toBeInTheDocument();
+    // The item's picture (money 2.5), decorative beside its title; an item without one shows the newspaper icon.
+    const newest = within(list).getByText('News 11').closest('a') as HTMLElement;
+    expect(newest.querySelector('img')?.getAttribute('src')).toBe('/v1/news/11/image/0123456789abcdef0123456789abcdef');
+    expect(newest.querySelector('img')?.getAttribute('alt')).toBe('');
+    expect((within(list).getByText('News 10').closest('a') as HTMLElement).querySelector('img')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'News page 2' }));
     expect(within(list).getAllByRole('heading', { level: 4 }).map((h) => h.textContent)).toEqual(['News 2', 'News 1']);
     expect(within(list).getByText('1st January 2024')).toBeInTheDocument();

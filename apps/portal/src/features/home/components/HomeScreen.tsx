@@ -4,6 +4,7 @@ import {
   Card,
   CardActionArea,
   CardContent,
+  CardMedia,
   Divider,
   Link,
   MenuItem,
@@ -203,9 +204,11 @@ function LatestNews({ items }: { items: NewsAlertItem[] | undefined }) {
               disabled={!n.link}
               sx={{ height: '100%', alignItems: 'stretch' }}
             >
+              {/* The item's picture (money 2.5: 'image, title, description and date'); decorative beside its title. */}
+              {n.image && <CardMedia component="img" image={n.image} alt="" loading="lazy" sx={{ height: 140, objectFit: 'cover' }} />}
               <CardContent>
                 <Stack direction="row" spacing={1.5} alignItems="flex-start">
-                  <NewspaperOutlined color="primary" aria-hidden="true" />
+                  {!n.image && <NewspaperOutlined color="primary" aria-hidden="true" />}
                   <Box sx={{ minWidth: 0 }}>
                     <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 600 }}>
                       {n.title}
