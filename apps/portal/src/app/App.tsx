@@ -4,6 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { theme } from '@/app/theme';
 import { NotificationsProvider } from '@/shared/notifications/NotificationsProvider';
+import { DebugModeWarning } from '@/shared/public/DebugModeWarning';
 import { clearOnUserChange, createQueryClient } from '@/shared/query/queryClient';
 
 type Router = ReturnType<typeof createBrowserRouter>;
@@ -28,6 +29,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
 export function App({ router, queryClient }: { router: Router; queryClient?: QueryClient }) {
   return (
     <AppProviders queryClient={queryClient}>
+      <DebugModeWarning />
       <RouterProvider router={router} />
     </AppProviders>
   );

@@ -1,11 +1,11 @@
 import { Alert, Box, Button, Card, CardContent, Link, Stack, Typography } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import PlayCircleOutline from '@mui/icons-material/PlayCircleOutline';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { normaliseEmail, startRegistrationRequires, type RegistrationKind } from '@credence/domain';
 import type { ApplicationOwner, ReferralOwner } from '@/features/register/api/owners';
 import { useStartRegistration } from '@/features/register/hooks/useStartRegistration';
-import { HELP_CARD_TEMPLATE_ID, LINKS } from '@/shared/config';
+import { HELP_CARD_TEMPLATE_ID, LINKS, LONG_TOAST_MS } from '@/shared/config';
 import { FormCheckbox } from '@/shared/forms/FormCheckbox';
 import { FormServerError } from '@/shared/forms/FormServerError';
 import { FormTextField } from '@/shared/forms/FormTextField';
@@ -14,6 +14,7 @@ import { applyServerError, fieldsByMessage } from '@/shared/forms/serverErrors';
 import { useRulesForm } from '@/shared/forms/useRulesForm';
 import { email, required } from '@/shared/forms/validators';
 import { PublicCard } from '@/shared/layout/PublicCard';
+import { mobileKeyboardMaker, mobileKeyboardMessage } from '@/shared/public/deviceWarnings';
 import { hasTemplate } from '@/shared/public/publicParams';
 import { useNotify } from '@/shared/notifications/useNotify';
 
@@ -79,6 +80,14 @@ interface StartFormProps {
 export function StartForm({ kind, atid, owner, referralOwner, lockedEmail, onBack }: StartFormProps) {
   const notify = useNotify();
   const start = useStartRegistration();
+  // Access 2.4 (a): on the keyboard of one device maker, warn for 10 s (access 9: device warning 10000 ms).
+  const keyboardWarned = useRef(false);
+  useEffect(() => {
+    const maker = mobileKeyboardMaker(navigator.userAgent);
+    if (!maker || keyboardWarned.current) return;
+    keyboardWarned.current = true;
+    notify({ severity: 'warning', message: mobileKeyboardMessage(maker), durationMs: LONG_TOAST_MS });
+  }, [notify]);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const organisation = kind === 'C';
   const hasAtid = hasTemplate(atid);
