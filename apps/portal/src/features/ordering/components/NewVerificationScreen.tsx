@@ -95,6 +95,7 @@ import { ownRefLabel, useAccountFacts } from '@/shared/session/account';
 import { useSession } from '@/shared/session/useSession';
 import { StepIndicator, type Step } from '@/shared/ui/steps';
 import { localToday, toIsoDate } from '@/shared/ui/format';
+import { SlideByStep } from '@/shared/ui/SlideByStep';
 
 type View = 'application' | 'start' | 'multi' | 'order' | 'pay' | 'identity';
 
@@ -416,160 +417,162 @@ function Wizard({ forceStart, application }: { forceStart: boolean; application?
         <StepIndicator label="New verification steps" steps={steps} />
       </Box>
 
-      {view === 'application' && application && (
-        <ApplicationDetailsStep application={application} onNext={() => setView(viewAfterApplication(getValues('entries').length, allowed))} />
-      )}
+      <SlideByStep step={VIEW_STEP[view]}>
+        {view === 'application' && application && (
+          <ApplicationDetailsStep application={application} onNext={() => setView(viewAfterApplication(getValues('entries').length, allowed))} />
+        )}
 
-      {view === 'start' && (
-        <StartStep
-          allowed={allowed}
-          bounds={bounds}
-          initialCounts={start.counts}
-          person={person}
-          showReference={!app}
-          refLabel={refLabel}
-          hasDiscount={!!claims?.hasDiscount && promotionRunning(localToday())}
-          identityDown={identityDown}
-          busy={adding}
-          onCancel={() => (app ? setView('application') : void navigate('/home'))}
-          onNext={(c, p) => void startNext(c, p)}
-        />
-      )}
-
-      {view === 'multi' && (
-        <Box component="form" noValidate onSubmit={(e) => void handleSubmit(() => setView('order'))(e)}>
-          <Typography component="h2" variant="h5" sx={{ mb: 2 }}>
-            Verification Details
-          </Typography>
-          {app && showsAddAllWarning(allowed) && (
-            <Alert severity="warning" sx={{ mb: 2 }}>
-              {APPLICATION_TEXTS.addAll}
-            </Alert>
-          )}
-          <Stack spacing={3}>
-            {byType.map(({ code, items }) => (
-              <Card key={code} variant="outlined" component="section" aria-label={TYPE_CARD_TITLE[code]}>
-                <CardContent sx={{ px: { xs: 1, sm: 2 } }}>
-                  <Typography component="h3" variant="h6" sx={{ mb: 2 }}>
-                    {TYPE_CARD_TITLE[code]}
-                  </Typography>
-                  {items.map(({ f, i }, n) => {
-                    const entry = entries[i];
-                    const body = entry.instituteId ? institutes[entry.instituteId] : undefined;
-                    const title = entryTitle(body, typeByCode(code).name, n + 1);
-                    const inError = submitCount > 0 && !!get(errors, `entries.${i}`);
-                    const content = (
-                      <EntryEditor
-                        index={i}
-                        entry={entry}
-                        institute={body}
-                        search={!entry.instituteId || !!searching[entry.key]}
-                        control={control}
-                        ctx={ctx}
-                        permissions={permissions}
-                        removable={!locked}
-                        individual={individual}
-                        instituteError={submitCount > 0 ? (get(errors, `entries.${i}.instituteId`) as { message?: string } | undefined)?.message : undefined}
-                        onSelect={(id) => void prepare(entry.key, id)}
-                        onChangeInstitute={() => setSearching((s) => ({ ...s, [entry.key]: true }))}
-                        onCancelSearch={entry.instituteId ? () => setSearching((s) => ({ ...s, [entry.key]: false })) : undefined}
-                        onDelete={() => setConfirmDelete(i)}
-                        onUsePerson={(p) => {
-                          for (const key of ['firstname', 'middlename', 'lastname', 'dob'] as const) {
-                            setValue(`entries.${i}.${key}`, p[key], { shouldDirty: true, shouldValidate: submitCount > 0 });
-                          }
-                        }}
-                      />
-                    );
-                    return items.length === 1 ? (
-                      <Box key={f.rhfKey} id={`entry-${entry.key}`} sx={{ scrollMarginTop: 80 }}>
-                        {content}
-                      </Box>
-                    ) : (
-                      <Accordion
-                        key={f.rhfKey}
-                        id={`entry-${entry.key}`}
-                        defaultExpanded={n === 0 || entry.key === focusEntry}
-                        sx={{ scrollMarginTop: 80, ...(inError ? { borderLeft: 4, borderColor: 'error.main' } : {}) }}
-                      >
-                        <AccordionSummary expandIcon={<ExpandMoreIcon />}>
-                          <Typography sx={{ fontWeight: 600, color: inError ? 'error.main' : undefined }}>
-                            {title}
-                            {entry.firstname || entry.lastname ? ` (${entry.firstname} ${entry.lastname})` : ''}
-                            {inError ? ' (has errors)' : ''}
-                          </Typography>
-                        </AccordionSummary>
-                        <AccordionDetails>{content}</AccordionDetails>
-                      </Accordion>
-                    );
-                  })}
-                  {!locked && items.length < bounds(code).max && (
-                    <Button sx={{ mt: 2 }} onClick={() => addEntry(code)}>
-                      Add another {typeByCode(code).name} Verification
-                    </Button>
-                  )}
-                </CardContent>
-              </Card>
-            ))}
-            <FormSubmitBar control={control} label="Next">
-              {app && <Button onClick={() => setView('application')}>Application Details</Button>}
-              {allowed.length > 1 && !locked && <Button onClick={() => setView('start')}>Back</Button>}
-              <Button variant="outlined" loading={saveForLater.isPending} onClick={() => void saveLater()} disabled={!entries.some((e) => e.instituteId)}>
-                Save for later
-              </Button>
-            </FormSubmitBar>
-          </Stack>
-        </Box>
-      )}
-
-      {view === 'order' && (
-        <ReviewStep
-          entries={entries}
-          institutes={institutes}
-          quote={quote.data}
-          quoteLoading={quote.isFetching}
-          individual={individual}
-          consent={consent}
-          onConsent={setConsent}
-          payByCard={paymentType === 'CARD'}
-          submitting={submit.isPending}
-          extraCredit={paymentType === 'CARD' ? { value: extraCredit, onChange: setExtraCredit } : undefined}
-          onBack={() => setView('multi')}
-          onEdit={() => setView('multi')}
-          onEditEntry={(i) => editAt(entries[i].key)}
-          onDeleteEntry={locked ? undefined : (i) => setConfirmDelete(i)}
-          addable={locked ? [] : allowed.filter((code) => entries.filter((e) => e.code === code).length < bounds(code).max)}
-          onAdd={(code) => editAt(addEntry(code))}
-          onNext={reviewNext}
-        />
-      )}
-
-      {view === 'pay' && quote.data?.unit === 'money' && (
-        <PaymentStep
-          amount={quote.data.total}
-          currency={quote.data.currency}
-          email={claims?.sub ?? ''}
-          submitting={submit.isPending}
-          onBack={() => setView('order')}
-          onPay={(nonce, saveCard) => placeOrder({ amount: extra, btNonce: nonce, btSaveCard: saveCard })}
-        />
-      )}
-
-      {view === 'identity' && capture && (
-        <Stack spacing={2}>
-          <Typography component="h2" variant="h5">
-            Verify Identity
-          </Typography>
-          <SandboxIdentityWidget
-            init={() => initIdentity(capture.person)}
-            capture={sandboxCaptureStep}
-            onComplete={async (applicantId) => {
-              await startIdentity.mutateAsync(applicantId);
-              void navigate(capture.next);
-            }}
+        {view === 'start' && (
+          <StartStep
+            allowed={allowed}
+            bounds={bounds}
+            initialCounts={start.counts}
+            person={person}
+            showReference={!app}
+            refLabel={refLabel}
+            hasDiscount={!!claims?.hasDiscount && promotionRunning(localToday())}
+            identityDown={identityDown}
+            busy={adding}
+            onCancel={() => (app ? setView('application') : void navigate('/home'))}
+            onNext={(c, p) => void startNext(c, p)}
           />
-        </Stack>
-      )}
+        )}
+
+        {view === 'multi' && (
+          <Box component="form" noValidate onSubmit={(e) => void handleSubmit(() => setView('order'))(e)}>
+            <Typography component="h2" variant="h5" sx={{ mb: 2 }}>
+              Verification Details
+            </Typography>
+            {app && showsAddAllWarning(allowed) && (
+              <Alert severity="warning" sx={{ mb: 2 }}>
+                {APPLICATION_TEXTS.addAll}
+              </Alert>
+            )}
+            <Stack spacing={3}>
+              {byType.map(({ code, items }) => (
+                <Card key={code} variant="outlined" component="section" aria-label={TYPE_CARD_TITLE[code]}>
+                  <CardContent sx={{ px: { xs: 1, sm: 2 } }}>
+                    <Typography component="h3" variant="h6" sx={{ mb: 2 }}>
+                      {TYPE_CARD_TITLE[code]}
+                    </Typography>
+                    {items.map(({ f, i }, n) => {
+                      const entry = entries[i];
+                      const body = entry.instituteId ? institutes[entry.instituteId] : undefined;
+                      const title = entryTitle(body, typeByCode(code).name, n + 1);
+                      const inError = submitCount > 0 && !!get(errors, `entries.${i}`);
+                      const content = (
+                        <EntryEditor
+                          index={i}
+                          entry={entry}
+                          institute={body}
+                          search={!entry.instituteId || !!searching[entry.key]}
+                          control={control}
+                          ctx={ctx}
+                          permissions={permissions}
+                          removable={!locked}
+                          individual={individual}
+                          instituteError={submitCount > 0 ? (get(errors, `entries.${i}.instituteId`) as { message?: string } | undefined)?.message : undefined}
+                          onSelect={(id) => void prepare(entry.key, id)}
+                          onChangeInstitute={() => setSearching((s) => ({ ...s, [entry.key]: true }))}
+                          onCancelSearch={entry.instituteId ? () => setSearching((s) => ({ ...s, [entry.key]: false })) : undefined}
+                          onDelete={() => setConfirmDelete(i)}
+                          onUsePerson={(p) => {
+                            for (const key of ['firstname', 'middlename', 'lastname', 'dob'] as const) {
+                              setValue(`entries.${i}.${key}`, p[key], { shouldDirty: true, shouldValidate: submitCount > 0 });
+                            }
+                          }}
+                        />
+                      );
+                      return items.length === 1 ? (
+                        <Box key={f.rhfKey} id={`entry-${entry.key}`} sx={{ scrollMarginTop: 80 }}>
+                          {content}
+                        </Box>
+                      ) : (
+                        <Accordion
+                          key={f.rhfKey}
+                          id={`entry-${entry.key}`}
+                          defaultExpanded={n === 0 || entry.key === focusEntry}
+                          sx={{ scrollMarginTop: 80, ...(inError ? { borderLeft: 4, borderColor: 'error.main' } : {}) }}
+                        >
+                          <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+                            <Typography sx={{ fontWeight: 600, color: inError ? 'error.main' : undefined }}>
+                              {title}
+                              {entry.firstname || entry.lastname ? ` (${entry.firstname} ${entry.lastname})` : ''}
+                              {inError ? ' (has errors)' : ''}
+                            </Typography>
+                          </AccordionSummary>
+                          <AccordionDetails>{content}</AccordionDetails>
+                        </Accordion>
+                      );
+                    })}
+                    {!locked && items.length < bounds(code).max && (
+                      <Button sx={{ mt: 2 }} onClick={() => addEntry(code)}>
+                        Add another {typeByCode(code).name} Verification
+                      </Button>
+                    )}
+                  </CardContent>
+                </Card>
+              ))}
+              <FormSubmitBar control={control} label="Next">
+                {app && <Button onClick={() => setView('application')}>Application Details</Button>}
+                {allowed.length > 1 && !locked && <Button onClick={() => setView('start')}>Back</Button>}
+                <Button variant="outlined" loading={saveForLater.isPending} onClick={() => void saveLater()} disabled={!entries.some((e) => e.instituteId)}>
+                  Save for later
+                </Button>
+              </FormSubmitBar>
+            </Stack>
+          </Box>
+        )}
+
+        {view === 'order' && (
+          <ReviewStep
+            entries={entries}
+            institutes={institutes}
+            quote={quote.data}
+            quoteLoading={quote.isFetching}
+            individual={individual}
+            consent={consent}
+            onConsent={setConsent}
+            payByCard={paymentType === 'CARD'}
+            submitting={submit.isPending}
+            extraCredit={paymentType === 'CARD' ? { value: extraCredit, onChange: setExtraCredit } : undefined}
+            onBack={() => setView('multi')}
+            onEdit={() => setView('multi')}
+            onEditEntry={(i) => editAt(entries[i].key)}
+            onDeleteEntry={locked ? undefined : (i) => setConfirmDelete(i)}
+            addable={locked ? [] : allowed.filter((code) => entries.filter((e) => e.code === code).length < bounds(code).max)}
+            onAdd={(code) => editAt(addEntry(code))}
+            onNext={reviewNext}
+          />
+        )}
+
+        {view === 'pay' && quote.data?.unit === 'money' && (
+          <PaymentStep
+            amount={quote.data.total}
+            currency={quote.data.currency}
+            email={claims?.sub ?? ''}
+            submitting={submit.isPending}
+            onBack={() => setView('order')}
+            onPay={(nonce, saveCard) => placeOrder({ amount: extra, btNonce: nonce, btSaveCard: saveCard })}
+          />
+        )}
+
+        {view === 'identity' && capture && (
+          <Stack spacing={2}>
+            <Typography component="h2" variant="h5">
+              Verify Identity
+            </Typography>
+            <SandboxIdentityWidget
+              init={() => initIdentity(capture.person)}
+              capture={sandboxCaptureStep}
+              onComplete={async (applicantId) => {
+                await startIdentity.mutateAsync(applicantId);
+                void navigate(capture.next);
+              }}
+            />
+          </Stack>
+        )}
+      </SlideByStep>
 
       {app && (
         <Dialog open={confirmApplication} onClose={() => setConfirmApplication(false)} aria-labelledby="confirm-application-title">
