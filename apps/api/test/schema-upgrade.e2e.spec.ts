@@ -71,6 +71,7 @@ describe('starting on a database the previous release made', () => {
       '0008_verification-notify-ledger',
       '0009_country-notification-link-name',
       '0010_notify-ledger-queues',
+      '0011_news-images',
     ]);
     expect(await rows('companies')).toEqual(expect.arrayContaining(before.companies));
     // 0004 adds the staff role, empty for a customer.
