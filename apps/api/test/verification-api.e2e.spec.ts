@@ -234,6 +234,33 @@ describe('verification API', () => {
   });
 
   describe('identity checks', () => {
+    it("takes one Identity Document per individual in a submission (2.2 'Max one per individual.'), and keeps nothing of a refused one", async () => {
+      const ida = { firstname: 'Ida', surname: 'Twice', dob: '1980-06-01' };
+      const twices = async () => (await api(app, token.alice).get('/v1/verification?size=100&query=Twice').expect(200)).body.totalSize as number;
+      const before = await twices();
+      const twice = await api(app, token.alice)
+        .post('/v1/verification?autosubmit=false', {
+          verifications: [
+            { type: 'IDENTITY', fields: ida, consent: true },
+            { type: 'IDENTITY', fields: { firstname: ' ida ', surname: 'TWICE', dob: '1980-06-01' }, consent: true },
+          ],
+        })
+        .expect(400);
+      expect(twice.body.errors.map((e: { message: string }) => e.message)).toEqual(['Identity Document: Max one per individual.']);
+      expect(await twices()).toBe(before);
+      // Two people, one check each: an organisation verifies both candidates at once.
+      const two = await api(app, token.alice)
+        .post('/v1/verification?autosubmit=false', {
+          verifications: [
+            { type: 'IDENTITY', fields: ida, consent: true },
+            { instituteId: 'QC_ID_VER_TRUST_ID', fields: { ...ida, firstname: 'Ivo' }, consent: true },
+          ],
+        })
+        .expect(201);
+      expect(two.body).toHaveLength(2);
+      for (const v of two.body as { id: string }[]) await api(app, token.alice).delete(`/v1/verification/${v.id}`).expect((res) => expect(res.status).toBeLessThan(300));
+    });
+
     it('waits for the capture, then the sandbox provider verifies it after its delay', async () => {
       app.get(SandboxIdentityProvider).configure({ completeAfterMs: 300 });
       const created = await api(app, token.alice)

@@ -4,6 +4,7 @@ import {
   applicationAllowed,
   canCreateVerification,
   DomainError,
+  FIXED_INSTITUTE_OF_TYPE,
   IDENTITY_MAINTENANCE,
   identityUnderMaintenance,
   initialVerificationState,
@@ -70,6 +71,7 @@ export class SubmitVerificationsHandler implements ICommandHandler<SubmitVerific
     const items: SubmissionDto[] = body.verifications ?? [body];
     if (!items.length) throw new VerificationInvalid([{ field: 'counts', message: 'At least one type of check must be selected' }]);
     if (items.length > MAX_BATCH) throw new DomainError('invalid', `At most ${MAX_BATCH} verifications can be submitted at once.`);
+    oneIdentityPerPerson(items);
     const application = await this.applicationOf(principal, items);
     // Inside an application its allowedTypes decide (verifications 6: "an application's allowedTypes overrides within
     // it"), as the wizard offers them: an applicant is not refused the Identity Document the application asks for.
@@ -127,5 +129,25 @@ export class SubmitVerificationsHandler implements ICommandHandler<SubmitVerific
     if (ids.size > 1) throw new DomainError('invalid', 'The verifications of one submission must belong to one application.');
     const [id] = ids;
     return id ? this.applications.openFor(principal, id) : null;
+  }
+}
+
+/** Verifications 2.2, the Identity Document card: 'Max one per individual.' */
+export const ONE_IDENTITY_PER_PERSON = 'Identity Document: Max one per individual.';
+
+/**
+ * The wizard's limit of one Identity Document per individual, kept by the API for every caller: one submission may
+ * check the identity of several people (an organisation's candidates), but of each person (same name and date of
+ * birth, whatever the case or spacing) only once. Checked before anything is stored.
+ */
+export function oneIdentityPerPerson(items: readonly SubmissionDto[]): void {
+  const seen = new Set<string>();
+  for (const item of items) {
+    const alias = typeAliasOf(item.type);
+    if (instituteIdOf(item, alias) !== FIXED_INSTITUTE_OF_TYPE.IDENTITY) continue;
+    const { person } = draftFrom(item, null);
+    const key = [person.firstname, person.surname, person.dob].map((v) => v.trim().toLowerCase().replace(/\s+/g, ' ')).join('|');
+    if (seen.has(key)) throw new VerificationInvalid([{ field: 'counts', message: ONE_IDENTITY_PER_PERSON }]);
+    seen.add(key);
   }
 }
