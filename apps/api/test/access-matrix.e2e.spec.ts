@@ -33,6 +33,8 @@ const PUBLIC_ROUTES = [
   'GET /v1/news/rss',
   // A news item's picture (money 2.5): an <img> sends no session; served only at its 128-bit token; throttled.
   'GET /v1/news/:id/image/:token',
+  // Debug session recordings (access 2.3, logit=true): recording starts before sign-in; 128-bit ids, capped, throttled.
+  'POST /v1/debug/recordings/:id/events',
 ];
 
 /**

@@ -5,6 +5,7 @@ import {
   applicationHistoryOfAnIndividual,
   referralsOfAnOrganisation,
 } from './applicants.ts';
+import { debugRecordingJourney } from './debug.ts';
 import { coverageJourney, individualHighSchool, instituteUserOrders } from './ordering-more.ts';
 import { identityCapture } from './identity.ts';
 import { impersonation } from './impersonation.ts';
@@ -38,6 +39,7 @@ export const journeys: Journey[] = [
   applicantSidebar,
   shellScreens,
   homeAndDashboard,
+  debugRecordingJourney,
   analyticsJourney,
   countryInsightsJourney,
   individualDashboardJourney,

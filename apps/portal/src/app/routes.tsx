@@ -10,6 +10,7 @@ import { PublicLayout } from '@/shared/layout/PublicLayout';
 import { lazyScreen } from '@/shared/routing/lazyScreen';
 import { homePath } from '@/shared/session/account';
 import { useSession } from '@/shared/session/useSession';
+import { DebugRecording } from '@/shared/debug/DebugRecording';
 
 /*
  * Every screen loads with its route (React.lazy, through lazyScreen): /login does not download the account screen, and a screen's own
@@ -267,7 +268,12 @@ function toRoute(screen: Screen, access: Access): RouteObject {
 export function buildRoutes(): RouteObject[] {
   return [
     {
-      element: <RouteGuard />,
+      element: (
+        <>
+          <DebugRecording />
+          <RouteGuard />
+        </>
+      ),
       children: [
         { element: <AppShell />, children: privateScreens.map((s) => toRoute(s, 'private')) },
         { element: <PublicLayout />, children: publicScreens.map((s) => toRoute(s, 'public')) },

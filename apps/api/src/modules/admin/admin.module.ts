@@ -19,6 +19,11 @@ import { AdminCustomersController } from './customers/admin-customers.controller
 import { AdminCustomersService } from './customers/admin-customers.service';
 import { CUSTOMER_QUERY_HANDLERS } from './customers/queries/customers.handlers';
 import { AdminDashboardController } from './dashboard/admin-dashboard.controller';
+import {
+  AdminDebugRecordingsController,
+  DebugRecordingsController,
+} from './debug-recordings/debug-recordings.controller';
+import { DebugRecordingsService } from './debug-recordings/debug-recordings.service';
 import { GetAdminDashboardHandler } from './dashboard/queries/admin-dashboard.query';
 import { AdminFailedJobsController } from './jobs/admin-failed-jobs.controller';
 import { FAILED_JOB_QUERY_HANDLERS } from './jobs/queries/failed-jobs.queries';
@@ -49,6 +54,8 @@ import { USER_QUERY_HANDLERS } from './users/queries/users.handlers';
   imports: [IdentityModule, VerificationsModule],
   controllers: [
     NewsImageController,
+    DebugRecordingsController,
+    AdminDebugRecordingsController,
     AdminCustomersController,
     AdminUsersController,
     AdminNoticesController,
@@ -68,6 +75,7 @@ import { USER_QUERY_HANDLERS } from './users/queries/users.handlers';
     AdminNoticesService,
     ...NOTICE_QUERY_HANDLERS,
     AdminNewsService,
+    DebugRecordingsService,
     ...NEWS_QUERY_HANDLERS,
     AdminApprovalProcessesService,
     ...APPROVAL_PROCESS_QUERY_HANDLERS,

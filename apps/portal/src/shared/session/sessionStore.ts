@@ -159,12 +159,15 @@ function save(state: SessionState) {
 }
 
 function wipeStorage() {
-  try {
-    Object.keys(localStorage)
-      .filter((key) => key.startsWith(STORAGE_PREFIX))
-      .forEach((key) => localStorage.removeItem(key));
-  } catch {
-    // nothing stored
+  // Both stores: the tab's own state (a debug recording's id, access 2.3) goes with the rest.
+  for (const store of [localStorage, sessionStorage]) {
+    try {
+      Object.keys(store)
+        .filter((key) => key.startsWith(STORAGE_PREFIX))
+        .forEach((key) => store.removeItem(key));
+    } catch {
+      // nothing stored
+    }
   }
 }
 

@@ -1,0 +1,34 @@
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+
+/** At most this many events in one chunk (the recorder sends every few seconds, far fewer). */
+export const MAX_EVENTS_PER_CHUNK = 5000;
+
+/** POST /v1/debug/recordings/{id}/events: one chunk of a recording, numbered from 0 by the recorder. */
+export class DebugRecordingChunkDto {
+  @IsInt({ message: 'seq must be a whole number' })
+  @Min(0, { message: 'seq must be a whole number' })
+  @Max(1_000_000, { message: 'seq is too large' })
+  seq!: number;
+
+  @IsArray({ message: 'events must be a list of recorded events' })
+  @ArrayMaxSize(MAX_EVENTS_PER_CHUNK, {
+    message: `At most ${MAX_EVENTS_PER_CHUNK} events can be sent at once.`,
+  })
+  @IsObject({ each: true, message: 'events must be a list of recorded events' })
+  events!: Record<string, unknown>[];
+
+  @IsOptional()
+  @IsString({ message: 'appVersion must be text' })
+  @MaxLength(40, { message: 'appVersion must be at most 40 characters' })
+  appVersion?: string;
+}
