@@ -152,6 +152,54 @@ export async function runJourney(browser, baseUrl, log = (line) => process.stdou
       return src;
     });
 
+    await step('replays a debug session a customer recorded (logit=true)', async () => {
+      // A small recording as rrweb makes one: the viewport, a full snapshot of a page, then a change to it 2 s later.
+      const id = Array.from({ length: 32 }, () => '0123456789abcdef'[Math.floor(Math.random() * 16)]).join('');
+      const t = Date.now();
+      const text = (nodeId, textContent) => ({ type: 3, textContent, id: nodeId });
+      const events = [
+        { type: 4, data: { href: `${baseUrl}/home`, width: 1280, height: 800 }, timestamp: t },
+        {
+          type: 2,
+          data: {
+            node: {
+              type: 0,
+              id: 1,
+              childNodes: [
+                { type: 1, name: 'html', publicId: '', systemId: '', id: 2 },
+                {
+                  type: 2,
+                  tagName: 'html',
+                  attributes: {},
+                  id: 3,
+                  childNodes: [
+                    { type: 2, tagName: 'head', attributes: {}, childNodes: [], id: 4 },
+                    { type: 2, tagName: 'body', attributes: {}, id: 5, childNodes: [{ type: 2, tagName: 'h1', attributes: {}, id: 6, childNodes: [text(7, 'Journey recording')] }] },
+                  ],
+                },
+              ],
+            },
+            initialOffset: { left: 0, top: 0 },
+          },
+          timestamp: t + 10,
+        },
+        { type: 3, data: { source: 0, texts: [], attributes: [], removes: [], adds: [{ parentId: 5, nextId: null, node: { type: 2, tagName: 'p', attributes: {}, childNodes: [], id: 8 } }] }, timestamp: t + 2000 },
+      ];
+      const sent = await fetch(`${baseUrl}/v1/debug/recordings/${id}/events`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ seq: 0, events, appVersion: 'journey' }),
+      });
+      if (sent.status !== 204) throw new Error(`the recording was refused: ${sent.status} ${await sent.text()}`);
+      await page.goto(`${baseUrl}/console/debug-recordings`);
+      await page.getByRole('cell', { name: 'Signed out' }).first().click();
+      await page.getByRole('button', { name: 'Play' }).click();
+      const frame = page.frameLocator('[data-testid="replay-stage"] iframe');
+      await frame.getByRole('heading', { name: 'Journey recording' }).waitFor();
+      await page.getByText(/^0:0[0-2] \/ 0:0[1-2]$/).waitFor();
+      return `recording ${id} replayed`;
+    });
+
     await step('the notice appears in the portal shell for alice', async () => {
       const portal = await browser.newContext({ viewport: VIEWPORT, locale: 'en-GB' });
       portal.setDefaultTimeout(TIMEOUT);

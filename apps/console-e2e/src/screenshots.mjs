@@ -41,6 +41,7 @@ const SCREENS = [
   ['17-projections', '/projections', { text: 'stream-stats' }],
   ['18-failed-jobs', '/failed-jobs', { text: 'Failed jobs' }],
   ['19-mails', '/mails', { text: 'Mails' }],
+  ['20-debug-recordings', '/debug-recordings', { text: 'Debug sessions' }],
 ];
 
 async function settle(page, expect) {

@@ -10,6 +10,7 @@ import { countryNotifications } from '@/resources/country-notifications';
 import { approvalProcesses } from '@/resources/approval-processes';
 import { creditMovements } from '@/resources/credit-movements';
 import { customers } from '@/resources/customers';
+import { debugRecordings } from '@/resources/debug-recordings';
 import { failedJobs } from '@/resources/failed-jobs';
 import { institutes } from '@/resources/institutes';
 import { ImportRecords } from '@/resources/institutes/ImportRecords';
@@ -53,6 +54,7 @@ export function App() {
       <Resource {...mails} />
       <Resource {...projections} />
       <Resource {...failedJobs} />
+      <Resource {...debugRecordings} />
       {/* Reference-only: the catalogue's countries, for institute filters and names. */}
       <Resource name="countries" recordRepresentation="name" />
       {/* Reference-only: the map regions, for the notice form's region picker. */}
