@@ -41,25 +41,14 @@ export function ApplicantFiltersPanel({
   const organisation = audience === 'organisation';
   return (
     <Box id="applicant-filters" sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-      {organisation ? (
-        <DebouncedTextField
-          id="applicant-filter-name"
-          label="Applicant"
-          size="small"
-          value={filters.query}
-          onCommit={(query) => set({ query })}
-          helperText="Search by the applicant's first, last or full name."
-        />
-      ) : (
-        <DebouncedTextField
-          id="applicant-filter-name"
-          label="Organisation"
-          size="small"
-          value={filters.query}
-          onCommit={(query) => set({ query })}
-          helperText="Search by the name of the organisation you applied to."
-        />
-      )}
+      <DebouncedTextField
+        id="applicant-filter-name"
+        label={organisation ? 'Applicant' : 'Organisation'}
+        size="small"
+        value={filters.query}
+        onCommit={(query) => set({ query })}
+        helperText={organisation ? "Search by the applicant's first, last or full name." : 'Search by the name of the organisation you applied to.'}
+      />
       {organisation && (
         <DebouncedTextField
           id="applicant-filter-ref"
