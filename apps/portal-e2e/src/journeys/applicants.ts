@@ -12,6 +12,17 @@ interface Application {
   documents: { id: string }[];
 }
 
+/** Waits (up to 10 s) until a count reaches what is expected, then asserts it. */
+async function expectCount(count: () => Promise<number>, expected: number, message: string) {
+  const deadline = Date.now() + 10_000;
+  let seen = await count();
+  while (seen !== expected && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 200));
+    seen = await count();
+  }
+  assert.equal(seen, expected, message);
+}
+
 async function signOutInPage(page: Page) {
   await page.context().clearCookies();
   await page.evaluate(() => {
@@ -144,7 +155,9 @@ export const applicationHistoryOfAnIndividual: Journey = {
     const history = page.getByRole('table', { name: 'Applicant history' });
     await history.getByRole('columnheader', { name: 'Organisation' }).waitFor();
     const row = history.getByRole('row', { name: /Acme Recruitment Ltd/ });
-    assert.equal(await row.count(), content.length, 'every application of hers is listed, whatever its status');
+    // The rows arrive after the header (the list's first answer): wait for them before counting.
+    await row.first().waitFor();
+    await expectCount(() => row.count(), content.length, 'every application of hers is listed, whatever its status');
     assert.equal(await history.getByRole('columnheader', { name: 'Applicant' }).count(), 0);
     assert.equal(await page.getByRole('button', { name: 'Group Archive' }).count(), 0, 'individuals archive nothing');
     assert.equal(await page.getByRole('heading', { name: 'Invite Applicant' }).count(), 0);
