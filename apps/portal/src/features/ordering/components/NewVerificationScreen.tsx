@@ -391,9 +391,11 @@ function Wizard({ forceStart, application }: { forceStart: boolean; application?
     }
     finished.current = true;
     const invoiceId = answers.find((a) => a.invoiceId)?.invoiceId ?? null;
-    if (invoiceId) notify({ severity: 'success', title: 'Payment Complete', message: invoiceSaved(invoiceId), durationMs: 7500 });
-    if (app) notify({ severity: 'success', title: 'Application Submitted', message: APPLICATION_TEXTS.submitted(app.owner.name), durationMs: APPLICATION_SUBMITTED_MS });
     const next = afterSubmitPath({ ids: answers.map((a) => a.id), invoiceId, nonApplicantIndividual: individual && !facts.isApplicant });
+    // 'Payment Complete' once: the history and the verification view say it from the invoiceId they are sent with;
+    // only a destination without it (an individual's wallet) needs the wizard to say it.
+    if (invoiceId && !next.includes('invoiceId=')) notify({ severity: 'success', title: 'Payment Complete', message: invoiceSaved(invoiceId), durationMs: 7500 });
+    if (app) notify({ severity: 'success', title: 'Application Submitted', message: APPLICATION_TEXTS.submitted(app.owner.name), durationMs: APPLICATION_SUBMITTED_MS });
     // 2.8: an identity check waits for the individual's capture: the provider's widget runs before the wizard ends.
     // The answers come in the order sent: the new entries first, then the saved drafts.
     const sent = [...values.filter((e) => !e.serverId), ...values.filter((e) => e.serverId)];
