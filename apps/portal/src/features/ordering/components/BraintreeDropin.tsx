@@ -1,6 +1,6 @@
 import { Alert, Box, Button, FormControlLabel, Stack, Switch } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { loadDropin, type DropinInstance } from '@/features/ordering/wizard/cardForm';
+import { loadDropin, walletOptions, type DropinInstance } from '@/features/ordering/wizard/cardForm';
 import { SUPPORT_EMAIL } from '@/features/ordering/wizard/pricing';
 import { LONG_TOAST_MS } from '@/shared/config';
 import { useNotify } from '@/shared/notifications/useNotify';
@@ -15,6 +15,8 @@ export const PROVIDER_FAILED =
 interface Props {
   clientToken: string;
   amount: number;
+  /** The account's currency: GBP offers the wallets (money 2.9). */
+  currency: string;
   email: string;
   submitting: boolean;
   onBack: () => void;
@@ -25,7 +27,7 @@ interface Props {
  * Braintree's own drop-in with 3-D Secure (money 2.10), when the API pays through Braintree. The nonce it gives is
  * submitted with the order; no nonce (the customer closed the challenge) shows nothing (2.2).
  */
-export function BraintreeDropin({ clientToken, amount, email, submitting, onBack, onPay }: Props) {
+export function BraintreeDropin({ clientToken, amount, currency, email, submitting, onBack, onPay }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const [instance, setInstance] = useState<DropinInstance | null>(null);
   const [failed, setFailed] = useState(false);
@@ -39,7 +41,13 @@ export function BraintreeDropin({ clientToken, amount, email, submitting, onBack
     loadDropin()
       .then((dropin) => {
         if (!container.current) throw new Error('no container for the card form');
-        return dropin.create({ authorization: clientToken, container: container.current, threeDSecure: true, vaultManager: true });
+        return dropin.create({
+          authorization: clientToken,
+          container: container.current,
+          threeDSecure: true,
+          vaultManager: true,
+          ...walletOptions(currency, amount),
+        });
       })
       .then((made) => {
         created = made;
@@ -55,7 +63,7 @@ export function BraintreeDropin({ clientToken, amount, email, submitting, onBack
       gone = true;
       void created?.teardown();
     };
-  }, [clientToken, notify]);
+  }, [clientToken, currency, amount, notify]);
 
   async function pay() {
     if (!instance) return;

@@ -76,6 +76,7 @@ export function PaymentStep(props: Props) {
           <BraintreeDropin
             clientToken={clientToken}
             amount={props.amount}
+            currency={props.currency}
             email={props.email}
             submitting={props.submitting}
             onBack={props.onBack}

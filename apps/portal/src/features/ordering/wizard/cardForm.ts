@@ -17,8 +17,45 @@ export interface DropinInstance {
   teardown(): Promise<void>;
 }
 
+/** Braintree drop-in's Apple Pay and Google Pay options, as far as we set them. */
+export interface WalletOptions {
+  applePay?: {
+    displayName: string;
+    paymentRequest: { total: { label: string; amount: string }; countryCode: 'GB'; currencyCode: 'GBP'; requiredBillingContactFields: string[] };
+  };
+  googlePay?: {
+    googlePayVersion: 2;
+    transactionInfo: { totalPriceStatus: 'FINAL'; totalPrice: string; currencyCode: 'GBP'; countryCode: 'GB' };
+    allowedPaymentMethods: { type: 'CARD'; parameters: { billingAddressRequired: true; billingAddressParameters: { format: 'FULL' } } }[];
+  };
+}
+
 interface DropinGlobal {
-  create(options: { authorization: string; container: HTMLElement; threeDSecure?: boolean; vaultManager?: boolean }): Promise<DropinInstance>;
+  create(
+    options: { authorization: string; container: HTMLElement; threeDSecure?: boolean; vaultManager?: boolean } & WalletOptions,
+  ): Promise<DropinInstance>;
+}
+
+/**
+ * Money 2.9: 'Two alternative wallet payment methods are offered only when the currency is GBP, with country GB and a
+ * full billing address required.' Our reading: Apple Pay and Google Pay, the two wallets Braintree's drop-in offers
+ * beside cards, asked for in pounds from a GB merchant with the full billing address; for other currencies, none.
+ * The drop-in shows each only where the browser and the Braintree account support it.
+ */
+export function walletOptions(currency: string, amount: number, label = 'Credence'): WalletOptions {
+  if (currency !== 'GBP') return {};
+  const total = amount.toFixed(2);
+  return {
+    applePay: {
+      displayName: label,
+      paymentRequest: { total: { label, amount: total }, countryCode: 'GB', currencyCode: 'GBP', requiredBillingContactFields: ['postalAddress'] },
+    },
+    googlePay: {
+      googlePayVersion: 2,
+      transactionInfo: { totalPriceStatus: 'FINAL', totalPrice: total, currencyCode: 'GBP', countryCode: 'GB' },
+      allowedPaymentMethods: [{ type: 'CARD', parameters: { billingAddressRequired: true, billingAddressParameters: { format: 'FULL' } } }],
+    },
+  };
 }
 
 let loading: Promise<DropinGlobal> | null = null;
