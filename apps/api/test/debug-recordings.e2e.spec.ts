@@ -69,6 +69,33 @@ describe('debug recordings (access 2.3)', () => {
     ]);
   });
 
+  it("takes a page's full snapshot as JSON text, however deep the page nests", async () => {
+    type Node = { type: number; tagName: string; id: number; childNodes: Node[] };
+    let node: Node = { type: 2, tagName: 'span', id: 100, childNodes: [] };
+    for (let depth = 99; depth > 2; depth--)
+      node = { type: 2, tagName: 'div', id: depth, childNodes: [node] };
+    const snapshot = {
+      type: 2,
+      data: { node, initialOffset: { left: 0, top: 0 } },
+      timestamp: 1_700_000_000_005,
+    };
+    const deep = 'd'.repeat(32);
+    await post(deep, { seq: 0, payload: JSON.stringify([event(0), snapshot]) }).expect(204);
+    const { data } = await staff.getOne('debug-recordings', { id: deep });
+    expect(data.events).toEqual([event(0), snapshot]);
+    expect(messages(await post(deep, { seq: 1, payload: '[{"type": 3' }).expect(400))).toEqual([
+      'events must be a list of recorded events',
+    ]);
+    expect(messages(await post(deep, { seq: 1, payload: '[1, 2]' }).expect(400))).toEqual([
+      'events must be a list of recorded events',
+    ]);
+    expect(messages(await post(deep, { seq: 1, payload: '[]', events: [] }).expect(400))).toEqual([
+      'Send either events or payload.',
+    ]);
+    expect(messages(await post(deep, { seq: 1 }).expect(400))).toEqual(['Send either events or payload.']);
+    await staff.delete('debug-recordings', { id: deep, previousData: { id: deep } });
+  });
+
   it('refuses what is not a recording, each in a clear message, and keeps nothing of it', async () => {
     expect(messages(await post('not-a-recording', { seq: 0, events: [] }).expect(404))).toEqual([
       'Debug recording not found.',

@@ -36,11 +36,18 @@ export function beginRecording(): string {
 
 export type SendChunk = (id: string, seq: number, events: unknown[]) => Promise<void>;
 
-/** POST /v1/debug/recordings/{id}/events: quietly, a lost chunk is a gap in the replay, never an error for the user. */
+/**
+ * POST /v1/debug/recordings/{id}/events: quietly, a lost chunk is a gap in the replay, never an error for the user.
+ * The events go as JSON text (`payload`): a full snapshot nests as deep as the page, deeper than the API takes a JSON
+ * body, and as text every control character on the page is escaped.
+ */
 export const sendChunk: SendChunk = (id, seq, events) =>
-  api.post<void>(`/debug/recordings/${id}/events`, { seq, events, appVersion: APP_VERSION }, undefined, {
-    silent: true,
-  });
+  api.post<void>(
+    `/debug/recordings/${id}/events`,
+    { seq, payload: JSON.stringify(events), appVersion: APP_VERSION },
+    undefined,
+    { silent: true },
+  );
 
 type Record = (options: {
   emit: (event: unknown) => void;

@@ -20,12 +20,21 @@ export class DebugRecordingChunkDto {
   @Max(1_000_000, { message: 'seq is too large' })
   seq!: number;
 
+  @IsOptional()
   @IsArray({ message: 'events must be a list of recorded events' })
   @ArrayMaxSize(MAX_EVENTS_PER_CHUNK, {
     message: `At most ${MAX_EVENTS_PER_CHUNK} events can be sent at once.`,
   })
   @IsObject({ each: true, message: 'events must be a list of recorded events' })
-  events!: Record<string, unknown>[];
+  events?: Record<string, unknown>[];
+
+  /**
+   * The same events as JSON text, which is how the portal sends them: a page's full snapshot nests as deep as the
+   * page's DOM, deeper than the API lets any JSON body nest, and as text every control character in it is escaped.
+   */
+  @IsOptional()
+  @IsString({ message: 'payload must be the recorded events as JSON text' })
+  payload?: string;
 
   @IsOptional()
   @IsString({ message: 'appVersion must be text' })

@@ -6,7 +6,7 @@ import { oneRow } from '../../../common/http/simple-rest';
 import { AuditService } from '../../../infrastructure/audit/audit.service';
 import { PG_POOL } from '../../../infrastructure/database/database.tokens';
 import { staffActor } from '../shared/staff-actor';
-import type { DebugRecordingChunkDto } from './debug-recording.dto';
+import { MAX_EVENTS_PER_CHUNK, type DebugRecordingChunkDto } from './debug-recording.dto';
 import { debugRecordingsResource } from './debug-recordings.resource';
 
 /** A recording's id: 128 random bits made by the recorder, in hex; the only way to write to it. */
@@ -22,6 +22,32 @@ export const RECORDING_NOT_FOUND = 'Debug recording not found.';
 export const RECORDING_FULL = 'This debug recording is full. Please start a new one.';
 export const CHUNK_TOO_LARGE = 'This part of the recording is too large.';
 export const CHUNK_UNREADABLE = 'This part of the recording could not be read.';
+
+const NOT_EVENTS = 'events must be a list of recorded events';
+
+/** A chunk's events as JSON text, from `events` or from `payload` (checked to be a list of at most 5000 objects). */
+function eventsJson(chunk: DebugRecordingChunkDto): string {
+  if (chunk.events && chunk.payload === undefined) return JSON.stringify(chunk.events);
+  if (chunk.events || chunk.payload === undefined)
+    throw new DomainError('invalid', 'Send either events or payload.');
+  if (chunk.payload.length > MAX_CHUNK_BYTES) throw new DomainError('invalid', CHUNK_TOO_LARGE);
+  let events: unknown;
+  try {
+    events = JSON.parse(chunk.payload);
+  } catch {
+    throw new DomainError('invalid', NOT_EVENTS);
+  }
+  if (
+    !Array.isArray(events) ||
+    !events.every((e) => typeof e === 'object' && e !== null && !Array.isArray(e))
+  ) {
+    throw new DomainError('invalid', NOT_EVENTS);
+  }
+  if (events.length > MAX_EVENTS_PER_CHUNK) {
+    throw new DomainError('invalid', `At most ${MAX_EVENTS_PER_CHUNK} events can be sent at once.`);
+  }
+  return chunk.payload;
+}
 
 export interface Recorder {
   username: string | null;
@@ -44,7 +70,7 @@ export class DebugRecordingsService {
 
   async append(id: string, chunk: DebugRecordingChunkDto, who: Recorder): Promise<void> {
     if (!RECORDING_ID.test(id)) throw new DomainError('not-found', RECORDING_NOT_FOUND);
-    const json = JSON.stringify(chunk.events);
+    const json = eventsJson(chunk);
     const bytes = Buffer.byteLength(json);
     if (bytes > MAX_CHUNK_BYTES) throw new DomainError('invalid', CHUNK_TOO_LARGE);
     const client = await this.pool.connect();
