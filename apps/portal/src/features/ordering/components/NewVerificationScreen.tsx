@@ -391,10 +391,10 @@ function Wizard({ forceStart, application }: { forceStart: boolean; application?
     }
     finished.current = true;
     const invoiceId = answers.find((a) => a.invoiceId)?.invoiceId ?? null;
-    const next = afterSubmitPath({ ids: answers.map((a) => a.id), invoiceId, nonApplicantIndividual: individual && !facts.isApplicant });
-    // 'Payment Complete' once: the history and the verification view say it from the invoiceId they are sent with;
-    // only a destination without it (an individual's wallet) needs the wizard to say it.
-    if (invoiceId && !next.includes('invoiceId=')) notify({ severity: 'success', title: 'Payment Complete', message: invoiceSaved(invoiceId), durationMs: 7500 });
+    const ids = answers.map((a) => a.id);
+    const nonApplicantIndividual = individual && !facts.isApplicant;
+    const next = afterSubmitPath({ ids, invoiceId, nonApplicantIndividual });
+    const paid = () => invoiceId && notify({ severity: 'success', title: 'Payment Complete', message: invoiceSaved(invoiceId), durationMs: 7500 });
     if (app) notify({ severity: 'success', title: 'Application Submitted', message: APPLICATION_TEXTS.submitted(app.owner.name), durationMs: APPLICATION_SUBMITTED_MS });
     // 2.8: an identity check waits for the individual's capture: the provider's widget runs before the wizard ends.
     // The answers come in the order sent: the new entries first, then the saved drafts.
@@ -402,11 +402,18 @@ function Wizard({ forceStart, application }: { forceStart: boolean; application?
     const at = sent.findIndex((e) => e.code === 'idc');
     const identity = at >= 0 ? answers[at] : undefined;
     if (identity && identity.result === 'NOT_FOUND') {
+      // Paid now, captured next: 'Payment Complete' is said now, so the page after the capture is sent without the
+      // invoiceId (it would say it again).
+      paid();
       const e = sent[at];
-      setCapture({ id: identity.id, person: { firstname: e.firstname, lastname: e.lastname, dob: e.dob }, next });
+      const after = afterSubmitPath({ ids, invoiceId: null, nonApplicantIndividual });
+      setCapture({ id: identity.id, person: { firstname: e.firstname, lastname: e.lastname, dob: e.dob }, next: after });
       setView('identity');
       return null;
     }
+    // 'Payment Complete' once: the history and the verification view say it from the invoiceId they are sent with;
+    // only a destination without it (an individual's wallet) needs the wizard to say it.
+    if (!next.includes('invoiceId=')) paid();
     void navigate(next);
     return null;
   }
