@@ -49,7 +49,7 @@ export const sendChunk: SendChunk = (id, seq, events) =>
     { silent: true },
   );
 
-type Record = (options: {
+type RecordFn = (options: {
   emit: (event: unknown) => void;
   maskAllInputs?: boolean;
   blockSelector?: string;
@@ -67,8 +67,8 @@ export class DebugRecorder {
   constructor(
     readonly id: string,
     private readonly send: SendChunk = sendChunk,
-    private readonly load: () => Promise<{ record: Record }> = () =>
-      import('rrweb') as unknown as Promise<{ record: Record }>,
+    private readonly load: () => Promise<{ record: RecordFn }> = () =>
+      import('rrweb') as unknown as Promise<{ record: RecordFn }>,
   ) {}
 
   get recording(): boolean {
