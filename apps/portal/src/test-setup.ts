@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { resetReporting } from '@/shared/debug/errorReporting';
 import { sessionStore } from '@/shared/session/sessionStore';
 
 // findBy* and waitFor wait for what the screen does, not for how fast the machine is: a busy CI machine must
@@ -11,6 +12,8 @@ afterEach(() => {
   cleanup();
   sessionStore.clear();
   localStorage.clear();
+  // Each test a fresh page load for the error reporter (it reports a given error once per page).
+  resetReporting();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });

@@ -10,7 +10,8 @@ import { PublicLayout } from '@/shared/layout/PublicLayout';
 import { lazyScreen } from '@/shared/routing/lazyScreen';
 import { homePath } from '@/shared/session/account';
 import { useSession } from '@/shared/session/useSession';
-import { DebugRecording } from '@/shared/debug/DebugRecording';
+import { SessionRecording } from '@/shared/debug/SessionRecording';
+import { ScreenCrash } from '@/app/ScreenCrash';
 
 /*
  * Every screen loads with its route (React.lazy, through lazyScreen): /login does not download the account screen, and a screen's own
@@ -261,22 +262,39 @@ function toRoute(screen: Screen, access: Access): RouteObject {
   return {
     path: screen.path,
     element: <Suspense fallback={<ScreenLoading />}>{screen.element}</Suspense>,
+    // A screen that fails to render is reported and replaced by 'Oops!' inside the layout, which goes on working.
+    errorElement: <ScreenCrash />,
     handle,
   };
 }
 
-export function buildRoutes(): RouteObject[] {
+/**
+ * The portal's routes. `recording: false` leaves out the session recording and error reporting (shared/debug), for
+ * tests of the screens; the recording has its own.
+ */
+export function buildRoutes({ recording = true }: { recording?: boolean } = {}): RouteObject[] {
   return [
     {
       element: (
         <>
-          <DebugRecording />
+          {recording && <SessionRecording />}
           <RouteGuard />
         </>
       ),
+      // The last resort, should the guard itself fail.
+      errorElement: <ScreenCrash />,
       children: [
-        { element: <AppShell />, children: privateScreens.map((s) => toRoute(s, 'private')) },
-        { element: <PublicLayout />, children: publicScreens.map((s) => toRoute(s, 'public')) },
+        // A layout that fails: 'Oops!' on its own; the recording and the guard above go on.
+        {
+          element: <AppShell />,
+          errorElement: <ScreenCrash />,
+          children: privateScreens.map((s) => toRoute(s, 'private')),
+        },
+        {
+          element: <PublicLayout />,
+          errorElement: <ScreenCrash />,
+          children: publicScreens.map((s) => toRoute(s, 'public')),
+        },
       ],
     },
   ];

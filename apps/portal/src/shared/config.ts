@@ -48,6 +48,13 @@ export const SCROLL_OFFSET_PX = -100;
 /** Spec 9: country and industry searches wait 200 ms after the last key. */
 export const SEARCH_DEBOUNCE_MS = 200;
 
+/**
+ * Spec 9: 'Error reporting: session replay on 10% of sessions and on 100% of sessions with an error.' A session is a
+ * tab until its user signs out (shared/debug).
+ */
+export const REPLAY_SAMPLE_RATE = 0.1;
+export const ERROR_REPLAY_RATE = 1;
+
 /** Spec 8: toasts that stay longer than the default. */
 export const LONG_TOAST_MS = 10_000;
 

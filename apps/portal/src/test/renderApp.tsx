@@ -7,8 +7,9 @@ await preloadScreens();
 
 /**
  * The whole portal at a URL, with the real route table, guard, layouts and providers, and a query cache of its
- * own (returned, so a test can look at what was cached or invalidated).
+ * own (returned, so a test can look at what was cached or invalidated). Without the session recording, which has
+ * its own tests (shared/debug).
  */
 export function renderApp(url: string) {
-  return renderRoutes(buildRoutes(), url);
+  return renderRoutes(buildRoutes({ recording: false }), url);
 }

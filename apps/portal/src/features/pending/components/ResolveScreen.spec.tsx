@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { INSTITUTE_CLAIMS, renderPending } from '@/features/pending/test/renderPending';
 import type { VerificationDetail } from '@/features/verifications/api/verifications';
 import { detail, INSTITUTE, seriousViolations } from '@/features/verifications/test/fixtures';
@@ -325,6 +325,8 @@ describe('Public resolve (/verify/{id})', () => {
     renderPending('/verify/WRONG');
     expect(await screen.findByRole('heading', { name: 'Oops!' })).toBeInTheDocument();
     expect(screen.getByText('Verification not found.')).toBeInTheDocument();
+    // A link that leads nowhere is not a fault to report.
+    expect(vi.mocked(fetch).mock.calls.some(([url]) => String(url).includes('/debug/errors'))).toBe(false);
     // Trying again cannot find a request that does not exist.
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
     expect(await seriousViolations(document.body)).toEqual([]);
@@ -346,5 +348,10 @@ describe('Public resolve (/verify/{id})', () => {
         name: 'Thank you for taking the time to respond to this request.',
       }),
     ).toBeInTheDocument();
+    // Verifications 8: the load failure is reported (the /verify page is never recorded: no replay with it).
+    const reports = calls.filter((c) => c.path === '/v1/debug/errors');
+    expect(reports).toHaveLength(1);
+    expect(reports[0].body).toMatchObject({ source: 'caught', message: 'Service unavailable.' });
+    expect(reports[0].body).not.toHaveProperty('recordingId');
   });
 });

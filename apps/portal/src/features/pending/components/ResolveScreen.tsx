@@ -3,7 +3,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import TaskAlt from '@mui/icons-material/TaskAlt';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { useAccount } from '@/features/account/hooks/useAccount';
 import { downloadDocumentByKey } from '@/features/pending/api/pending';
@@ -17,6 +17,7 @@ import { EventTimeline } from '@/features/verifications/components/EventTimeline
 import { ResultCard } from '@/features/verifications/components/ResultCard';
 import { useInstituteFields } from '@/features/verifications/hooks/useVerification';
 import { ApiError } from '@/shared/api/client';
+import { reportError } from '@/shared/debug/errorReporting';
 import { useNotify } from '@/shared/notifications/useNotify';
 import { useAccountFacts } from '@/shared/session/account';
 
@@ -67,6 +68,13 @@ function ResolvePage({
   const resolve = useResolveVerification(id, publicMode);
   const processes = useApprovalProcesses(staff);
   const v = request.data;
+  // Verifications 8: 'Resolve load failure: ... (reported to an error-reporting service)'; 'Submit failure: reported only.'
+  useEffect(() => {
+    if (request.error) void reportError(request.error, 'caught');
+  }, [request.error]);
+  useEffect(() => {
+    if (resolve.error) void reportError(resolve.error, 'caught');
+  }, [resolve.error]);
   const institute = useInstituteFields(publicMode ? null : v?.instituteId).data;
 
   const from = (location.state as { from?: unknown } | null)?.from;
