@@ -35,6 +35,8 @@ const PUBLIC_ROUTES = [
   'GET /v1/news/:id/image/:token',
   // Debug session recordings (access 2.3, logit=true): recording starts before sign-in; 128-bit ids, capped, throttled.
   'POST /v1/debug/recordings/:id/events',
+  // Error reports (access 9): errors happen before sign-in too; sizes capped, nothing of them logged, throttled.
+  'POST /v1/debug/errors',
 ];
 
 /**

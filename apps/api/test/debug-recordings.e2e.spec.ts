@@ -62,6 +62,7 @@ describe('debug recordings (access 2.3)', () => {
       userAgent: UA,
       appVersion: '2.1.4c',
       chunks: 3,
+      reason: 'debug', // no reason sent: debug mode (logit=true), as before access 9's sampling
     });
     expect(data.bytes).toBeGreaterThan(100);
     expect((data.events as { timestamp: number }[]).map((e) => e.timestamp - 1_700_000_000_000)).toEqual([
@@ -187,5 +188,65 @@ describe('debug recordings (access 2.3)', () => {
       filter: {},
     });
     expect(left.data.map((r) => r.id)).toEqual(['c'.repeat(32)]);
+  });
+
+  it('keeps why each was recorded: debug mode, a sampled session, or a session with an error (access 9)', async () => {
+    const sampled = '1'.repeat(32);
+    const debug = '2'.repeat(32);
+    const errored = '3'.repeat(32);
+    const reasonOf = async (rid: string) => (await staff.getOne('debug-recordings', { id: rid })).data.reason;
+    await post(sampled, { seq: 0, events: [event(0)], reason: 'sampled' }).expect(204);
+    await post(debug, { seq: 0, events: [event(0)], reason: 'debug' }).expect(204);
+    await post(errored, { seq: 0, events: [event(0)], reason: 'error' }).expect(204);
+    expect([await reasonOf(sampled), await reasonOf(debug), await reasonOf(errored)]).toEqual([
+      'sampled',
+      'debug',
+      'error',
+    ]);
+
+    // A sampled session that then hits an error is one with an error from then on, and stays so.
+    await post(sampled, { seq: 1, events: [event(1)], reason: 'error' }).expect(204);
+    expect(await reasonOf(sampled)).toBe('error');
+    await post(sampled, { seq: 2, events: [event(2)], reason: 'sampled' }).expect(204);
+    expect(await reasonOf(sampled)).toBe('error');
+    // The reason only goes up (sampled, error, debug): debug mode stays debug mode, an error is not made a sample.
+    await post(debug, { seq: 1, events: [event(1)], reason: 'error' }).expect(204);
+    await post(debug, { seq: 2, events: [event(2)], reason: 'sampled' }).expect(204);
+    expect(await reasonOf(debug)).toBe('debug');
+    await post(errored, { seq: 1, events: [event(1)], reason: 'sampled' }).expect(204);
+    expect(await reasonOf(errored)).toBe('error');
+    // Support asking a recorded tab to record (logit=true) makes it a debug recording.
+    const askedLater = '5'.repeat(32);
+    await post(askedLater, { seq: 0, events: [event(0)], reason: 'sampled' }).expect(204);
+    await post(askedLater, { seq: 1, events: [event(1)], reason: 'debug' }).expect(204);
+    expect(await reasonOf(askedLater)).toBe('debug');
+    expect((await staff.getOne('debug-recordings', { id: debug })).data.chunks).toBe(3);
+
+    const withErrors = await staff.getList('debug-recordings', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'startedAt', order: 'DESC' },
+      filter: { reason: 'error' },
+    });
+    expect(withErrors.data.map((r) => r.id).sort()).toEqual([sampled, errored]);
+    expect(withErrors.data.map((r) => r.reason)).toEqual(['error', 'error']);
+    const debugMode = await staff.getList('debug-recordings', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'startedAt', order: 'DESC' },
+      filter: { reason: 'debug' },
+    });
+    expect(debugMode.data.map((r) => r.id).sort()).toEqual([debug, askedLater, 'c'.repeat(32)]);
+
+    expect(
+      messages(await post('4'.repeat(32), { seq: 0, events: [event(0)], reason: 'curious' }).expect(400)),
+    ).toEqual(["reason must be 'debug', 'sampled' or 'error'"]);
+    const { rows } = await db.pool.query(`SELECT id FROM debug_recordings WHERE id = $1`, ['4'.repeat(32)]);
+    expect(rows).toEqual([]);
+    const staffToken = (await signIn(app, 'admin@credence.test')).token;
+    const refused = await request(app.getHttpServer())
+      .get('/admin/debug-recordings')
+      .query({ filter: JSON.stringify({ reason: 'curious' }) })
+      .set('X-AUTH-TOKEN', staffToken)
+      .expect(400);
+    expect(messages(refused)).toEqual(["The filter 'reason' must be debug, sampled or error."]);
   });
 });

@@ -73,6 +73,7 @@ describe('starting on a database the previous release made', () => {
       '0010_notify-ledger-queues',
       '0011_news-images',
       '0012_debug-recordings',
+      '0013_error-reports',
     ]);
     expect(await rows('companies')).toEqual(expect.arrayContaining(before.companies));
     // 0004 adds the staff role, empty for a customer.

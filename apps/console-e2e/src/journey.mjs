@@ -30,6 +30,8 @@ export async function runJourney(browser, baseUrl, log = (line) => process.stdou
   const page = await context.newPage();
   const staffToken = await apiSignIn(baseUrl, 'admin@credence.test');
   const notice = `Journey notice ${new Date().toISOString()}: checks in Ruritania are delayed.`;
+  /** The debug recording the journey sends, which its error report then points at. */
+  let recordingId = '';
 
   try {
     await step('staff signs in to the console', async () => {
@@ -191,6 +193,7 @@ export async function runJourney(browser, baseUrl, log = (line) => process.stdou
         body: JSON.stringify({ seq: 0, events, appVersion: 'journey' }),
       });
       if (sent.status !== 204) throw new Error(`the recording was refused: ${sent.status} ${await sent.text()}`);
+      recordingId = id;
       await page.goto(`${baseUrl}/console/debug-recordings`);
       await page.getByRole('cell', { name: 'Signed out' }).first().click();
       await page.getByRole('button', { name: 'Play' }).click();
@@ -198,6 +201,27 @@ export async function runJourney(browser, baseUrl, log = (line) => process.stdou
       await frame.getByRole('heading', { name: 'Journey recording' }).waitFor();
       await page.getByText(/^0:0[0-2] \/ 0:0[1-2]$/).waitFor();
       return `recording ${id} replayed`;
+    });
+
+    await step('reads an error the portal reported and replays the session it happened in (access 9)', async () => {
+      // As the portal reports an uncaught error, with the recording of its session (the one just replayed).
+      const message = `Journey error ${Date.now()}: Cannot read properties of undefined (reading 'quokka')`;
+      const sent = await fetch(`${baseUrl}/v1/debug/errors`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ message, stack: `TypeError: ${message}\n    at Home (home.tsx:1:1)`, source: 'error', path: '/home', recordingId, appVersion: 'journey' }),
+      });
+      if (sent.status !== 204) throw new Error(`the error report was refused: ${sent.status} ${await sent.text()}`);
+      await page.goto(`${baseUrl}/console/error-reports`);
+      await page.getByPlaceholder('Message, page or user').fill('Journey error');
+      await listFiltered(page, 'Journey error');
+      await page.getByRole('cell', { name: message }).click();
+      await page.getByText('Uncaught error').waitFor();
+      await page.getByText('at Home (home.tsx:1:1)').waitFor();
+      await page.getByRole('link', { name: 'Replay the session' }).click();
+      await page.waitForURL((url) => url.pathname === `/console/debug-recordings/${recordingId}/show`);
+      await page.getByRole('button', { name: 'Play' }).waitFor();
+      return `error report opened, recording ${recordingId} replayed from it`;
     });
 
     await step('the notice appears in the portal shell for alice', async () => {

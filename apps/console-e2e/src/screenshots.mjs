@@ -42,6 +42,7 @@ const SCREENS = [
   ['18-failed-jobs', '/failed-jobs', { text: 'Failed jobs' }],
   ['19-mails', '/mails', { text: 'Mails' }],
   ['20-debug-recordings', '/debug-recordings', { text: 'Debug sessions' }],
+  ['21-error-reports', '/error-reports', { text: 'Error reports' }],
 ];
 
 async function settle(page, expect) {

@@ -11,6 +11,7 @@ import { approvalProcesses } from '@/resources/approval-processes';
 import { creditMovements } from '@/resources/credit-movements';
 import { customers } from '@/resources/customers';
 import { debugRecordings } from '@/resources/debug-recordings';
+import { errorReports } from '@/resources/error-reports';
 import { failedJobs } from '@/resources/failed-jobs';
 import { institutes } from '@/resources/institutes';
 import { ImportRecords } from '@/resources/institutes/ImportRecords';
@@ -55,6 +56,7 @@ export function App() {
       <Resource {...projections} />
       <Resource {...failedJobs} />
       <Resource {...debugRecordings} />
+      <Resource {...errorReports} />
       {/* Reference-only: the catalogue's countries, for institute filters and names. */}
       <Resource name="countries" recordRepresentation="name" />
       {/* Reference-only: the map regions, for the notice form's region picker. */}

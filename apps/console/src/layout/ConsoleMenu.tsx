@@ -9,7 +9,7 @@ const SECTIONS: { title: string; resources: string[] }[] = [
   { title: 'Verifications', resources: ['verifications', 'applications', 'institutes', 'approval-processes'] },
   { title: 'Money', resources: ['invoices', 'credit-movements'] },
   { title: 'Content', resources: ['notices', 'news', 'country-notifications', 'mails'] },
-  { title: 'Operations', resources: ['projections', 'failed-jobs', 'debug-recordings'] },
+  { title: 'Operations', resources: ['projections', 'failed-jobs', 'debug-recordings', 'error-reports'] },
 ];
 
 function Section({ title }: { title: string }) {

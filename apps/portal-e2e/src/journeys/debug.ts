@@ -56,3 +56,76 @@ export const debugRecordingJourney: Journey = {
     );
   },
 };
+
+interface ErrorReportRow {
+  id: string;
+  source: string;
+  message: string;
+  path: string;
+  username: string | null;
+  recordingId: string | null;
+  hasRecording: boolean;
+}
+
+/**
+ * Access 9: 'session replay on 100% of sessions with an error'. After a release, the code of a screen bob opens is
+ * gone from the server (its chunk fails to load): the screen says 'Oops!' inside the shell, which goes on working,
+ * and staff get the report, the route it happened on and a replay of what bob did before it. Trying again, with the
+ * code back, shows the screen.
+ */
+export const errorReportJourney: Journey = {
+  name: "error report: a screen that fails to load says 'Oops!' in the shell, and staff get it with a replay",
+  async run({ page, baseUrl, shot, axe }) {
+    const since = new Date().toISOString();
+    await signInThroughUi(page, 'bob@acme.test');
+    await expectTitle(page, 'Home');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Verification History' }).click();
+    await expectTitle(page, 'History list');
+    await page.getByRole('table').first().waitFor();
+
+    const accountChunk = /\/assets\/AccountScreen-[^/]*\.js$/;
+    await page.route(accountChunk, (route) => route.abort());
+    await nav.getByRole('link', { name: 'Account' }).click();
+    const oops = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Oops!' }) });
+    await oops.waitFor();
+    await oops
+      .getByText('Something went wrong showing this page. Please try again or report this error.')
+      .waitFor();
+    assert.ok(await nav.getByRole('link', { name: 'Verification History' }).isVisible(), 'the shell goes on');
+    await shot('screen-crash');
+    await axe('a screen that failed to load');
+
+    // Staff see the report, on the route, with the recording of what came before.
+    let report: ErrorReportRow | undefined;
+    let recording: (Recording & { reason?: string }) | undefined;
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
+      const rows = await apiGet<ErrorReportRow[]>(baseUrl, 'admin@credence.test', '/admin/error-reports');
+      report = rows.find((r) => r.username === 'bob@acme.test' && r.source === 'render');
+      if (report?.hasRecording && report.recordingId) {
+        recording = await apiGet<Recording & { reason?: string }>(
+          baseUrl,
+          'admin@credence.test',
+          `/admin/debug-recordings/${report.recordingId}`,
+        );
+        if (recording.reason === 'error' && recording.events?.some((e) => e.type === 2)) break;
+      }
+      await page.waitForTimeout(1000);
+    }
+    assert.ok(report, `bob's error reached the API (since ${since})`);
+    assert.equal(report.path, '/account', 'reported with its route');
+    assert.match(report.message, /dynamically imported module|Importing a module script failed|fetch/i);
+    assert.ok(recording, 'with a recording');
+    assert.equal(recording.reason, 'error');
+    assert.ok(
+      recording.events?.some((e) => e.type === 2),
+      'the recording starts from a full snapshot of the page before the error',
+    );
+
+    await page.unroute(accountChunk);
+    await oops.getByRole('button', { name: 'Try again' }).click();
+    await expectTitle(page, 'Account');
+    await page.getByRole('button', { name: 'Change' }).waitFor();
+  },
+};

@@ -5,7 +5,7 @@ import {
   applicationHistoryOfAnIndividual,
   referralsOfAnOrganisation,
 } from './applicants.ts';
-import { debugRecordingJourney } from './debug.ts';
+import { debugRecordingJourney, errorReportJourney } from './debug.ts';
 import { coverageJourney, individualHighSchool, instituteUserOrders } from './ordering-more.ts';
 import { identityCapture } from './identity.ts';
 import { impersonation } from './impersonation.ts';
@@ -40,6 +40,7 @@ export const journeys: Journey[] = [
   shellScreens,
   homeAndDashboard,
   debugRecordingJourney,
+  errorReportJourney,
   analyticsJourney,
   countryInsightsJourney,
   individualDashboardJourney,

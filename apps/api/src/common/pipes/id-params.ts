@@ -39,6 +39,7 @@ export const ID_RULES: { route: RegExp; param: string; kind: IdKind; notFound?: 
   { route: /^\/admin\/applications\//, param: 'id', kind: 'uuid', notFound: APPLICATION_404 },
   { route: /^\/admin\/mails\//, param: 'id', kind: 'uuid' },
   { route: /^\/admin\/users\//, param: 'id', kind: 'uuid', notFound: USER_404 },
+  { route: /^\/admin\/error-reports\//, param: 'id', kind: 'uuid', notFound: { message: 'Error report not found.' } },
   { route: /^\/v1\/register\//, param: 'token', kind: 'key' },
   { route: /^\/v1\/certificate\//, param: 'code', kind: 'key' },
 ];

@@ -42,9 +42,9 @@ const ORDINARY_TABLES = [
 ];
 
 /** Ordinary tables this release added. */
-const ADDED_SINCE = ['money_sandbox_refunds', 'money_open_holds', 'idempotency_keys', 'money_sandbox_vault', 'money_sandbox_vault_nonces', 'country_notifications', 'notify_ledger', 'debug_recordings', 'debug_recording_chunks'];
+const ADDED_SINCE = ['money_sandbox_refunds', 'money_open_holds', 'idempotency_keys', 'money_sandbox_vault', 'money_sandbox_vault_nonces', 'country_notifications', 'notify_ledger', 'debug_recordings', 'debug_recording_chunks', 'error_reports'];
 
-const ALL = ['0001_baseline', '0002_catalogue-search-notifications', '0003_refunds-holds-idempotency', '0004_staff-roles', '0005_saved-cards', '0006_country-notifications', '0007_mail-outbox-unsent', '0008_verification-notify-ledger', '0009_country-notification-link-name', '0010_notify-ledger-queues', '0011_news-images', '0012_debug-recordings'];
+const ALL = ['0001_baseline', '0002_catalogue-search-notifications', '0003_refunds-holds-idempotency', '0004_staff-roles', '0005_saved-cards', '0006_country-notifications', '0007_mail-outbox-unsent', '0008_verification-notify-ledger', '0009_country-notification-link-name', '0010_notify-ledger-queues', '0011_news-images', '0012_debug-recordings', '0013_error-reports'];
 
 const columns = async (c: Client, table: string) =>
   (await c.query<{ c: string }>(`SELECT column_name AS c FROM information_schema.columns WHERE table_name = $1`, [table])).rows.map((r) => r.c);
@@ -127,6 +127,14 @@ describe('versioned migrations', () => {
     expect(await columns(client, 'notify_ledger')).toEqual(expect.arrayContaining(['queue', 'subject_id']));
     expect(await columns(client, 'news_alerts')).toEqual(expect.arrayContaining(['image_key', 'image_type']));
     expect(await tables(client)).toEqual(expect.arrayContaining(['debug_recordings', 'debug_recording_chunks']));
+    expect(await columns(client, 'debug_recordings')).toContain('reason');
+    expect(await columns(client, 'error_reports')).toEqual(
+      expect.arrayContaining(['occurred_at', 'source', 'message', 'stack', 'path', 'recording_id']),
+    );
+    await expect(client.query(`INSERT INTO debug_recordings (id, reason) VALUES ('x', 'other')`)).rejects.toThrow(/check/);
+    expect((await migrate(client, { direction: 'down' })).map((m) => m.name)).toEqual(['0013_error-reports']);
+    expect(await tables(client)).not.toContain('error_reports');
+    expect(await columns(client, 'debug_recordings')).not.toContain('reason');
     expect((await migrate(client, { direction: 'down' })).map((m) => m.name)).toEqual(['0012_debug-recordings']);
     expect(await tables(client)).not.toContain('debug_recordings');
     expect((await migrate(client, { direction: 'down' })).map((m) => m.name)).toEqual(['0011_news-images']);

@@ -24,6 +24,11 @@ import {
   DebugRecordingsController,
 } from './debug-recordings/debug-recordings.controller';
 import { DebugRecordingsService } from './debug-recordings/debug-recordings.service';
+import {
+  AdminErrorReportsController,
+  ErrorReportsController,
+} from './error-reports/error-reports.controller';
+import { ErrorReportsService } from './error-reports/error-reports.service';
 import { GetAdminDashboardHandler } from './dashboard/queries/admin-dashboard.query';
 import { AdminFailedJobsController } from './jobs/admin-failed-jobs.controller';
 import { FAILED_JOB_QUERY_HANDLERS } from './jobs/queries/failed-jobs.queries';
@@ -56,6 +61,8 @@ import { USER_QUERY_HANDLERS } from './users/queries/users.handlers';
     NewsImageController,
     DebugRecordingsController,
     AdminDebugRecordingsController,
+    ErrorReportsController,
+    AdminErrorReportsController,
     AdminCustomersController,
     AdminUsersController,
     AdminNoticesController,
@@ -76,6 +83,7 @@ import { USER_QUERY_HANDLERS } from './users/queries/users.handlers';
     ...NOTICE_QUERY_HANDLERS,
     AdminNewsService,
     DebugRecordingsService,
+    ErrorReportsService,
     ...NEWS_QUERY_HANDLERS,
     AdminApprovalProcessesService,
     ...APPROVAL_PROCESS_QUERY_HANDLERS,

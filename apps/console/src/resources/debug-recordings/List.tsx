@@ -1,12 +1,19 @@
 import { Typography } from '@mui/material';
-import { DataTable, List, SearchInput } from 'react-admin';
+import { DataTable, List, SearchInput, SelectInput } from 'react-admin';
 import { EmptyList } from '@/shared/EmptyList';
 import { UkDateField } from '@/shared/UkDateField';
-import { browserOf, sizeOf } from './format';
+import { StatusChip } from '@/shared/StatusChip';
+import { browserOf, reasonChoices, reasonOf, sizeOf } from './format';
 
-const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="User, browser or id" />];
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="User, browser or id" />,
+  <SelectInput key="reason" source="reason" label="Reason" choices={reasonChoices} alwaysOn />,
+];
 
-/** The portal's debug sessions (access 2.3: logit=true), newest first; each opens to its replay. */
+/**
+ * The portal's recorded sessions, newest first: debug mode (access 2.3: logit=true), a sample of sessions and every
+ * session with an error (access 9); each opens to its replay.
+ */
 export function DebugRecordingList() {
   return (
     <List
@@ -17,8 +24,9 @@ export function DebugRecordingList() {
       actions={false}
       empty={
         <EmptyList title="No debug sessions">
-          A customer records one by opening the portal with logit=true in its address. Their session appears
-          here as the portal sends it, for support to replay.
+          A customer records one by opening the portal with logit=true in its address; the portal also records
+          a sample of sessions and every session with an error. Each appears here as the portal sends it, for
+          support to replay.
         </EmptyList>
       }
     >
@@ -49,6 +57,14 @@ export function DebugRecordingList() {
             <Typography component="span" variant="body2" title={r.userAgent ?? undefined}>
               {browserOf(r.userAgent)}
             </Typography>
+          )}
+        />
+        <DataTable.Col
+          source="reason"
+          label="Reason"
+          disableSort
+          render={(r) => (
+            <StatusChip label={reasonOf(r.reason)} tone={r.reason === 'error' ? 'error' : 'default'} />
           )}
         />
         <DataTable.Col source="bytes" label="Size" align="right" render={(r) => sizeOf(r.bytes)} />

@@ -6,7 +6,7 @@ import { Fact, FactGrid } from '@/shared/Fact';
 import { PageSection } from '@/shared/PageSection';
 import { RecordTitle } from '@/shared/RecordTitle';
 import { ukDate } from '@/shared/format';
-import { browserOf, sizeOf } from './format';
+import { browserOf, reasonOf, sizeOf } from './format';
 
 // rrweb's replayer is loaded only when a session is opened: the console's main bundle stays without it.
 const ReplayPanel = lazy(() => import('./ReplayPanel'));
@@ -21,6 +21,7 @@ function Facts() {
         <Fact label="Started">{ukDate(r.startedAt, true)}</Fact>
         <Fact label="Last event">{ukDate(r.lastAt, true)}</Fact>
         <Fact label="User">{r.username ?? 'Signed out'}</Fact>
+        <Fact label="Reason">{reasonOf(r.reason)}</Fact>
         <Fact label="Browser">{browserOf(r.userAgent)}</Fact>
         <Fact label="Portal version">{r.appVersion}</Fact>
         <Fact label="Size">{sizeOf(r.bytes)}</Fact>

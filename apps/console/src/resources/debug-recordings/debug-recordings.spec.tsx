@@ -74,18 +74,27 @@ describe('debug sessions resource (access 2.3)', () => {
   it('lists the recordings newest first with their user, browser and size, and searches on the server', async () => {
     const { calls } = renderConsole('/debug-recordings', {
       'GET /admin/debug-recordings': page('debug-recordings', [
-        recording(),
-        recording({ id: 'f'.repeat(32), username: null, userAgent: null, bytes: 812, chunks: 1 }),
+        recording({ reason: 'error' }),
+        recording({
+          id: 'f'.repeat(32),
+          username: null,
+          userAgent: null,
+          bytes: 812,
+          chunks: 1,
+          reason: 'sampled',
+        }),
       ]),
     });
     const row = (await screen.findByText('alice@acme.test')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Chrome 120 on Android')).toBeInTheDocument();
     expect(within(row).getByText('1.2 MB')).toBeInTheDocument();
     expect(within(row).getByText('7')).toBeInTheDocument();
+    expect(within(row).getByText('After an error')).toBeInTheDocument();
     const signedOut = screen.getByText('Signed out').closest('tr') as HTMLElement;
     expect(within(signedOut).getByText('Unknown browser')).toBeInTheDocument();
     expect(within(signedOut).getByText('812 B')).toBeInTheDocument();
-    for (const name of ['Started', 'Last event', 'User', 'Browser', 'Size', 'Chunks'])
+    expect(within(signedOut).getByText('Sampled')).toBeInTheDocument();
+    for (const name of ['Started', 'Last event', 'User', 'Browser', 'Reason', 'Size', 'Chunks'])
       expect(screen.getByRole('columnheader', { name: new RegExp(name) })).toBeInTheDocument();
     // In the sidebar's Operations section, for staff administrators.
     expect(screen.getByRole('menuitem', { name: 'Debug sessions' })).toBeInTheDocument();
@@ -93,6 +102,15 @@ describe('debug sessions resource (access 2.3)', () => {
 
     await userEvent.type(screen.getByPlaceholderText('User, browser or id'), 'alice');
     await waitFor(() => expect(calls.some((c) => query(c).filter === '{"q":"alice"}')).toBe(true));
+    // Why each was recorded (access 9): debug mode, a sampled session, or one with an error.
+    await userEvent.click(screen.getByRole('combobox', { name: 'Reason' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(
+      expect.arrayContaining(['Debug mode', 'Sampled', 'After an error']),
+    );
+    await userEvent.click(screen.getByRole('option', { name: 'After an error' }));
+    await waitFor(() =>
+      expect(calls.some((c) => query(c).filter === '{"q":"alice","reason":"error"}')).toBe(true),
+    );
   });
 
   it('is for staff administrators only: auditors cannot open it', () => {
@@ -109,6 +127,8 @@ describe('debug sessions resource (access 2.3)', () => {
     expect(screen.getByText('Chrome 120 on Android')).toBeInTheDocument();
     expect(screen.getByText('1.2 MB')).toBeInTheDocument();
     expect(screen.getByText('1.8.0')).toBeInTheDocument();
+    // Recordings from before reasons were kept, like this one, were made in debug mode.
+    expect(screen.getByText('Debug mode')).toBeInTheDocument();
     expect(screen.getByText(`User agent: ${CHROME_ANDROID}`)).toBeInTheDocument();
 
     const play = await screen.findByRole('button', { name: 'Play' });

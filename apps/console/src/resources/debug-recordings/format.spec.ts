@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserOf, clock, sizeOf } from './format';
+import { browserOf, clock, reasonChoices, reasonOf, sizeOf } from './format';
 
 describe('browserOf', () => {
   it.each([
@@ -65,5 +65,14 @@ describe('sizes and replay times', () => {
     expect(clock(9_999)).toBe('0:09');
     expect(clock(95_000)).toBe('1:35');
     expect(clock(61 * 60_000)).toBe('61:00');
+  });
+
+  it("names why a session was recorded, a recording from before reasons were kept as debug mode's", () => {
+    expect(reasonOf('debug')).toBe('Debug mode');
+    expect(reasonOf('sampled')).toBe('Sampled');
+    expect(reasonOf('error')).toBe('After an error');
+    expect(reasonOf(null)).toBe('Debug mode');
+    expect(reasonOf('future')).toBe('future');
+    expect(reasonChoices.map((c) => c.id)).toEqual(['debug', 'sampled', 'error']);
   });
 });

@@ -55,3 +55,23 @@ export function clock(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
+
+/** Why a recording was made (the API's reason): debug mode (logit=true), a sampled session, or one with an error. */
+export type RecordingReason = 'debug' | 'sampled' | 'error';
+
+const REASONS: Record<RecordingReason, string> = {
+  debug: 'Debug mode',
+  sampled: 'Sampled',
+  error: 'After an error',
+};
+
+/** The reason filter's choices, in the order staff think of them. */
+export const reasonChoices = (Object.keys(REASONS) as RecordingReason[]).map((id) => ({
+  id,
+  name: REASONS[id],
+}));
+
+/** A recording's reason as staff read it; recordings from before reasons were kept are debug mode. */
+export function reasonOf(reason: string | null | undefined): string {
+  return REASONS[(reason ?? 'debug') as RecordingReason] ?? reason ?? '';
+}

@@ -4,8 +4,9 @@ import { DebugRecordingList } from '@/resources/debug-recordings/List';
 import { DebugRecordingShow } from '@/resources/debug-recordings/Show';
 
 /**
- * The portal's debug sessions (access 2.3: logit=true turns on recording), replayed for support and deleted once
- * reviewed: GET/DELETE /admin/debug-recordings. Staff administrators only: not in AUDITOR_ACCESS.
+ * The portal's debug sessions (access 2.3: logit=true turns on recording; access 9: a sample of sessions and every
+ * session with an error), replayed for support and deleted once reviewed: GET/DELETE /admin/debug-recordings. Staff
+ * administrators only: not in AUDITOR_ACCESS.
  */
 export const debugRecordings: ResourceProps = {
   name: 'debug-recordings',

@@ -260,5 +260,9 @@ describe('session replay for error reports (access 9)', () => {
     await act(() => reportError(new Error('resolver fault'), 'error'));
     expect(reports).toEqual([expect.objectContaining({ path: '/verify/:key', message: 'resolver fault' })]);
     expect(reports[0]).not.toHaveProperty('recordingId');
+    // Control characters, which the API refuses in a body, are replaced; an empty message still says something.
+    await act(() => reportError(new Error('bell\u0007 and escape\u001b[31m'), 'error'));
+    await act(() => reportError('', 'unhandledrejection'));
+    expect(reports.slice(1).map((r) => r.message)).toEqual(['bell\uFFFD and escape\uFFFD[31m', '(no message)']);
   });
 });

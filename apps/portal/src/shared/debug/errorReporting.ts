@@ -72,6 +72,13 @@ function ignored(message: string, error: unknown, source: ErrorSource): boolean 
   return message === 'Script error.' || /^ResizeObserver loop/.test(message);
 }
 
+/**
+ * The API refuses a body with control characters (other than tab and line breaks) in its text: an error's message
+ * can hold one (a value read from a file, a terminal's colours), and a refused report would be lost.
+ */
+const CONTROL = new RegExp('[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]', 'g');
+const printable = (text: string) => text.replace(CONTROL, '\uFFFD');
+
 function describe(error: unknown): { message: string; stack?: string } {
   if (error instanceof Error) return { message: error.message || error.name, stack: error.stack };
   if (typeof error === 'string') return { message: error };
@@ -128,8 +135,8 @@ export async function reportError(
     }
     await send({
       source,
-      message: message.slice(0, MAX_MESSAGE),
-      ...(stack ? { stack: stack.slice(0, MAX_STACK) } : {}),
+      message: printable(message).slice(0, MAX_MESSAGE) || '(no message)',
+      ...(stack ? { stack: printable(stack).slice(0, MAX_STACK) } : {}),
       path: page.route ?? '/',
       ...(recordingId ? { recordingId } : {}),
       appVersion: APP_VERSION,

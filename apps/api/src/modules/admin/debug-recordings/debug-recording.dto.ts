@@ -1,6 +1,7 @@
 import {
   ArrayMaxSize,
   IsArray,
+  IsIn,
   IsInt,
   IsObject,
   IsOptional,
@@ -12,6 +13,14 @@ import {
 
 /** At most this many events in one chunk (the recorder sends every few seconds, far fewer). */
 export const MAX_EVENTS_PER_CHUNK = 5000;
+
+/**
+ * Why a recording was made: 'debug' when the customer turned on debug mode (access 2.3, logit=true), 'sampled' for
+ * the share of sessions recorded anyway, 'error' for a session that hit an error (access 9: 'session replay on 10% of
+ * sessions and on 100% of sessions with an error').
+ */
+export const RECORDING_REASONS = ['debug', 'sampled', 'error'] as const;
+export type RecordingReason = (typeof RECORDING_REASONS)[number];
 
 /** POST /v1/debug/recordings/{id}/events: one chunk of a recording, numbered from 0 by the recorder. */
 export class DebugRecordingChunkDto {
@@ -40,4 +49,9 @@ export class DebugRecordingChunkDto {
   @IsString({ message: 'appVersion must be text' })
   @MaxLength(40, { message: 'appVersion must be at most 40 characters' })
   appVersion?: string;
+
+  /** Why the recording is made; kept from its first chunk (a sampled session that hits an error becomes 'error'). */
+  @IsOptional()
+  @IsIn(RECORDING_REASONS, { message: "reason must be 'debug', 'sampled' or 'error'" })
+  reason?: RecordingReason;
 }

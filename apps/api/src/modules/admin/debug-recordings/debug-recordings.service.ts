@@ -49,15 +49,20 @@ function eventsJson(chunk: DebugRecordingChunkDto): string {
   return chunk.payload;
 }
 
+/** A recording's reason as a number that only goes up: sampled, then error, then debug. */
+export const reasonRank = (column: string) =>
+  `array_position(ARRAY['sampled', 'error', 'debug']::text[], ${column})`;
+
 export interface Recorder {
   username: string | null;
   userAgent: string | null;
 }
 
 /**
- * Debug session recordings (access 2.3): the portal's recorder sends its events in numbered chunks to a recording
- * named by its own random id; a resent chunk is taken once. Staff administrators replay and delete them; they are
- * deleted after 14 days whatever happens. Nothing of their content is ever logged.
+ * Debug session recordings (access 2.3), also made for a sample of sessions and for sessions with an error (access
+ * 9): the portal's recorder sends its events in numbered chunks to a recording named by its own random id, saying
+ * why it records; a resent chunk is taken once. Staff administrators replay and delete them; they are deleted after
+ * 14 days whatever happens. Nothing of their content is ever logged.
  */
 @Injectable()
 export class DebugRecordingsService {
@@ -78,10 +83,20 @@ export class DebugRecordingsService {
     try {
       await client.query('BEGIN');
       const { rows } = await client.query<{ bytes: string; created: boolean }>(
-        `INSERT INTO debug_recordings (id, username, user_agent, app_version) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (id) DO UPDATE SET username = COALESCE(debug_recordings.username, EXCLUDED.username)
+        // The reason only goes up (reasonRank): a sampled session that hits an error is kept as one, and one
+        // support asked to record (logit=true) is a debug recording whatever it was before.
+        `INSERT INTO debug_recordings (id, username, user_agent, app_version, reason) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (id) DO UPDATE SET username = COALESCE(debug_recordings.username, EXCLUDED.username),
+           reason = CASE WHEN ${reasonRank('EXCLUDED.reason')} > ${reasonRank('debug_recordings.reason')}
+             THEN EXCLUDED.reason ELSE debug_recordings.reason END
          RETURNING bytes, (xmax = 0) AS created`,
-        [id, who.username, who.userAgent?.slice(0, 300) ?? null, chunk.appVersion ?? null],
+        [
+          id,
+          who.username,
+          who.userAgent?.slice(0, 300) ?? null,
+          chunk.appVersion ?? null,
+          chunk.reason ?? 'debug',
+        ],
       );
       created = rows[0].created;
       if (Number(rows[0].bytes) + bytes > MAX_RECORDING_BYTES)
