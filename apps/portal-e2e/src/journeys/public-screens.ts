@@ -14,6 +14,9 @@ const SCREENS: {
     ready: 'Your session has expired, please log in again',
   },
   { name: 'login-impersonate', path: '/login?impersonate=carol@globex.test', ready: 'Impersonate' },
+  // Access 2.1: the partner-branded login, shown where it is on a developer's machine (elsewhere the portal moves it
+  // to the alternative-branded host at start-up).
+  { name: 'login-partner', path: '/login/partners', ready: 'In partnership with' },
   { name: 'reset-forgot', path: '/login/reset', ready: 'Reset password' },
   { name: 'reset-new-password', path: '/login/reset/some-token', ready: 'Create new password' },
   { name: 'register-choice', path: '/login/register', ready: 'Register as an organisation' },

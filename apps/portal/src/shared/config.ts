@@ -74,6 +74,14 @@ export const APP_HOSTS = [
 export const ALT_BRAND_HOSTS = ['verify.credence-partners.test'] as const;
 
 /**
+ * Access 2.1: the partner-branded login, /login/{partner segment}, one per partner: its name (the logo's words) and
+ * logo. Its login page lives on the alternative-branded host (the first of ALT_BRAND_HOSTS).
+ */
+export const PARTNER_LOGINS: Readonly<Record<string, { name: string }>> = {
+  partners: { name: 'Credence Partners' },
+};
+
+/**
  * Spec 2.4: hosts of the product whose first label is not an application-template subdomain. A host outside this
  * list and the app hosts is a partner subdomain, looked up as an application template owner.
  */

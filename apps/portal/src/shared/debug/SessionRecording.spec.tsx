@@ -3,13 +3,13 @@ import { Outlet } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ScreenCrash } from '@/app/ScreenCrash';
 import { ApiError } from '@/shared/api/client';
-import { BUFFER_CHECKOUT_MS, logitRequested, recordsOn, type RecordingReason } from '@/shared/debug/debugRecorder';
 import {
-  MAX_REPORTS_PER_PAGE,
-  reportError,
-  routeOf,
-  type ErrorReport,
-} from '@/shared/debug/errorReporting';
+  BUFFER_CHECKOUT_MS,
+  logitRequested,
+  recordsOn,
+  type RecordingReason,
+} from '@/shared/debug/debugRecorder';
+import { MAX_REPORTS_PER_PAGE, reportError, routeOf, type ErrorReport } from '@/shared/debug/errorReporting';
 import { SessionRecording } from '@/shared/debug/SessionRecording';
 import { json, mockFetch } from '@/test/fetchMock';
 import { renderRoutes, Where } from '@/test/renderRoutes';
@@ -263,6 +263,9 @@ describe('session replay for error reports (access 9)', () => {
     // Control characters, which the API refuses in a body, are replaced; an empty message still says something.
     await act(() => reportError(new Error('bell\u0007 and escape\u001b[31m'), 'error'));
     await act(() => reportError('', 'unhandledrejection'));
-    expect(reports.slice(1).map((r) => r.message)).toEqual(['bell\uFFFD and escape\uFFFD[31m', '(no message)']);
+    expect(reports.slice(1).map((r) => r.message)).toEqual([
+      'bell\uFFFD and escape\uFFFD[31m',
+      '(no message)',
+    ]);
   });
 });

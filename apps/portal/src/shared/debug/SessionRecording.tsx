@@ -61,7 +61,8 @@ export function SessionRecording({
     if (!recorder.current) {
       recorder.current = new DebugRecorder(id, send, load);
     }
-    if (asked && !told) notify({ severity: 'warning', message: debugModeMessage(), durationMs: LONG_TOAST_MS });
+    if (asked && !told)
+      notify({ severity: 'warning', message: debugModeMessage(), durationMs: LONG_TOAST_MS });
     if (recordsOn(pathname)) void recorder.current.start();
     else void recorder.current.stop();
   }, [pathname, search, send, load, notify, random]);

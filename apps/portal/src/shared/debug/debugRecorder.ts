@@ -57,7 +57,12 @@ export function beginRecording(reason: RecordingReason = 'debug'): string {
   return id;
 }
 
-export type SendChunk = (id: string, seq: number, events: unknown[], reason: RecordingReason) => Promise<void>;
+export type SendChunk = (
+  id: string,
+  seq: number,
+  events: unknown[],
+  reason: RecordingReason,
+) => Promise<void>;
 
 /**
  * POST /v1/debug/recordings/{id}/events: quietly, a lost chunk is a gap in the replay, never an error for the user.

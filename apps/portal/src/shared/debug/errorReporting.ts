@@ -76,7 +76,8 @@ function ignored(message: string, error: unknown, source: ErrorSource): boolean 
  * The API refuses a body with control characters (other than tab and line breaks) in its text: an error's message
  * can hold one (a value read from a file, a terminal's colours), and a refused report would be lost.
  */
-const CONTROL = new RegExp('[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]', 'g');
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this replaces
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 const printable = (text: string) => text.replace(CONTROL, '\uFFFD');
 
 function describe(error: unknown): { message: string; stack?: string } {

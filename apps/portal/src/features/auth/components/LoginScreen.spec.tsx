@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { partnerLoginRedirect, partnerOfPath } from '@/shared/public/partnerLogin';
 import { sessionStore } from '@/shared/session/sessionStore';
 import { json, makeToken, mockFetch } from '@/test/fetchMock';
 import { renderApp } from '@/test/renderApp';
@@ -42,9 +43,47 @@ describe('Login screen (spec 2.5)', () => {
     );
     unmount();
 
-    renderApp('/login/acme');
+    const partner = renderApp('/login/partners');
     expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
     expect(screen.queryByText('Register for free')).not.toBeInTheDocument();
+    partner.unmount();
+
+    // Access 2.1: a segment no partner has is a path like any other unknown one.
+    renderApp('/login/acme');
+    expect(screen.getByRole('heading', { name: 'Page does not exist!' })).toBeInTheDocument();
+  });
+
+  it("uses the partner logo on the partner's login, 'In partnership with', and not on the others", async () => {
+    mockFetch();
+    const { unmount } = renderApp('/login/Partners/');
+    const logo = await screen.findByRole('img', { name: 'In partnership with logo' });
+    // The logo file, or inlined by the build as a data address (a small picture).
+    expect(logo.getAttribute('src')).toMatch(/partner-logo|^data:image\/svg\+xml/);
+    unmount();
+    renderApp('/login');
+    expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'In partnership with logo' })).not.toBeInTheDocument();
+  });
+
+  it("sends a partner's login to the alternative-branded host at start-up (access 2.1), and nothing else", () => {
+    const at = (hostname: string, pathname: string, search = '') =>
+      partnerLoginRedirect({ hostname, pathname, search });
+    expect(at('app.credence.test', '/login/partners', '?expired=true')).toBe(
+      'https://verify.credence-partners.test/login/partners?expired=true',
+    );
+    expect(at('uni-demo.credence.test', '/login/PARTNERS/')).toBe(
+      'https://verify.credence-partners.test/login/partners',
+    );
+    // Already there; a developer's machine; not a partner's path.
+    expect(at('verify.credence-partners.test', '/login/partners')).toBeNull();
+    expect(at('localhost', '/login/partners')).toBeNull();
+    expect(at('app.credence.test', '/login/acme')).toBeNull();
+    expect(at('app.credence.test', '/login')).toBeNull();
+    expect(at('app.credence.test', '/login/partners/extra')).toBeNull();
+    expect(partnerOfPath('/login/partners')).toMatchObject({
+      segment: 'partners',
+      name: 'Credence Partners',
+    });
   });
 
   it('says the session expired when sent back with expired=true', () => {

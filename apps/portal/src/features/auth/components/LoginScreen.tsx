@@ -12,11 +12,13 @@ import {
 } from '@mui/material';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { useRef, useState, type FormEvent } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import { LOGIN_MESSAGES, useLogin } from '@/features/auth/hooks/useLogin';
+import { NotFoundScreen } from '@/features/system/components/NotFoundScreen';
 import { PublicCard } from '@/shared/layout/PublicCard';
 import { usePublicContext } from '@/shared/public/PublicContext';
+import { altBrandLogo, partnerOfPath } from '@/shared/public/partnerLogin';
 import { isAltBranding } from '@/shared/public/publicParams';
 
 interface LoginScreenProps {
@@ -29,9 +31,18 @@ export function LoginScreen({ partnerBranded = false }: LoginScreenProps) {
   const [params] = useSearchParams();
   const impersonate = params.get('impersonate') ?? '';
   const expired = params.get('expired') === 'true';
-  const { params: publicParams, branding } = usePublicContext();
+  const { params: publicParams, branding, setBranding } = usePublicContext();
   const atid = publicParams.atid;
   const { submit, pending } = useLogin();
+  const { pathname } = useLocation();
+  // Access 2.1: the partner-branded login 'uses the partner logo'; so do the alternative-branded host's.
+  const partner = partnerBranded ? partnerOfPath(pathname) : null;
+  const partnerLogo = partner?.logo ?? altBrandLogo(window.location.hostname);
+  useEffect(() => {
+    if (!partnerLogo) return;
+    setBranding({ ownerLogo: null, partnerLogo });
+    return () => setBranding({ ownerLogo: null, partnerLogo: null });
+  }, [partnerLogo, setBranding]);
   // Spec 2.5: no 'Register for free' under a partner logo or the alternative branding.
   const showRegister = !partnerBranded && !branding.partnerLogo && !isAltBranding(window.location.hostname);
 
@@ -54,6 +65,9 @@ export function LoginScreen({ partnerBranded = false }: LoginScreenProps) {
     if (password === '') return passwordRef.current?.focus();
     void submit({ username: username.trim(), password, ...(impersonate ? { impersonate } : {}) });
   }
+
+  // Access 2.1: any other path is Not Found, /login/{a segment no partner has} among them.
+  if (partnerBranded && !partner) return <NotFoundScreen />;
 
   return (
     <>
