@@ -23,6 +23,7 @@ import { StaffOnly } from '../../../common/auth/roles.decorator';
 import { ListQueryDto } from '../../../common/http/list-query';
 import { listRows } from '../../../common/http/simple-rest';
 import { PG_POOL } from '../../../infrastructure/database/database.tokens';
+import { portalClient } from '../shared/portal-client';
 import { DebugRecordingChunkDto } from './debug-recording.dto';
 import { debugRecordingsResource } from './debug-recordings.resource';
 import { DebugRecordingsService } from './debug-recordings.service';
@@ -48,10 +49,7 @@ export class DebugRecordingsController {
     @OptionalPrincipal() principal: Principal | null,
     @Req() req: Request,
   ): Promise<void> {
-    await this.recordings.append(id, body, {
-      username: principal?.username ?? null,
-      userAgent: req.get('user-agent') ?? null,
-    });
+    await this.recordings.append(id, body, portalClient(principal, req));
   }
 }
 

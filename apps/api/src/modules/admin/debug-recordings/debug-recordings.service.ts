@@ -5,6 +5,7 @@ import type { Principal } from '../../../common/auth/principal';
 import { oneRow } from '../../../common/http/simple-rest';
 import { AuditService } from '../../../infrastructure/audit/audit.service';
 import { PG_POOL } from '../../../infrastructure/database/database.tokens';
+import type { PortalClient } from '../shared/portal-client';
 import { staffActor } from '../shared/staff-actor';
 import { MAX_EVENTS_PER_CHUNK, type DebugRecordingChunkDto } from './debug-recording.dto';
 import { debugRecordingsResource } from './debug-recordings.resource';
@@ -53,11 +54,6 @@ function eventsJson(chunk: DebugRecordingChunkDto): string {
 export const reasonRank = (column: string) =>
   `array_position(ARRAY['sampled', 'error', 'debug']::text[], ${column})`;
 
-export interface Recorder {
-  username: string | null;
-  userAgent: string | null;
-}
-
 /**
  * Debug session recordings (access 2.3), also made for a sample of sessions and for sessions with an error (access
  * 9): the portal's recorder sends its events in numbered chunks to a recording named by its own random id, saying
@@ -73,7 +69,7 @@ export class DebugRecordingsService {
     private readonly audit: AuditService,
   ) {}
 
-  async append(id: string, chunk: DebugRecordingChunkDto, who: Recorder): Promise<void> {
+  async append(id: string, chunk: DebugRecordingChunkDto, who: PortalClient): Promise<void> {
     if (!RECORDING_ID.test(id)) throw new DomainError('not-found', RECORDING_NOT_FOUND);
     const json = eventsJson(chunk);
     const bytes = Buffer.byteLength(json);
@@ -90,13 +86,7 @@ export class DebugRecordingsService {
            reason = CASE WHEN ${reasonRank('EXCLUDED.reason')} > ${reasonRank('debug_recordings.reason')}
              THEN EXCLUDED.reason ELSE debug_recordings.reason END
          RETURNING bytes, (xmax = 0) AS created`,
-        [
-          id,
-          who.username,
-          who.userAgent?.slice(0, 300) ?? null,
-          chunk.appVersion ?? null,
-          chunk.reason ?? 'debug',
-        ],
+        [id, who.username, who.userAgent, chunk.appVersion ?? null, chunk.reason ?? 'debug'],
       );
       created = rows[0].created;
       if (Number(rows[0].bytes) + bytes > MAX_RECORDING_BYTES)

@@ -23,6 +23,7 @@ import { StaffOnly } from '../../../common/auth/roles.decorator';
 import { ListQueryDto } from '../../../common/http/list-query';
 import { listRows } from '../../../common/http/simple-rest';
 import { PG_POOL } from '../../../infrastructure/database/database.tokens';
+import { portalClient } from '../shared/portal-client';
 import { ErrorReportDto } from './error-report.dto';
 import { errorReportsResource } from './error-reports.resource';
 import { ErrorReportsService } from './error-reports.service';
@@ -46,10 +47,7 @@ export class ErrorReportsController {
     @OptionalPrincipal() principal: Principal | null,
     @Req() req: Request,
   ): Promise<void> {
-    await this.reports.report(body, {
-      username: principal?.username ?? null,
-      userAgent: req.get('user-agent') ?? null,
-    });
+    await this.reports.report(body, portalClient(principal, req));
   }
 }
 

@@ -5,17 +5,13 @@ import type { Principal } from '../../../common/auth/principal';
 import { oneRow } from '../../../common/http/simple-rest';
 import { AuditService } from '../../../infrastructure/audit/audit.service';
 import { PG_POOL } from '../../../infrastructure/database/database.tokens';
+import type { PortalClient } from '../shared/portal-client';
 import { staffActor } from '../shared/staff-actor';
 import type { ErrorReportDto } from './error-report.dto';
 import { errorReportResource, errorReportsResource } from './error-reports.resource';
 
 /** How long reports are kept: as long as the recordings they point at (they can quote what was on screen). */
 export const ERROR_REPORT_RETENTION_DAYS = 14;
-
-export interface Reporter {
-  username: string | null;
-  userAgent: string | null;
-}
 
 /**
  * The portal's uncaught errors (access 9: 'Error reporting: session replay on 10% of sessions and on 100% of
@@ -31,7 +27,7 @@ export class ErrorReportsService {
     private readonly audit: AuditService,
   ) {}
 
-  async report(report: ErrorReportDto, who: Reporter): Promise<void> {
+  async report(report: ErrorReportDto, who: PortalClient): Promise<void> {
     await this.pool.query(
       `INSERT INTO error_reports (id, source, message, stack, path, app_version, user_agent, username, recording_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
@@ -42,7 +38,7 @@ export class ErrorReportsService {
         report.stack ?? null,
         report.path,
         report.appVersion ?? null,
-        who.userAgent?.slice(0, 300) ?? null,
+        who.userAgent,
         who.username,
         report.recordingId ?? null,
       ],

@@ -66,8 +66,17 @@ async function orderIdentity(init: () => Response) {
   // pointer-events none a moment after it was enabled. user-event refuses such a click before dispatching anything,
   // so it is tried again until it goes through, and it goes through once.
   await waitFor(() => user.click(screen.getByRole('button', { name: 'Submit' })), { timeout: 15_000 });
-  // The submission's round trips and the identity step's own code: over 5 s once under CI's three test lanes.
-  await screen.findByRole('region', { name: 'Identity document capture' }, { timeout: 20_000 });
+  // The submission's round trips and the identity step's own code: over 5 s once under CI's three test lanes. Once
+  // (a CI check of 2026-12-07) the wizard stayed on the review for 20 s, the first test of this file having passed
+  // in 2 s: should that come again, the failure says what the wizard had asked for and how Submit stood.
+  await screen.findByRole('region', { name: 'Identity document capture' }, { timeout: 30_000 }).catch((e: unknown) => {
+    const submit = screen.queryByRole('button', { name: 'Submit' });
+    const asked = served.calls.map((c) => `${c.method} ${c.path}`).join(', ');
+    throw new Error(
+      `no identity step: Submit ${submit ? (submit.hasAttribute('disabled') ? 'disabled' : 'enabled') : 'gone'}; calls: ${asked}`,
+      { cause: e },
+    );
+  });
   return { ...served, ...rendered, user };
 }
 
