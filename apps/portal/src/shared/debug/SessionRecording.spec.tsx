@@ -147,7 +147,9 @@ describe('debug recording (access 2.3)', () => {
 describe('session replay for error reports (access 9)', () => {
   it('records one tab in ten as a sample, drawn once per tab, sent as it goes without a word to the user', async () => {
     const random = vi.fn(() => 0.05);
-    const { state, router, chunks } = setup('/home', random);
+    const { state, router, chunks, load } = setup('/home', random);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(load).toHaveBeenCalled();
     await waitFor(() => expect(state.starts).toBe(1));
     state.emit({ type: 2, data: {}, timestamp: 1 });
     await act(() => router.navigate('/verify/k'));
@@ -159,7 +161,10 @@ describe('session replay for error reports (access 9)', () => {
   });
 
   it('keeps the other tabs in memory only, and sends the last minute or two with an error report, then records on', async () => {
-    const { state, router, chunks, reports } = setup('/verification/history/QC1001?highlight=QC1001');
+    const { state, router, chunks, reports, load } = setup('/verification/history/QC1001?highlight=QC1001');
+    // Not before the page has settled: the screen the user came for comes first.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(load).not.toHaveBeenCalled();
     await waitFor(() => expect(state.starts).toBe(1));
     expect(state.options).toMatchObject({ checkoutEveryNms: BUFFER_CHECKOUT_MS, maskAllInputs: true });
     state.emit({ type: 2, data: {}, timestamp: 1 });

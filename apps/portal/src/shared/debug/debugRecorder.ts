@@ -88,6 +88,13 @@ type RecordFn = (options: {
 
 export type LoadRrweb = () => Promise<{ record: RecordFn }>;
 
+/** Resolves when the browser is idle (at most 3 s on), or 200 ms on where it cannot say (Safari, jsdom). */
+const whenIdle = () =>
+  new Promise<void>((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 3000 });
+    else setTimeout(resolve, 200);
+  });
+
 const loadRrweb: LoadRrweb = () => import('rrweb') as unknown as Promise<{ record: RecordFn }>;
 
 /**
@@ -124,7 +131,11 @@ export class DebugRecorder {
 
   start(): Promise<void> {
     if (this.starting) return this.starting;
-    const attempt: Promise<void> = this.load()
+    // Every tab keeps its last minutes for an error report: rrweb (80 kB compressed) and its first snapshot wait until
+    // the page has settled, not to slow the screen the user came for. A recording asked for starts at once.
+    const ready = this.buffering ? whenIdle() : Promise.resolve();
+    const attempt: Promise<void> = ready
+      .then(() => this.load())
       .then(({ record }) => {
         if (this.starting !== attempt) return; // stopped (or started afresh) while rrweb loaded
         this.record(record);
