@@ -192,6 +192,9 @@ describe('error reports (access 9)', () => {
     expect((await staff.getOne('debug-recordings', { id: sampled })).data.reason).toBe('error');
     const [row] = (await newestFirst({ q: 'resolve load failed' })).data;
     expect(row).toMatchObject({ source: 'caught', hasRecording: true, recordingId: sampled });
+    // The session's page lists the errors reported in it, and only those.
+    const inSession = await newestFirst({ recordingId: sampled });
+    expect(inSession.data.map((r) => r.message)).toEqual(['resolve load failed']);
     await db.pool.query(`DELETE FROM error_reports WHERE recording_id = $1`, [sampled]);
     await db.pool.query(`DELETE FROM debug_recordings WHERE id = $1`, [sampled]);
   });

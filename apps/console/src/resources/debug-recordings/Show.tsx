@@ -1,11 +1,21 @@
 import { Typography } from '@mui/material';
 import { lazy, Suspense } from 'react';
-import { DeleteButton, ListButton, Show, TopToolbar, useRecordContext } from 'react-admin';
+import {
+  DataTable,
+  DeleteButton,
+  ListButton,
+  ReferenceManyField,
+  Show,
+  TopToolbar,
+  useRecordContext,
+} from 'react-admin';
 import type { eventWithTime } from 'rrweb';
 import { Fact, FactGrid } from '@/shared/Fact';
 import { PageSection } from '@/shared/PageSection';
 import { RecordTitle } from '@/shared/RecordTitle';
 import { ukDate } from '@/shared/format';
+import { UkDateField } from '@/shared/UkDateField';
+import { sourceOf } from '@/resources/error-reports/sources';
 import { browserOf, reasonOf, sizeOf } from './format';
 
 // rrweb's replayer is loaded only when a session is opened: the console's main bundle stays without it.
@@ -67,6 +77,34 @@ function Replay() {
   );
 }
 
+/** Access 9: the errors the portal reported in this session, each opening to its report. */
+function Errors() {
+  return (
+    <PageSection title="Errors in this session">
+      <ReferenceManyField
+        reference="error-reports"
+        target="recordingId"
+        sort={{ field: 'occurredAt', order: 'ASC' }}
+        perPage={25}
+        empty={
+          <Typography variant="body2" color="text.secondary">
+            No error was reported in this session.
+          </Typography>
+        }
+      >
+        <DataTable rowClick="show" bulkActionButtons={false}>
+          <DataTable.Col source="occurredAt" label="When" disableSort>
+            <UkDateField source="occurredAt" showTime />
+          </DataTable.Col>
+          <DataTable.Col label="Source" disableSort render={(e) => sourceOf(e.source)} />
+          <DataTable.Col source="message" label="Message" disableSort />
+          <DataTable.Col source="path" label="Page" disableSort />
+        </DataTable>
+      </ReferenceManyField>
+    </PageSection>
+  );
+}
+
 export function DebugRecordingShow() {
   return (
     <Show
@@ -88,6 +126,7 @@ export function DebugRecordingShow() {
     >
       <Facts />
       <Replay />
+      <Errors />
     </Show>
   );
 }

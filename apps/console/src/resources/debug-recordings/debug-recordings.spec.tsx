@@ -40,6 +40,8 @@ const rrweb = vi.hoisted(() => {
 vi.mock('rrweb', () => ({ Replayer: rrweb.Replayer }));
 
 const ID = '0123456789abcdef0123456789abcdef';
+/** The session's error reports: none, unless a test says otherwise. */
+const NO_ERRORS = { 'GET /admin/error-reports': page('error-reports', []) };
 const CHROME_ANDROID =
   'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36';
 const recording = (over: Record<string, unknown> = {}) => ({
@@ -121,6 +123,7 @@ describe('debug sessions resource (access 2.3)', () => {
 
   it('shows the facts and replays the session: Play plays, Pause pauses, and the time follows', async () => {
     renderConsole(`/debug-recordings/${ID}/show`, {
+      ...NO_ERRORS,
       'GET /admin/debug-recordings/0123456789abcdef0123456789abcdef': json({ ...recording(), events }),
     });
     expect(await screen.findByText('Debug session alice@acme.test')).toBeInTheDocument();
@@ -150,8 +153,47 @@ describe('debug sessions resource (access 2.3)', () => {
     expect(rrweb.calls.at(-1)).toBe('destroy');
   });
 
+  it('lists the errors reported in the session, each opening to its report (access 9)', async () => {
+    const { calls } = renderConsole(`/debug-recordings/${ID}/show`, {
+      ...NO_ERRORS,
+      'GET /admin/debug-recordings/0123456789abcdef0123456789abcdef': json({
+        ...recording({ reason: 'error' }),
+        events,
+      }),
+      'GET /admin/error-reports': page('error-reports', [
+        {
+          id: 'a0a0a0a0-0000-4000-8000-000000000001',
+          occurredAt: '2026-11-21T09:03:00Z',
+          source: 'render',
+          message: 'Failed to fetch dynamically imported module',
+          path: '/account',
+          recordingId: ID,
+          hasRecording: true,
+        },
+      ]),
+    });
+    const section = (await screen.findByText('Errors in this session')).closest('section') ?? document.body;
+    expect(
+      await within(section as HTMLElement).findByText('Failed to fetch dynamically imported module'),
+    ).toBeInTheDocument();
+    expect(within(section as HTMLElement).getByText('Rendering error')).toBeInTheDocument();
+    expect(within(section as HTMLElement).getByText('/account')).toBeInTheDocument();
+    const asked = calls.find((c) => c.url.startsWith('/admin/error-reports'));
+    expect(decodeURIComponent(asked?.url ?? '')).toContain(`"recordingId":"${ID}"`);
+  });
+
+  it('says when no error was reported in the session', async () => {
+    renderConsole(`/debug-recordings/${ID}/show`, {
+      ...NO_ERRORS,
+      'GET /admin/debug-recordings/0123456789abcdef0123456789abcdef': json({ ...recording(), events }),
+      'GET /admin/error-reports': page('error-reports', []),
+    });
+    expect(await screen.findByText('No error was reported in this session.')).toBeInTheDocument();
+  });
+
   it('says when a recording has no events to replay yet', async () => {
     renderConsole(`/debug-recordings/${ID}/show`, {
+      ...NO_ERRORS,
       'GET /admin/debug-recordings/0123456789abcdef0123456789abcdef': json({
         ...recording({ username: null, chunks: 1, bytes: 240 }),
         events: events.slice(0, 1),
@@ -167,6 +209,7 @@ describe('debug sessions resource (access 2.3)', () => {
   it('says so when rrweb cannot replay the recording', async () => {
     rrweb.state.fail = 'No full snapshot to start from';
     renderConsole(`/debug-recordings/${ID}/show`, {
+      ...NO_ERRORS,
       'GET /admin/debug-recordings/0123456789abcdef0123456789abcdef': json({ ...recording(), events }),
     });
     expect(
@@ -178,6 +221,7 @@ describe('debug sessions resource (access 2.3)', () => {
   it('deletes a reviewed session after asking, and goes back to the list', async () => {
     let deleted = false;
     const { calls, router } = renderConsole(`/debug-recordings/${ID}/show`, {
+      ...NO_ERRORS,
       'GET /admin/debug-recordings/0123456789abcdef0123456789abcdef': json({ ...recording(), events }),
       'DELETE /admin/debug-recordings/0123456789abcdef0123456789abcdef': () => {
         deleted = true;

@@ -40,6 +40,8 @@ export const errorReportsResource: SqlResource<ErrorReportSort> = {
       return `(e.message ILIKE ${p} OR e.path ILIKE ${p} OR e.username ILIKE ${p})`;
     },
     source: (v, bind) => `e.source = ANY(${bind(sources(v))})`,
+    // A debug session's page lists the errors reported in it.
+    recordingId: (v, bind) => `e.recording_id = ${bind(filterAs.text('recordingId', v))}`,
   },
 };
 
