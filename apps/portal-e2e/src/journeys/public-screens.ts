@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import type { Journey } from '../harness.ts';
 
 /** Every public screen of spec 2.1 and 2.4 to 2.10, its look at desktop and phone width, and an axe check. */
@@ -89,5 +90,38 @@ export const publicScreens: Journey = {
       await axe(s.name);
       await shot(s.name);
     }
+
+    // Access 2.7: the applicant's explainer video plays from the portal's own files, under its CSP, with captions.
+    await page.goto('/login/register?atid=acme');
+    const video = page.getByRole('region', { name: 'How it works' }).locator('video');
+    await video.waitFor();
+    const played = await video.evaluate(
+      (v: HTMLVideoElement) =>
+        new Promise<{ src: string; duration: number; cues: number }>((resolve, reject) => {
+          const trackElement = v.querySelector('track');
+          const track = v.textTracks[0];
+          track.mode = 'hidden';
+          v.preload = 'auto';
+          v.load();
+          const started = Date.now();
+          const poll = setInterval(() => {
+            const cues = track.cues?.length ?? 0;
+            if (v.readyState >= 2 && cues > 0) {
+              clearInterval(poll);
+              resolve({ src: v.currentSrc, duration: v.duration, cues });
+            } else if (v.error || trackElement?.readyState === 3 || Date.now() - started > 15_000) {
+              clearInterval(poll);
+              reject(
+                new Error(
+                  `the video did not load: video ${v.readyState} ${v.error?.message ?? ''}, captions ${trackElement?.readyState} (${trackElement?.src})`,
+                ),
+              );
+            }
+          }, 100);
+        }),
+    );
+    assert.match(played.src, /\/assets\/explainer-[^/]+\.(webm|mp4)$/, 'the video is the portal’s own file');
+    assert.ok(played.duration > 20, `the whole explainer is there (${played.duration} s)`);
+    assert.equal(played.cues, 5, 'with a caption for each of its five slides');
   },
 };

@@ -109,7 +109,6 @@ export const LINKS = {
   privacy: 'https://www.credence.test/privacy',
   bookMeeting: 'https://meet.credence.test/solutions-team',
   salesEmail: 'sales@credence.test',
-  explainerVideo: 'https://www.credence.test/videos/how-it-works',
   helpVideo: 'https://www.credence.test/videos/applicant-help',
   helpFaq: 'https://www.credence.test/faqs/applicants',
 } as const;

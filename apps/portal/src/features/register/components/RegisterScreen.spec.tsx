@@ -156,6 +156,37 @@ describe('Register: owners (spec 2.7 c, d)', () => {
     expect(body).toMatchObject({ individual: true, applicationTemplateId: 'acme', applicationRef: 'C-7' });
   });
 
+  it('shows applicants the embedded explainer video, captioned; template 17 a help card with the video and FAQs (2.7)', async () => {
+    mockFetch((req) => {
+      if (req.path === '/v1/application/template/owner/acme') return json(owner);
+      if (req.path === '/v1/application/template/owner/17') return json({ ...owner, id: 17, template: 17 });
+      return undefined;
+    });
+    const first = renderApp('/login/register?atid=acme');
+    const explainer = await screen.findByRole('region', { name: 'How it works' });
+    const video = explainer.querySelector('video');
+    expect(video).not.toBeNull();
+    expect(video).toHaveAttribute('controls');
+    // Only its length is read until it is played: the poster stands in.
+    expect(video).toHaveAttribute('preload', 'metadata');
+    expect(video?.getAttribute('poster')).toBeTruthy();
+    expect([...(video?.querySelectorAll('source') ?? [])].map((s) => s.getAttribute('type'))).toEqual([
+      'video/webm',
+      'video/mp4',
+    ]);
+    expect(video?.querySelector('track')).toMatchObject({ kind: 'captions', srclang: 'en', default: true });
+    expect(screen.queryByText('Read the FAQs')).not.toBeInTheDocument();
+    first.unmount();
+
+    renderApp('/login/register?atid=17');
+    expect(
+      await screen.findByRole('heading', { name: 'Need a hand with your application?' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Watch the video' })).toHaveAttribute('target', '_blank');
+    expect(screen.getByRole('link', { name: 'Read the FAQs' })).toHaveAttribute('target', '_blank');
+    expect(screen.queryByRole('region', { name: 'How it works' })).not.toBeInTheDocument();
+  });
+
   it("shows 'Applications closed' with the owner's description when it is CLOSED", async () => {
     mockFetch((req) =>
       req.path === '/v1/application/template/owner/globex'

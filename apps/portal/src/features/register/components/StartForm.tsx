@@ -17,6 +17,11 @@ import { PublicCard } from '@/shared/layout/PublicCard';
 import { mobileKeyboardMaker, mobileKeyboardMessage } from '@/shared/public/deviceWarnings';
 import { hasTemplate } from '@/shared/public/publicParams';
 import { useNotify } from '@/shared/notifications/useNotify';
+import explainerPoster from '@/features/register/assets/explainer-poster.jpg';
+import explainerMp4 from '@/features/register/assets/explainer.mp4';
+// Not inlined as a data: address, which the page's CSP refuses to media (a caption track included).
+import explainerCaptions from '@/features/register/assets/explainer.vtt?url&no-inline';
+import explainerWebm from '@/features/register/assets/explainer.webm';
 
 export const START_MESSAGES = {
   correct: 'Please correct the errors shown below.',
@@ -258,8 +263,13 @@ export function StartForm({ kind, atid, owner, referralOwner, lockedEmail, onBac
   );
 }
 
-/** Spec 2.7: template 17 has a help card with a video and FAQs; other templates an explainer video. */
+/**
+ * Spec 2.7: 'When atid is 17, a help card with a video link and an FAQ link is shown; other atids show an embedded
+ * explainer video.' The explainer is the product's own (tools/media/explainer-video.mjs), captioned, and downloads
+ * when played.
+ */
 function ApplicantHelp({ help }: { help: boolean }) {
+  if (!help) return <ExplainerVideo />;
   return (
     <Card>
       <CardContent
@@ -274,23 +284,49 @@ function ApplicantHelp({ help }: { help: boolean }) {
         <PlayCircleOutline color="secondary" sx={{ fontSize: 44 }} aria-hidden="true" />
         <Box>
           <Typography variant="h6" component="h2">
-            {help ? 'Need a hand with your application?' : 'How it works'}
+            Need a hand with your application?
           </Typography>
           <Stack direction="row" spacing={2} sx={{ mt: 0.5 }}>
-            <Link
-              href={help ? LINKS.helpVideo : LINKS.explainerVideo}
-              target="_blank"
-              rel="noopener noreferrer"
-              variant="body2"
-            >
+            <Link href={LINKS.helpVideo} target="_blank" rel="noopener noreferrer" variant="body2">
               Watch the video
             </Link>
-            {help && (
-              <Link href={LINKS.helpFaq} target="_blank" rel="noopener noreferrer" variant="body2">
-                Read the FAQs
-              </Link>
-            )}
+            <Link href={LINKS.helpFaq} target="_blank" rel="noopener noreferrer" variant="body2">
+              Read the FAQs
+            </Link>
           </Stack>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ExplainerVideo() {
+  return (
+    <Card component="section" aria-labelledby="explainer-title">
+      <CardContent sx={{ p: { xs: 2.5, sm: 3 }, '&:last-child': { pb: { xs: 2.5, sm: 3 } } }}>
+        <Typography id="explainer-title" variant="h6" component="h2" sx={{ mb: 1.5 }}>
+          How it works
+        </Typography>
+        <Box
+          component="video"
+          controls
+          playsInline
+          // Its first bytes only, until played: enough for the length in the controls (with none, Chromium shows a
+          // loading wheel over the poster until then).
+          preload="metadata"
+          poster={explainerPoster}
+          aria-labelledby="explainer-title"
+          sx={{
+            display: 'block',
+            width: '100%',
+            aspectRatio: '16 / 9',
+            borderRadius: 1.5,
+            bgcolor: '#0f1f45',
+          }}
+        >
+          <source src={explainerWebm} type="video/webm" />
+          <source src={explainerMp4} type="video/mp4" />
+          <track kind="captions" src={explainerCaptions} srcLang="en" label="English" default />
         </Box>
       </CardContent>
     </Card>
