@@ -107,8 +107,9 @@ describe('debug recording (access 2.3)', () => {
     expect(await screen.findByText(/^Debug Mode enabled\. Application version v/)).toBeInTheDocument();
     await waitFor(() => expect(state.starts).toBe(1));
     expect(state.options).toMatchObject({ maskAllInputs: true, blockSelector: '[data-private]' });
-    // Sent as it goes: no checkouts needed.
+    // Sent as it goes: no checkouts needed. Support asked for it and the user was told: the page's text is kept.
     expect(state.options).not.toHaveProperty('checkoutEveryNms');
+    expect(state.options).not.toHaveProperty('maskTextSelector');
     state.emit({ type: 4, data: { href: '/login' }, timestamp: 1 });
     state.emit({ type: 2, data: {}, timestamp: 2 });
 
@@ -158,6 +159,16 @@ describe('session replay for error reports (access 9)', () => {
     expect(screen.queryByText(/Debug Mode enabled/)).not.toBeInTheDocument();
     await act(() => router.navigate('/home'));
     expect(random).toHaveBeenCalledTimes(1);
+    expect(state.options).toMatchObject({ maskTextSelector: '*' });
+
+    // Support then asks this tab to record: the user is told, and its text is kept from then on.
+    await act(() => router.navigate('/home?logit=true'));
+    expect(await screen.findByText(/^Debug Mode enabled/)).toBeInTheDocument();
+    await waitFor(() => expect(state.options).not.toHaveProperty('maskTextSelector'));
+    state.emit({ type: 2, data: {}, timestamp: 2 });
+    await act(() => router.navigate('/verify/k'));
+    await waitFor(() => expect(chunks).toHaveLength(2));
+    expect(chunks[1]).toMatchObject({ id: chunks[0].id, reason: 'debug' });
   });
 
   it('keeps the other tabs in memory only, and sends the last minute or two with an error report, then records on', async () => {
@@ -166,7 +177,12 @@ describe('session replay for error reports (access 9)', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(load).not.toHaveBeenCalled();
     await waitFor(() => expect(state.starts).toBe(1));
-    expect(state.options).toMatchObject({ checkoutEveryNms: BUFFER_CHECKOUT_MS, maskAllInputs: true });
+    // Nobody asked for this one: every text is masked, not only what is typed.
+    expect(state.options).toMatchObject({
+      checkoutEveryNms: BUFFER_CHECKOUT_MS,
+      maskAllInputs: true,
+      maskTextSelector: '*',
+    });
     state.emit({ type: 2, data: {}, timestamp: 1 });
     state.emit({ type: 3, data: { n: 'old' }, timestamp: 2 });
     // Two checkouts: what came before the first is dropped, the rest is kept.
@@ -192,9 +208,10 @@ describe('session replay for error reports (access 9)', () => {
     ]);
     expect(reports[0].stack).toContain('TypeError');
 
-    // Recording on, now sent: afresh (a new full snapshot), in numbered chunks.
+    // Recording on, now sent: afresh (a new full snapshot), in numbered chunks, still masked.
     await waitFor(() => expect(state.starts).toBe(2));
     expect(state.options).not.toHaveProperty('checkoutEveryNms');
+    expect(state.options).toMatchObject({ maskTextSelector: '*' });
     state.emit({ type: 2, data: {}, timestamp: 7 });
     await act(() => router.navigate('/verify/k'));
     await waitFor(() => expect(chunks).toHaveLength(2));

@@ -61,8 +61,11 @@ export function SessionRecording({
     if (!recorder.current) {
       recorder.current = new DebugRecorder(id, send, load);
     }
-    if (asked && !told)
+    if (asked && !told) {
       notify({ severity: 'warning', message: debugModeMessage(), durationMs: LONG_TOAST_MS });
+      // A sampled or error recording becomes support's: from here on its text is not masked.
+      recorder.current.restart();
+    }
     if (recordsOn(pathname)) void recorder.current.start();
     else void recorder.current.stop();
   }, [pathname, search, send, load, notify, random]);

@@ -84,6 +84,7 @@ type RecordFn = (options: {
   sampling?: { mousemove?: number; scroll?: number; input?: 'last' | 'all' };
   slimDOMOptions?: 'all' | boolean;
   checkoutEveryNms?: number;
+  maskTextSelector?: string;
 }) => (() => void) | undefined;
 
 export type LoadRrweb = () => Promise<{ record: RecordFn }>;
@@ -149,6 +150,9 @@ export class DebugRecorder {
 
   private record(record: RecordFn) {
     const buffering = this.buffering;
+    // A recording nobody asked for (a sample, an error's) shows the page's shape and what happened, not what it said:
+    // every text is masked, as inputs always are. Support's debug recording, which the user is told of, shows it.
+    const masked = buffering || currentRecordingReason() !== 'debug';
     this.stopRecording =
       record({
         emit: (event, isCheckout) => {
@@ -165,6 +169,7 @@ export class DebugRecorder {
         slimDOMOptions: 'all',
         // Sent events need no checkouts: the replay has them all. Kept ones are cut at the last but one.
         ...(buffering ? { checkoutEveryNms: BUFFER_CHECKOUT_MS } : {}),
+        ...(masked ? { maskTextSelector: '*' } : {}),
       }) ?? (() => undefined);
     if (!buffering) {
       this.timer = setInterval(() => void this.flush(), FLUSH_MS);
@@ -186,6 +191,13 @@ export class DebugRecorder {
     const sent = this.flush();
     if (running) void this.start();
     await sent;
+  }
+
+  /** Records afresh (a new full snapshot) if it was recording: after the reason changed what is masked. */
+  restart() {
+    if (!this.starting) return;
+    this.halt();
+    void this.start();
   }
 
   private halt() {
