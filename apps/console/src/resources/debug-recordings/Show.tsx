@@ -17,6 +17,7 @@ import { ukDate } from '@/shared/format';
 import { UkDateField } from '@/shared/UkDateField';
 import { sourceOf } from '@/resources/error-reports/sources';
 import { browserOf, reasonOf, sizeOf } from './format';
+import { UserAgentLine } from './UserAgentLine';
 
 // rrweb's replayer is loaded only when a session is opened: the console's main bundle stays without it.
 const ReplayPanel = lazy(() => import('./ReplayPanel'));
@@ -38,14 +39,7 @@ function Facts() {
         <Fact label="Chunks">{r.chunks}</Fact>
         <Fact label="Id">{r.id}</Fact>
       </FactGrid>
-      <Typography
-        variant="caption"
-        component="p"
-        color="text.secondary"
-        sx={{ mt: 2, overflowWrap: 'anywhere' }}
-      >
-        User agent: {r.userAgent ?? 'not sent'}
-      </Typography>
+      <UserAgentLine userAgent={r.userAgent} />
     </PageSection>
   );
 }

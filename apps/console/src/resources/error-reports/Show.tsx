@@ -1,6 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { DeleteButton, ListButton, Show, TopToolbar, useRecordContext } from 'react-admin';
 import { browserOf } from '@/resources/debug-recordings/format';
+import { UserAgentLine } from '@/resources/debug-recordings/UserAgentLine';
 import { Fact, FactGrid } from '@/shared/Fact';
 import { PageSection } from '@/shared/PageSection';
 import { RecordTitle } from '@/shared/RecordTitle';
@@ -64,14 +65,7 @@ function Details() {
         <Fact label="Recording">{r.recordingId}</Fact>
         <Fact label="Id">{r.id}</Fact>
       </FactGrid>
-      <Typography
-        variant="caption"
-        component="p"
-        color="text.secondary"
-        sx={{ mt: 2, overflowWrap: 'anywhere' }}
-      >
-        User agent: {r.userAgent ?? 'not sent'}
-      </Typography>
+      <UserAgentLine userAgent={r.userAgent} />
     </PageSection>
   );
 }
