@@ -13,6 +13,8 @@ import { MAX_REPORTS_PER_PAGE, reportError, routeOf, type ErrorReport } from '@/
 import { SessionRecording } from '@/shared/debug/SessionRecording';
 import { json, mockFetch } from '@/test/fetchMock';
 import { renderRoutes, Where } from '@/test/renderRoutes';
+import { signInAs } from '@/test/session';
+import { sessionStore } from '@/shared/session/sessionStore';
 
 /** A stand-in for rrweb's record(): hands out its emit, counts starts and stops. */
 function fakeRrweb() {
@@ -216,6 +218,20 @@ describe('session replay for error reports (access 9)', () => {
     await act(() => router.navigate('/verify/k'));
     await waitFor(() => expect(chunks).toHaveLength(2));
     expect(chunks[1]).toMatchObject({ id: chunks[0].id, seq: 1, reason: 'error' });
+  });
+
+  it("drops the minutes it kept when their user signs out: the next user's error report has none of them", async () => {
+    signInAs({ sub: 'first@acme.example' });
+    const { state, router, chunks } = setup('/home');
+    await waitFor(() => expect(state.starts).toBe(1));
+    state.emit({ type: 2, data: { who: 'first' }, timestamp: 1 });
+    act(() => sessionStore.signOut('logout'));
+    await act(() => router.navigate('/login'));
+    await waitFor(() => expect(state.starts).toBe(2));
+    state.emit({ type: 2, data: { who: 'next' }, timestamp: 2 });
+    await act(() => reportError(new Error('after sign-out'), 'error'));
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0].events).toEqual([{ type: 2, data: { who: 'next' }, timestamp: 2 }]);
   });
 
   it('a sampled tab that meets an error is kept as an error recording', async () => {

@@ -14,6 +14,7 @@ import {
 import { listenForErrors, routeOf, setReportingContext } from '@/shared/debug/errorReporting';
 import { useNotify } from '@/shared/notifications/useNotify';
 import { debugModeMessage } from '@/shared/public/deviceWarnings';
+import { useSession } from '@/shared/session/useSession';
 
 /** This tab's draw for access 9's 10%: made once, wiped with the rest of the tab's state when its user signs out. */
 const SAMPLED_KEY = 'credence.portal.replay.sampled';
@@ -46,9 +47,17 @@ export function SessionRecording({
   const matches = useMatches();
   const params = matches.at(-1)?.params ?? {};
   const notify = useNotify();
+  const user = useSession().claims?.sub ?? null;
   const recorder = useRef<DebugRecorder | null>(null);
+  /** Whose screens the recorder holds: kept minutes must not outlive their user's session (a shared computer). */
+  const holder = useRef<string | null>(null);
 
   useEffect(() => {
+    if (recorder.current && holder.current !== null && holder.current !== user) {
+      void recorder.current.stop(); // a recorder that only kept them drops them
+      recorder.current = null;
+    }
+    holder.current = user;
     const asked = logitRequested(search);
     const told = !!currentRecordingId() && currentRecordingReason() === 'debug';
     let id = asked ? beginRecording('debug') : currentRecordingId();
@@ -68,7 +77,7 @@ export function SessionRecording({
     }
     if (recordsOn(pathname)) void recorder.current.start();
     else void recorder.current.stop();
-  }, [pathname, search, send, load, notify, random]);
+  }, [pathname, search, send, load, notify, random, user]);
 
   const route = routeOf(pathname, params);
   useEffect(() => setReportingContext(route, recorder.current), [route, pathname, search]);
