@@ -79,13 +79,17 @@ function CoBranding() {
   if (!branding.ownerLogo && !branding.partnerLogo) return null;
   return (
     <Stack direction="row" spacing={2} sx={{ justifyContent: 'center', mt: 1.5 }}>
-      {branding.ownerLogo && <BrandLogo caption="On behalf of" src={branding.ownerLogo} />}
-      {branding.partnerLogo && <BrandLogo caption="In partnership with" src={branding.partnerLogo} />}
+      {branding.ownerLogo && (
+        <BrandLogo caption="On behalf of" src={branding.ownerLogo} name={branding.ownerName} />
+      )}
+      {branding.partnerLogo && (
+        <BrandLogo caption="In partnership with" src={branding.partnerLogo} name={branding.partnerName} />
+      )}
     </Stack>
   );
 }
 
-function BrandLogo({ caption, src }: { caption: string; src: string }) {
+function BrandLogo({ caption, src, name }: { caption: string; src: string; name?: string | null }) {
   return (
     <Box
       sx={{
@@ -104,7 +108,8 @@ function BrandLogo({ caption, src }: { caption: string; src: string }) {
       <Box
         component="img"
         src={src}
-        alt={`${caption} logo`}
+        // 'In partnership with Credence Partners', read on from the caption; the logo's kind when its name is unknown.
+        alt={name || `${caption} logo`}
         sx={{ height: 28, maxWidth: 140, objectFit: 'contain' }}
       />
     </Box>

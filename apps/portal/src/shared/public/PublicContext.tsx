@@ -12,6 +12,9 @@ export interface Branding {
   ownerLogo: string | null;
   /** Shown as 'In partnership with'. */
   partnerLogo: string | null;
+  /** Whose logos they are, when known: each logo's text for those who cannot see it. */
+  ownerName?: string | null;
+  partnerName?: string | null;
 }
 
 interface PublicContextValue {

@@ -16,8 +16,11 @@ export function partnerOfPath(pathname: string): PartnerLogin | null {
   return segment && partner ? { segment, name: partner.name, logo: partnerLogo } : null;
 }
 
-/** The partner logo of the alternative-branded host's own pages. */
-export const altBrandLogo = (host: string): string | null => (isAltBranding(host) ? partnerLogo : null);
+/** The partner of the alternative-branded host's own pages: the first (and so far only) partner. */
+export function altBrandPartner(host: string): PartnerLogin | null {
+  const [segment] = Object.keys(PARTNER_LOGINS);
+  return isAltBranding(host) && segment ? partnerOfPath(`/login/${segment}`) : null;
+}
 
 const LOCAL_HOSTS = ['localhost', '127.0.0.1'];
 

@@ -56,13 +56,14 @@ describe('Login screen (spec 2.5)', () => {
   it("uses the partner logo on the partner's login, 'In partnership with', and not on the others", async () => {
     mockFetch();
     const { unmount } = renderApp('/login/Partners/');
-    const logo = await screen.findByRole('img', { name: 'In partnership with logo' });
+    // Read as 'In partnership with Credence Partners'.
+    const logo = await screen.findByRole('img', { name: 'Credence Partners' });
     // The logo file, or inlined by the build as a data address (a small picture).
     expect(logo.getAttribute('src')).toMatch(/partner-logo|^data:image\/svg\+xml/);
     unmount();
     renderApp('/login');
     expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
-    expect(screen.queryByRole('img', { name: 'In partnership with logo' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Credence Partners' })).not.toBeInTheDocument();
   });
 
   it("sends a partner's login to the alternative-branded host at start-up (access 2.1), and nothing else", () => {

@@ -18,7 +18,7 @@ import { LOGIN_MESSAGES, useLogin } from '@/features/auth/hooks/useLogin';
 import { NotFoundScreen } from '@/features/system/components/NotFoundScreen';
 import { PublicCard } from '@/shared/layout/PublicCard';
 import { usePublicContext } from '@/shared/public/PublicContext';
-import { altBrandLogo, partnerOfPath } from '@/shared/public/partnerLogin';
+import { altBrandPartner, partnerOfPath } from '@/shared/public/partnerLogin';
 import { isAltBranding } from '@/shared/public/publicParams';
 
 interface LoginScreenProps {
@@ -37,12 +37,14 @@ export function LoginScreen({ partnerBranded = false }: LoginScreenProps) {
   const { pathname } = useLocation();
   // Access 2.1: the partner-branded login 'uses the partner logo'; so do the alternative-branded host's.
   const partner = partnerBranded ? partnerOfPath(pathname) : null;
-  const partnerLogo = partner?.logo ?? altBrandLogo(window.location.hostname);
+  const brand = partner ?? altBrandPartner(window.location.hostname);
+  const partnerLogo = brand?.logo ?? null;
+  const partnerName = brand?.name ?? null;
   useEffect(() => {
     if (!partnerLogo) return;
-    setBranding({ ownerLogo: null, partnerLogo });
+    setBranding({ ownerLogo: null, partnerLogo, partnerName });
     return () => setBranding({ ownerLogo: null, partnerLogo: null });
-  }, [partnerLogo, setBranding]);
+  }, [partnerLogo, partnerName, setBranding]);
   // Spec 2.5: no 'Register for free' under a partner logo or the alternative branding.
   const showRegister = !partnerBranded && !branding.partnerLogo && !isAltBranding(window.location.hostname);
 

@@ -164,6 +164,8 @@ describe('Register: owners (spec 2.7 c, d)', () => {
     });
     const first = renderApp('/login/register?atid=acme');
     const explainer = await screen.findByRole('region', { name: 'How it works' });
+    // No logo, no co-branding; with one, it is read by its owner's name (below).
+    expect(screen.queryByText('On behalf of')).not.toBeInTheDocument();
     const video = explainer.querySelector('video');
     expect(video).not.toBeNull();
     expect(video).toHaveAttribute('controls');
@@ -185,6 +187,25 @@ describe('Register: owners (spec 2.7 c, d)', () => {
     expect(screen.getByRole('link', { name: 'Watch the video' })).toHaveAttribute('target', '_blank');
     expect(screen.getByRole('link', { name: 'Read the FAQs' })).toHaveAttribute('target', '_blank');
     expect(screen.queryByRole('region', { name: 'How it works' })).not.toBeInTheDocument();
+  });
+
+  it("shows the owner's logo 'On behalf of', named for those who cannot see it", async () => {
+    mockFetch((req) =>
+      req.path === '/v1/application/template/owner/acme'
+        ? json({ ...owner, logo: '/logos/acme.png', partnerLogo: '/logos/partner.png' })
+        : undefined,
+    );
+    renderApp('/login/register?atid=acme');
+    expect(await screen.findByRole('img', { name: 'Acme Recruitment Ltd' })).toHaveAttribute(
+      'src',
+      '/logos/acme.png',
+    );
+    expect(screen.getByText('On behalf of')).toBeInTheDocument();
+    // The partner's name is not known here: the logo says what it is.
+    expect(screen.getByRole('img', { name: 'In partnership with logo' })).toHaveAttribute(
+      'src',
+      '/logos/partner.png',
+    );
   });
 
   it("shows 'Applications closed' with the owner's description when it is CLOSED", async () => {

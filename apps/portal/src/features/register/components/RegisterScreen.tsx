@@ -9,7 +9,7 @@ import { useRegistrationOwner } from '@/features/register/hooks/useRegistrationO
 import { useRegistrationToken } from '@/features/register/hooks/useRegistrationToken';
 import { PublicCard } from '@/shared/layout/PublicCard';
 import { useNotify } from '@/shared/notifications/useNotify';
-import { usePublicContext } from '@/shared/public/PublicContext';
+import { usePublicContext, type Branding } from '@/shared/public/PublicContext';
 import { hasTemplate } from '@/shared/public/publicParams';
 import { rememberShareInvite } from '@/features/sharing/pendingInvite';
 
@@ -54,7 +54,7 @@ function CompleteRegistration({ token }: { token: string }) {
   const owner = registration.data?.applicationOwner ?? registration.data?.referralOwner;
 
   useEffect(() => {
-    if (owner) setBranding({ ownerLogo: owner.logo ?? null, partnerLogo: owner.partnerLogo ?? null });
+    if (owner) setBranding(ownerBranding(owner));
   }, [owner, setBranding]);
 
   // Spec 8: the lookup's failure is a toast linking to login.
@@ -106,7 +106,7 @@ function StartRegistration() {
   const owner = owners.kind === 'template' || owners.kind === 'referral' ? owners.owner : null;
 
   useEffect(() => {
-    if (owner) setBranding({ ownerLogo: owner.logo ?? null, partnerLogo: owner.partnerLogo ?? null });
+    if (owner) setBranding(ownerBranding(owner));
   }, [owner, setBranding]);
 
   // Spec 2.7: leaving the page clears the partner logo (registration not completed here).
@@ -142,4 +142,17 @@ function StartRegistration() {
       />
     </Narrow>
   );
+}
+
+/** An application template's or a referral's owner as the page's co-branding (a referral owner has no name). */
+function ownerBranding(owner: {
+  logo?: string | null;
+  partnerLogo?: string | null;
+  name?: string;
+}): Branding {
+  return {
+    ownerLogo: owner.logo ?? null,
+    partnerLogo: owner.partnerLogo ?? null,
+    ownerName: owner.name ?? null,
+  };
 }
