@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { AddressInfo } from 'node:net';
-import { fetchUtils, type DataProvider, type RaRecord } from 'ra-core';
-import simpleRestProvider from 'ra-data-simple-rest';
+import type { DataProvider, RaRecord } from 'ra-core';
+import { adminDataProvider } from './admin-data-provider';
 import request from 'supertest';
 import { signIn } from './demo-sessions';
 import { freshDatabase } from './fresh-database';
@@ -20,12 +20,7 @@ describe('admin applications (ra-data-simple-rest)', () => {
   let alice: string;
   const byApplicant: Record<string, RaRecord> = {};
 
-  const providerFor = (token: string | null) =>
-    simpleRestProvider(`${base}/admin`, (url: string, options: fetchUtils.Options = {}) => {
-      const headers = new Headers(options.headers ?? { Accept: 'application/json' });
-      if (token) headers.set('X-AUTH-TOKEN', token);
-      return fetchUtils.fetchJson(url, { ...options, headers });
-    });
+  const providerFor = (token: string | null) => adminDataProvider(base, token);
   const page = (perPage = 25, page = 1) => ({ page, perPage });
   const failure = (p: Promise<unknown>) =>
     p.then(

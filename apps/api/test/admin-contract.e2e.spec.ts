@@ -2,7 +2,7 @@ import { APPROVAL_PROCESSES } from '@credence/domain';
 import type { INestApplication } from '@nestjs/common';
 import type { AddressInfo } from 'node:net';
 import { fetchUtils, type DataProvider } from 'ra-core';
-import simpleRestProvider from 'ra-data-simple-rest';
+import { adminDataProvider } from './admin-data-provider';
 import request from 'supertest';
 import { ProjectionsService } from '../src/infrastructure/projections/projections.service';
 import { JOB_QUEUE, type JobQueue } from '../src/infrastructure/queue/job-queue.port';
@@ -24,12 +24,7 @@ describe('admin API contract (ra-data-simple-rest)', () => {
   let staffToken: string;
   const STAFF = 'admin@credence.test';
 
-  const providerFor = (token: string | null) =>
-    simpleRestProvider(`${base}/admin`, (url: string, options: fetchUtils.Options = {}) => {
-      const headers = new Headers(options.headers ?? { Accept: 'application/json' });
-      if (token) headers.set('X-AUTH-TOKEN', token);
-      return fetchUtils.fetchJson(url, { ...options, headers });
-    });
+  const providerFor = (token: string | null) => adminDataProvider(base, token);
   const page = (perPage = 25, page = 1) => ({ page, perPage });
   const statusOf = (p: Promise<unknown>) => p.then(() => 200, (e: { status?: number }) => e.status ?? 0);
   const auditOf = async (stream: string) =>

@@ -1,8 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import type { CountryDetailView, CountryInsightsView } from '@credence/api-contract';
 import type { AddressInfo } from 'node:net';
-import { fetchUtils, type DataProvider } from 'ra-core';
-import simpleRestProvider from 'ra-data-simple-rest';
+import type { DataProvider } from 'ra-core';
+import { adminDataProvider } from './admin-data-provider';
 import request from 'supertest';
 import macroSeries from '../src/modules/insights/data/macro-series.json';
 import mobility from '../src/modules/insights/data/student-mobility.json';
@@ -21,12 +21,6 @@ describe('Country Insights: macro-level series, student mobility and country not
   let staffToken: string;
   let alice: string;
 
-  const providerFor = (base: string, token: string) =>
-    simpleRestProvider(`${base}/admin`, (url: string, options: fetchUtils.Options = {}) => {
-      const headers = new Headers(options.headers ?? { Accept: 'application/json' });
-      headers.set('X-AUTH-TOKEN', token);
-      return fetchUtils.fetchJson(url, { ...options, headers });
-    });
   const statusOf = (p: Promise<unknown>) =>
     p.then(
       () => 200,
@@ -48,7 +42,7 @@ describe('Country Insights: macro-level series, student mobility and country not
     await app.listen(0, '127.0.0.1');
     const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
     staffToken = (await signIn(app, 'admin@credence.test')).token;
-    staff = providerFor(base, staffToken);
+    staff = adminDataProvider(base, staffToken);
     alice = (await signIn(app, 'alice@acme.test')).token;
   });
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { AddressInfo } from 'node:net';
-import { fetchUtils, type DataProvider } from 'ra-core';
-import simpleRestProvider from 'ra-data-simple-rest';
+import type { DataProvider } from 'ra-core';
+import { adminDataProvider } from './admin-data-provider';
 import request from 'supertest';
 import { createApp } from '../src/bootstrap';
 import { loadConfig } from '../src/config/load-config';
@@ -71,11 +71,7 @@ describe('error reports (access 9)', () => {
     await app.listen(0);
     const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
     staffToken = (await signIn(app, 'admin@credence.test')).token;
-    staff = simpleRestProvider(`${base}/admin`, (url: string, options: fetchUtils.Options = {}) => {
-      const headers = new Headers(options.headers ?? { Accept: 'application/json' });
-      headers.set('X-AUTH-TOKEN', staffToken);
-      return fetchUtils.fetchJson(url, { ...options, headers });
-    });
+    staff = adminDataProvider(base, staffToken);
     alice = (await signIn(app, 'alice@acme.test')).token;
   });
   afterAll(async () => {
