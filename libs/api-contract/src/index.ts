@@ -9,3 +9,4 @@ export type * from './insights';
 export type * from './share';
 export type * from './audit';
 export type * from './admin';
+export type * from './debug';

@@ -1,3 +1,4 @@
+import type { RecordingReason } from '@credence/api-contract';
 /**
  * A user agent as staff read it: 'Chrome 120 on Android', 'Safari 17 on iOS'. The full string stays on the
  * session's page; this only names the browser, its major version and the system, and says so when it cannot.
@@ -56,8 +57,7 @@ export function clock(ms: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
-/** Why a recording was made (the API's reason): debug mode (logit=true), a sampled session, or one with an error. */
-export type RecordingReason = 'debug' | 'sampled' | 'error';
+export type { RecordingReason };
 
 const REASONS: Record<RecordingReason, string> = {
   debug: 'Debug mode',

@@ -1,8 +1,5 @@
-/**
- * Where the portal met an error (the API's source): the window's error event, a rejected promise, a screen that
- * failed to render, or a failure a screen handled and reported.
- */
-export type ErrorSource = 'error' | 'unhandledrejection' | 'render' | 'caught';
+import type { ErrorSource } from '@credence/api-contract';
+export type { ErrorSource };
 
 const SOURCES: Record<ErrorSource, string> = {
   error: 'Uncaught error',

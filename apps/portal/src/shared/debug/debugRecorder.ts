@@ -1,3 +1,4 @@
+import type { RecordingReason } from '@credence/api-contract';
 import { APP_VERSION } from '@/shared/config';
 import { api } from '@/shared/api/client';
 
@@ -25,7 +26,7 @@ const FLUSH_EVENTS = 500;
  */
 export const BUFFER_CHECKOUT_MS = 60_000;
 
-export type RecordingReason = 'debug' | 'sampled' | 'error';
+export type { RecordingReason };
 
 export const logitRequested = (search: string) => new URLSearchParams(search).get('logit') === 'true';
 

@@ -1,14 +1,9 @@
+import type { ErrorSource } from '@credence/api-contract';
 import { ApiError, api } from '@/shared/api/client';
 import { APP_VERSION, ERROR_REPLAY_RATE } from '@/shared/config';
 import { beginRecording, recordsOn, type DebugRecorder } from '@/shared/debug/debugRecorder';
 
-/**
- * Error reporting (access 9: 'session replay on 10% of sessions and on 100% of sessions with an error'). An uncaught
- * error, an unhandled rejection, a screen that failed to render, or a failure a screen reports (verifications 8: the
- * resolve page's load and submit failures) goes to the API with the route it happened on, and the tab's recording
- * with it: a tab that was not recording sends what it kept of the last minute or two and records on (SessionRecording).
- */
-export type ErrorSource = 'error' | 'unhandledrejection' | 'render' | 'caught';
+export type { ErrorSource };
 
 export interface ErrorReport {
   source: ErrorSource;

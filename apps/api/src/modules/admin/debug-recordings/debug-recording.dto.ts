@@ -1,3 +1,4 @@
+import type { RecordingReason } from '@credence/api-contract';
 import {
   ArrayMaxSize,
   IsArray,
@@ -19,8 +20,7 @@ export const MAX_EVENTS_PER_CHUNK = 5000;
  * the share of sessions recorded anyway, 'error' for a session that hit an error (access 9: 'session replay on 10% of
  * sessions and on 100% of sessions with an error').
  */
-export const RECORDING_REASONS = ['debug', 'sampled', 'error'] as const;
-export type RecordingReason = (typeof RECORDING_REASONS)[number];
+export const RECORDING_REASONS = ['debug', 'sampled', 'error'] as const satisfies readonly RecordingReason[];
 
 /** POST /v1/debug/recordings/{id}/events: one chunk of a recording, numbered from 0 by the recorder. */
 export class DebugRecordingChunkDto {

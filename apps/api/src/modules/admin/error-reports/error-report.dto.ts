@@ -1,3 +1,4 @@
+import type { ErrorSource } from '@credence/api-contract';
 import { IsIn, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
 import { RECORDING_ID } from '../debug-recordings/debug-recordings.service';
 
@@ -6,8 +7,12 @@ import { RECORDING_ID } from '../debug-recordings/debug-recordings.service';
  * to render (the router's error boundary), or a failure a screen handled and reports (verifications 8: the resolve
  * page's 'reported to an error-reporting service').
  */
-export const ERROR_SOURCES = ['error', 'unhandledrejection', 'render', 'caught'] as const;
-export type ErrorSource = (typeof ERROR_SOURCES)[number];
+export const ERROR_SOURCES = [
+  'error',
+  'unhandledrejection',
+  'render',
+  'caught',
+] as const satisfies readonly ErrorSource[];
 
 /**
  * POST /v1/debug/errors: one uncaught error in the portal (access 9, error reporting), with the recording of the
