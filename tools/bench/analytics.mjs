@@ -200,7 +200,7 @@ async function generate(pool) {
   for (const sql of createTableSql(list)) await pool.query(sql);
 
   // The analytics read model: one row per verification, then the counters (company-wide and per requester, by day,
-  // week and month, by result; by type and country per month), as analytics.projection.ts keys them, added to the
+  // week and month, by result and in all; by type and country per month), as analytics.projection.ts keys them, added to the
   // counters the projection already keeps for the demo data.
   const table = analyticsDefinition.table;
   for (let i = 0; i < (table.indexes ?? []).length; i++) await pool.query(`DROP INDEX IF EXISTS "${indexName(table.name, i)}"`);
@@ -218,6 +218,16 @@ async function generate(pool) {
          SELECT 'c|' || "companyId" || '|' || s || '|${grain}|' || p || '|result|' || "result", 'COUNTER', "companyId", s, '${grain}', p, 'result', "result", count(*)
            FROM (SELECT "companyId", ${scope} AS s, ${period} AS p, "result" FROM ${L} WHERE "id" LIKE 'QB%' AND ${COUNTED}) x
           GROUP BY "companyId", s, p, "result"
+         ON CONFLICT ("id") DO UPDATE SET "count" = ${A}."count" + EXCLUDED."count"`,
+      );
+    }
+    // The volume rows: the same verifications whatever their result, one row per period.
+    for (const scope of [`'*'`, `"requestedBy"`]) {
+      await pool.query(
+        `INSERT INTO ${A} ("id", "kind", "companyId", "scope", "grain", "period", "dim", "key", "count")
+         SELECT 'c|' || "companyId" || '|' || s || '|${grain}|' || p || '|volume|*', 'COUNTER', "companyId", s, '${grain}', p, 'volume', '*', count(*)
+           FROM (SELECT "companyId", ${scope} AS s, ${period} AS p FROM ${L} WHERE "id" LIKE 'QB%' AND ${COUNTED}) x
+          GROUP BY "companyId", s, p
          ON CONFLICT ("id") DO UPDATE SET "count" = ${A}."count" + EXCLUDED."count"`,
       );
     }

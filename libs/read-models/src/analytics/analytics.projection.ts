@@ -20,7 +20,10 @@ import { dayOf, GRAINS, periodOf, type Grain } from './calendar';
  *   counters to move, since the event alone does not say when the verification was recorded.
  * - COUNTER (`c|company|scope|grain|period|dim|key`): per company ('*' for the whole company, or one requester for a
  *   restricted view), per UTC day, week (keyed by its Monday) or month, per dimension:
- *   - `result`: verifications recorded in the period by their current result (volume = all counted results);
+ *   - `result`: verifications recorded in the period by their current result;
+ *   - `volume` (key '*'): verifications recorded in the period, whatever their result: what the `result` rows sum to,
+ *     kept as one row per period so that the volume chart and the overview tiles, the reads every home page makes,
+ *     read one row per period instead of one per result (a year by week: 52 rows, not 400);
  *   - `type`, `country`: verifications recorded in the month by type and by the institute's country;
  *   - `revenue`: what the company's orders cost (subtotal + VAT, whatever paid it) by the invoice's day;
  *   - global rows (company '*') `institute`, `country-outcome`: completions in the month with the summed turnaround
@@ -28,7 +31,7 @@ import { dayOf, GRAINS, periodOf, type Grain } from './calendar';
  *
  * A verification counts from its submission: drafts (AWAITING_CONSENT) and deleted ones are left out.
  */
-export type AnalyticsDimension = 'result' | 'type' | 'country' | 'revenue' | 'institute' | 'country-outcome';
+export type AnalyticsDimension = 'result' | 'volume' | 'type' | 'country' | 'revenue' | 'institute' | 'country-outcome';
 
 export interface AnalyticsRow extends Row {
   id: string;
@@ -114,6 +117,12 @@ function countVerification(deltas: Map<string, Delta>, fact: AnalyticsRow, resul
     add(deltas, { ...base, scope: fact.scope, grain, period });
   }
   if (!withDimensions) return;
+  // In or out of the counted set (a result change within it moves no total).
+  for (const grain of GRAINS) {
+    const period = periodOf(grain, fact.period);
+    add(deltas, { ...base, dim: 'volume', key: ALL, scope: ALL, grain, period });
+    add(deltas, { ...base, dim: 'volume', key: ALL, scope: fact.scope, grain, period });
+  }
   const month = periodOf('M', fact.period);
   const f = fact.fact!;
   add(deltas, { companyId: fact.companyId, scope: ALL, grain: 'M', period: month, dim: 'type', key: f.type, count: sign });
@@ -220,7 +229,8 @@ function deltasOf(event: ProjectedEvent, fact: AnalyticsRow | null) {
 
 export const analyticsProjection: Projection<AnalyticsRow> = {
   name: 'analytics',
-  version: 1,
+  // 2: the volume rows.
+  version: 2,
   handles: [...VERIFICATION_EVENT_TYPES, 'InvoiceIssued'],
   contextRowId: (event) => {
     const id = verificationIdOf(event);

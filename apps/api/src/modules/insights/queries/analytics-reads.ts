@@ -34,7 +34,7 @@ interface Cell {
   amount: number;
 }
 
-type Dim = 'result' | 'revenue' | 'country';
+type Dim = 'result' | 'volume' | 'revenue' | 'country';
 type SeriesName = keyof typeof RESULT_SERIES;
 const SERIES = Object.keys(RESULT_SERIES) as SeriesName[];
 const seriesOf = new Map<string, SeriesName>(SERIES.flatMap((s) => RESULT_SERIES[s].map((r) => [r, s] as const)));
@@ -66,14 +66,15 @@ const CELLS_SQL = Object.fromEntries(
 ) as Record<Grouping, { name: string; text: string }>;
 
 /**
- * The tiles' six periods (this and the last day, week and month) in one statement: one round trip, not three. The
+ * The tiles' six periods (this and the last day, week and month) from the volume rows (one per period) in one
+ * statement: one round trip, not three. The
  * index is probed for each grain and period (a period of one grain that is also a period of another, a month's first
  * day say, brings back a row or two that the caller leaves out).
  */
 const OVERVIEW_SQL = {
   name: 'analytics-overview',
   text: `SELECT grain, period::text AS period, sum(count)::bigint AS count FROM ${ANALYTICS_TABLE}
-          WHERE "companyId" = $1 AND dim = 'result' AND scope = $2 AND grain = ANY('{D,W,M}') AND period = ANY($3::date[])
+          WHERE "companyId" = $1 AND dim = 'volume' AND scope = $2 AND grain = ANY('{D,W,M}') AND period = ANY($3::date[])
           GROUP BY 1, 2`,
 };
 
@@ -101,7 +102,8 @@ export class AnalyticsReads {
    */
   private async cells(scope: AnalyticsScope, dim: Dim, grain: Grain, from: string, to: string, grouping: Grouping): Promise<Cell[]> {
     if (scope.kind === 'templates') {
-      const cells = await this.templateCells(scope, dim, grain, from, to);
+      // The applications' own rows: a volume is their counted results summed.
+      const cells = await this.templateCells(scope, dim === 'volume' ? 'result' : dim, grain, from, to);
       if (grouping !== 'period-series') return cells;
       return cells.flatMap((c) => {
         const series = seriesOf.get(c.key);
@@ -150,7 +152,7 @@ export class AnalyticsReads {
     return rows.map((r) => ({ period: periodOf(grain, r.day), key: r.key, count: Number(r.count), amount: Number(r.amount) }));
   }
 
-  private async series(scope: AnalyticsScope, dim: 'result' | 'revenue', grain: Grain, count: number, grouping: Grouping) {
+  private async series(scope: AnalyticsScope, dim: 'result' | 'volume' | 'revenue', grain: Grain, count: number, grouping: Grouping) {
     const periods = lastPeriods(grain, this.today(), count);
     const cells = await this.cells(scope, dim, grain, periods[0], periods[periods.length - 1], grouping);
     return { periods, cells };
@@ -158,7 +160,7 @@ export class AnalyticsReads {
 
   /** Verifications recorded per period (volume), oldest first, every period present. */
   async volume(scope: AnalyticsScope, grain: Grain, count: number): Promise<PeriodCount[]> {
-    const { periods, cells } = await this.series(scope, 'result', grain, count, 'period');
+    const { periods, cells } = await this.series(scope, 'volume', grain, count, 'period');
     return [...perPeriod(periods, cells, (c) => c.count)].map(([date, n]) => ({ date, count: n }));
   }
 
@@ -186,7 +188,7 @@ export class AnalyticsReads {
     let cells: (Cell & { grain: Grain })[];
     if (scope.kind === 'templates') {
       cells = (
-        await Promise.all(pairs.map(async ({ grain, periods }) => (await this.cells(scope, 'result', grain, periods[0], periods[1], 'period')).map((c) => ({ ...c, grain }))))
+        await Promise.all(pairs.map(async ({ grain, periods }) => (await this.cells(scope, 'volume', grain, periods[0], periods[1], 'period')).map((c) => ({ ...c, grain }))))
       ).flat();
     } else {
       const { rows } = await this.pool.query<{ grain: Grain; period: string; count: string }>({
