@@ -95,6 +95,16 @@ describe('analytics calendar', () => {
     expect(lastPeriods('D', '2026-03-01', 2)).toEqual(['2026-02-28', '2026-03-01']);
     expect(lastPeriods('M', '2026-01-15', 12)[0]).toBe('2025-02-01');
   });
+
+  it("answers a chart's periods from today's cache, read-only, and works them out again for another day", () => {
+    const year = lastPeriods('W', '2026-11-25', 52);
+    expect(lastPeriods('W', '2026-11-25', 52)).toBe(year);
+    expect(Object.isFrozen(year)).toBe(true);
+    expect(year).toHaveLength(52);
+    expect(year[51]).toBe('2026-11-23');
+    expect(lastPeriods('W', '2026-11-30', 52)[51]).toBe('2026-11-30');
+    expect(lastPeriods('W', '2026-11-25', 2)).toEqual(['2026-11-16', '2026-11-23']);
+  });
 });
 
 describe('analytics read model', () => {

@@ -61,8 +61,20 @@ export function shiftPeriod(grain: Grain, period: string, n: number): string {
   }
 }
 
-/** The last `count` periods up to and including the one holding `today`, oldest first. */
-export function lastPeriods(grain: Grain, today: string, count: number): string[] {
-  const current = periodOf(grain, today);
-  return Array.from({ length: count }, (_, i) => shiftPeriod(grain, current, i - count + 1));
+/**
+ * The last `count` periods up to and including the one holding `today`, oldest first. Every chart asks for the same
+ * few (a year by week, two years by month...) until the day changes, and working out 52 weeks through Date objects
+ * cost the weekly volume call most of its JavaScript: answered from a small cache of today's, shared (read-only).
+ */
+export function lastPeriods(grain: Grain, today: string, count: number): readonly string[] {
+  const key = `${grain}|${today}|${count}`;
+  let periods = recentPeriods.get(key);
+  if (!periods) {
+    const current = periodOf(grain, today);
+    periods = Object.freeze(Array.from({ length: count }, (_, i) => shiftPeriod(grain, current, i - count + 1)));
+    if (recentPeriods.size >= 64) recentPeriods.clear();
+    recentPeriods.set(key, periods);
+  }
+  return periods;
 }
+const recentPeriods = new Map<string, readonly string[]>();

@@ -79,7 +79,7 @@ const OVERVIEW_SQL = {
 };
 
 /** Sums the cells per period, every period present (oldest first). */
-function perPeriod(periods: string[], cells: Cell[], value: (c: Cell) => number): Map<string, number> {
+function perPeriod(periods: readonly string[], cells: Cell[], value: (c: Cell) => number): Map<string, number> {
   const sums = new Map(periods.map((p) => [p, 0]));
   for (const c of cells) {
     const sum = sums.get(c.period);
