@@ -74,13 +74,13 @@ async function preloadTable() {
            FROM (SELECT "companyId", ${scope} AS s, ${trunc} AS p, key FROM ${A} WHERE kind = 'VERIFICATION') x
           GROUP BY "companyId", s, p, key`,
       );
-      await pool.query(
-        `INSERT INTO ${A} ("id", "kind", "companyId", "scope", "grain", "period", "dim", "key", "count")
-         SELECT 'c|' || "companyId" || '|' || s || '|${grain}|' || p || '|volume|*', 'COUNTER', "companyId", s, '${grain}', p, 'volume', '*', count(*)
-           FROM (SELECT "companyId", ${scope} AS s, ${trunc} AS p FROM ${A} WHERE kind = 'VERIFICATION') x
-          GROUP BY "companyId", s, p`,
-      );
     }
+    await pool.query(
+      `INSERT INTO ${A} ("id", "kind", "companyId", "scope", "grain", "period", "dim", "key", "count")
+       SELECT 'c|' || "companyId" || '|*|${grain}|' || p || '|volume|*', 'COUNTER', "companyId", '*', '${grain}', p, 'volume', '*', count(*)
+         FROM (SELECT "companyId", ${trunc} AS p FROM ${A} WHERE kind = 'VERIFICATION') x
+        GROUP BY "companyId", p`,
+    );
   }
   for (const [dim, expr] of [['type', `fact->>'type'`], ['country', `fact->>'country'`]]) {
     await pool.query(

@@ -200,7 +200,7 @@ async function generate(pool) {
   for (const sql of createTableSql(list)) await pool.query(sql);
 
   // The analytics read model: one row per verification, then the counters (company-wide and per requester, by day,
-  // week and month, by result and in all; by type and country per month), as analytics.projection.ts keys them, added to the
+  // week and month, by result, and company-wide in all; by type and country per month), as analytics.projection.ts keys them, added to the
   // counters the projection already keeps for the demo data.
   const table = analyticsDefinition.table;
   for (let i = 0; i < (table.indexes ?? []).length; i++) await pool.query(`DROP INDEX IF EXISTS "${indexName(table.name, i)}"`);
@@ -221,16 +221,14 @@ async function generate(pool) {
          ON CONFLICT ("id") DO UPDATE SET "count" = ${A}."count" + EXCLUDED."count"`,
       );
     }
-    // The volume rows: the same verifications whatever their result, one row per period.
-    for (const scope of [`'*'`, `"requestedBy"`]) {
-      await pool.query(
-        `INSERT INTO ${A} ("id", "kind", "companyId", "scope", "grain", "period", "dim", "key", "count")
-         SELECT 'c|' || "companyId" || '|' || s || '|${grain}|' || p || '|volume|*', 'COUNTER', "companyId", s, '${grain}', p, 'volume', '*', count(*)
-           FROM (SELECT "companyId", ${scope} AS s, ${period} AS p FROM ${L} WHERE "id" LIKE 'QB%' AND ${COUNTED}) x
-          GROUP BY "companyId", s, p
-         ON CONFLICT ("id") DO UPDATE SET "count" = ${A}."count" + EXCLUDED."count"`,
-      );
-    }
+    // The volume rows (company-wide): the same verifications whatever their result, one row per period.
+    await pool.query(
+      `INSERT INTO ${A} ("id", "kind", "companyId", "scope", "grain", "period", "dim", "key", "count")
+       SELECT 'c|' || "companyId" || '|*|${grain}|' || p || '|volume|*', 'COUNTER', "companyId", '*', '${grain}', p, 'volume', '*', count(*)
+         FROM (SELECT "companyId", ${period} AS p FROM ${L} WHERE "id" LIKE 'QB%' AND ${COUNTED}) x
+        GROUP BY "companyId", p
+       ON CONFLICT ("id") DO UPDATE SET "count" = ${A}."count" + EXCLUDED."count"`,
+    );
     log(`  ${grain} counters`);
   }
   for (const [dim, column] of [['type', '"type"'], ['country', '"instituteCountry"']]) {

@@ -228,6 +228,32 @@ describe('analytics, reports and the news feed', () => {
     await request(app.getHttpServer()).get('/v1/analytics/home/volume').set('X-AUTH-TOKEN', indy).expect(403);
   });
 
+  it("gives a user of a company with a restricted view the home volume of their own verifications (their result rows; the company's volume rows are company-wide)", async () => {
+    const bob = (await signIn(app, 'bob@acme.test')).token;
+    const own = async (who: string) =>
+      (
+        await pool.query<{ day: string }>(
+          `SELECT (recorded AT TIME ZONE 'UTC')::date::text AS day FROM rm_verification_list
+            WHERE "companyId" = $1 AND "requestedBy" = $2 AND result NOT IN ('AWAITING_CONSENT', 'DELETED')`,
+          [acme, who],
+        )
+      ).rows;
+    const thisMonth = today().slice(0, 7);
+    const volume = async (token: string) =>
+      ((await request(app.getHttpServer()).get('/v1/analytics/home/volume').set('X-AUTH-TOKEN', token).expect(200)).body as HomeVolumeView)
+        .currentPeriod[11].count;
+    const bobs = (await own('bob@acme.test')).filter((r) => r.day.slice(0, 7) === thisMonth).length;
+    const all = (await listed()).filter((r) => r.day.slice(0, 7) === thisMonth).length;
+    expect(all).toBeGreaterThan(bobs);
+    await request(app.getHttpServer()).put('/v1/company').set('X-AUTH-TOKEN', alice).send({ restrictedUserView: true }).expect(200);
+    try {
+      expect(await volume(bob)).toBe(bobs);
+      expect(await volume(alice)).toBe(all); // the company's admin still sees everyone's
+    } finally {
+      await request(app.getHttpServer()).put('/v1/company').set('X-AUTH-TOKEN', alice).send({ restrictedUserView: false }).expect(200);
+    }
+  });
+
   it("lists the company's application templates for the Applications tab through the spec's GET /application/template", async () => {
     // money 7 names GET /application/template for the analytics screen's templates; the copy under /analytics is gone.
     const get = (token: string) => request(app.getHttpServer()).get('/v1/application/template').set('X-AUTH-TOKEN', token);

@@ -21,9 +21,11 @@ import { dayOf, GRAINS, periodOf, type Grain } from './calendar';
  * - COUNTER (`c|company|scope|grain|period|dim|key`): per company ('*' for the whole company, or one requester for a
  *   restricted view), per UTC day, week (keyed by its Monday) or month, per dimension:
  *   - `result`: verifications recorded in the period by their current result;
- *   - `volume` (key '*'): verifications recorded in the period, whatever their result: what the `result` rows sum to,
- *     kept as one row per period so that the volume chart and the overview tiles, the reads every home page makes,
- *     read one row per period instead of one per result (a year by week: 52 rows, not 400);
+ *   - `volume` (key '*', company-wide only): verifications recorded in the period, whatever their result: what the
+ *     `result` rows sum to, kept as one row per period so that the volume chart and the overview tiles, the reads
+ *     every home page makes, read one row per period instead of one per result (a year by week: 52 rows, not 400).
+ *     Not per requester: those rows would nearly double the table (a user's day has a result or two) and the
+ *     projection's writes, for a restricted view whose own result rows are few;
  *   - `type`, `country`: verifications recorded in the month by type and by the institute's country;
  *   - `revenue`: what the company's orders cost (subtotal + VAT, whatever paid it) by the invoice's day;
  *   - global rows (company '*') `institute`, `country-outcome`: completions in the month with the summed turnaround
@@ -118,11 +120,7 @@ function countVerification(deltas: Map<string, Delta>, fact: AnalyticsRow, resul
   }
   if (!withDimensions) return;
   // In or out of the counted set (a result change within it moves no total).
-  for (const grain of GRAINS) {
-    const period = periodOf(grain, fact.period);
-    add(deltas, { ...base, dim: 'volume', key: ALL, scope: ALL, grain, period });
-    add(deltas, { ...base, dim: 'volume', key: ALL, scope: fact.scope, grain, period });
-  }
+  for (const grain of GRAINS) add(deltas, { ...base, dim: 'volume', key: ALL, scope: ALL, grain, period: periodOf(grain, fact.period) });
   const month = periodOf('M', fact.period);
   const f = fact.fact!;
   add(deltas, { companyId: fact.companyId, scope: ALL, grain: 'M', period: month, dim: 'type', key: f.type, count: sign });

@@ -133,11 +133,11 @@ describe('analytics read model', () => {
     expect(rows.get(factRowId('QC1'))).toMatchObject({ key: 'VERIFIED', period: '2026-11-25', scope: 'alice@acme.test' });
   });
 
-  it('keeps one volume row per period: the result rows summed, moved only when a verification enters or leaves the count', () => {
+  it('keeps one company-wide volume row per period: the result rows summed, moved only when a verification enters or leaves the count', () => {
     const v2 = 'verification-QC2';
     const v3 = 'verification-QC3';
-    const volume = (rows: Map<string, AnalyticsRow | null>, grain: 'D' | 'W' | 'M', period: string, scope = '*') =>
-      count(rows, counterRowId('acme', scope, grain, period, 'volume', '*'));
+    const volume = (rows: Map<string, AnalyticsRow | null>, grain: 'D' | 'W' | 'M', period: string) =>
+      count(rows, counterRowId('acme', '*', grain, period, 'volume', '*'));
     const rows = run([
       at(v1, drafted('QC1'), '2026-11-25T10:00:00.000Z'),
       at(v1, submitted, '2026-11-25T10:01:00.000Z'),
@@ -152,8 +152,7 @@ describe('analytics read model', () => {
     expect(volume(rows, 'D', '2026-11-26')).toBe(0);
     expect(volume(rows, 'W', '2026-11-23')).toBe(1);
     expect(volume(rows, 'M', '2026-11-01')).toBe(1);
-    expect(volume(rows, 'M', '2026-11-01', 'alice@acme.test')).toBe(1);
-    expect(volume(rows, 'M', '2026-11-01', 'bob@acme.test')).toBe(0);
+    expect(rows.has(counterRowId('acme', 'alice@acme.test', 'M', '2026-11-01', 'volume', '*'))).toBe(false); // company-wide only
     // The same total as the result rows of the period.
     const results = [...rows.values()].filter((r) => r?.dim === 'result' && r.grain === 'M' && r.scope === '*');
     expect(results.reduce((s, r) => s + r!.count, 0)).toBe(volume(rows, 'M', '2026-11-01'));

@@ -66,17 +66,20 @@ const CELLS_SQL = Object.fromEntries(
 ) as Record<Grouping, { name: string; text: string }>;
 
 /**
- * The tiles' six periods (this and the last day, week and month) from the volume rows (one per period) in one
- * statement: one round trip, not three. The
+ * The tiles' six periods (this and the last day, week and month) from the volume rows (one per period; a restricted
+ * view's from its result rows) in one statement: one round trip, not three. The
  * index is probed for each grain and period (a period of one grain that is also a period of another, a month's first
  * day say, brings back a row or two that the caller leaves out).
  */
 const OVERVIEW_SQL = {
   name: 'analytics-overview',
   text: `SELECT grain, period::text AS period, sum(count)::bigint AS count FROM ${ANALYTICS_TABLE}
-          WHERE "companyId" = $1 AND dim = 'volume' AND scope = $2 AND grain = ANY('{D,W,M}') AND period = ANY($3::date[])
+          WHERE "companyId" = $1 AND dim = $4 AND scope = $2 AND grain = ANY('{D,W,M}') AND period = ANY($3::date[])
           GROUP BY 1, 2`,
 };
+
+/** The company's volume rows hold its totals; a requester's (a restricted view) are its result rows summed. */
+const volumeDim = (scope: AnalyticsScope) => (scope.kind === 'company' && !scope.requestedBy ? 'volume' : 'result');
 
 /** Sums the cells per period, every period present (oldest first). */
 function perPeriod(periods: readonly string[], cells: Cell[], value: (c: Cell) => number): Map<string, number> {
@@ -102,7 +105,6 @@ export class AnalyticsReads {
    */
   private async cells(scope: AnalyticsScope, dim: Dim, grain: Grain, from: string, to: string, grouping: Grouping): Promise<Cell[]> {
     if (scope.kind === 'templates') {
-      // The applications' own rows: a volume is their counted results summed.
       const cells = await this.templateCells(scope, dim === 'volume' ? 'result' : dim, grain, from, to);
       if (grouping !== 'period-series') return cells;
       return cells.flatMap((c) => {
@@ -160,7 +162,7 @@ export class AnalyticsReads {
 
   /** Verifications recorded per period (volume), oldest first, every period present. */
   async volume(scope: AnalyticsScope, grain: Grain, count: number): Promise<PeriodCount[]> {
-    const { periods, cells } = await this.series(scope, 'volume', grain, count, 'period');
+    const { periods, cells } = await this.series(scope, volumeDim(scope), grain, count, 'period');
     return [...perPeriod(periods, cells, (c) => c.count)].map(([date, n]) => ({ date, count: n }));
   }
 
@@ -188,12 +190,12 @@ export class AnalyticsReads {
     let cells: (Cell & { grain: Grain })[];
     if (scope.kind === 'templates') {
       cells = (
-        await Promise.all(pairs.map(async ({ grain, periods }) => (await this.cells(scope, 'volume', grain, periods[0], periods[1], 'period')).map((c) => ({ ...c, grain }))))
+        await Promise.all(pairs.map(async ({ grain, periods }) => (await this.cells(scope, 'result', grain, periods[0], periods[1], 'period')).map((c) => ({ ...c, grain }))))
       ).flat();
     } else {
       const { rows } = await this.pool.query<{ grain: Grain; period: string; count: string }>({
         ...OVERVIEW_SQL,
-        values: [scope.companyId, scope.requestedBy ?? ALL, pairs.flatMap((p) => p.periods)],
+        values: [scope.companyId, scope.requestedBy ?? ALL, pairs.flatMap((p) => p.periods), volumeDim(scope)],
       });
       cells = rows.map((r) => ({ grain: r.grain, period: r.period, key: '', count: Number(r.count), amount: 0 }));
     }
