@@ -68,7 +68,8 @@ export function CustomerList() {
             label="Access"
             disableSort
             render={(r) => (
-              <span style={{ display: 'inline-flex', gap: 4, flexWrap: 'nowrap' }}>
+              // Wrapping: three chips side by side made the page wider than a 1280-pixel window.
+              <span style={{ display: 'inline-flex', gap: 4, flexWrap: 'wrap' }}>
                 {r.hasAnalyticsAccess ? <StatusChip label="Analytics" tone="info" /> : null}
                 {r.hasReportsAccess ? <StatusChip label="Reports" tone="info" /> : null}
                 {r.hasCountryAccess ? <StatusChip label="Country" tone="info" /> : null}
