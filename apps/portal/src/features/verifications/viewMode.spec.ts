@@ -74,7 +74,14 @@ describe('the step bar (2.9)', () => {
       allowedTypeCount: 5,
       card: true,
     });
-    expect(notFound.map((s) => s.state)).toEqual(['complete', 'warning', 'upcoming', 'upcoming', 'upcoming']);
+    // Start, Verification Details, Payment Details (paid before the check found nothing), Verify Identity, View Result.
+    expect(notFound.map((s) => s.state)).toEqual(['complete', 'warning', 'complete', 'upcoming', 'upcoming']);
+    const rejected = viewSteps({ result: 'REJECTED', inApplication: false, allowedTypeCount: 1, card: false });
+    expect(rejected.map((s) => [s.label, s.state])).toEqual([
+      ['Verification Details', 'warning'],
+      ['Verify Identity', 'upcoming'],
+      ['View Result', 'upcoming'],
+    ]);
     const verified = viewSteps({ result: 'VERIFIED', inApplication: false, allowedTypeCount: 5, card: true });
     expect(verified.every((s) => s.state === 'complete')).toBe(true);
     const unpaid = viewSteps({ result: 'UNPAID', inApplication: false, allowedTypeCount: 5, card: true });

@@ -91,8 +91,11 @@ export function viewSteps({ result, inApplication, allowedTypeCount, card, ident
       // PENDING, UNABLE and anything else: submitted, the result is awaited.
       current = at('View Result');
   }
+  // Action Required comes after submission, so a card account has paid: going back to the details does not undo
+  // the payment (the bar read 'Payment Details' as not started while the timeline said 'Payment received').
+  const paid = state === 'warning';
   return labels.map((label, i) => ({
     label,
-    state: i < current ? 'complete' : i === current ? state : 'upcoming',
+    state: i < current || (paid && label === 'Payment Details') ? 'complete' : i === current ? state : 'upcoming',
   }));
 }
