@@ -140,7 +140,10 @@ describe('sidebar badges (spec 2.3)', () => {
           resultCounts: [
             { key: 'PENDING', value: 12 },
             { key: 'NOT_FOUND', value: 2 },
+            { key: 'REJECTED', value: 1 },
+            // Incomplete: Home's own count, not one needing action (money 4).
             { key: 'UNPAID', value: 1 },
+            { key: 'AWAITING_CONSENT', value: 2 },
           ],
           pendingCount: 0,
         });
