@@ -104,7 +104,7 @@ export async function seedDemoAccounts(accounts: AccountsRepository) {
     await client.query(
       `INSERT INTO news_alerts (type, title, message, published_at) VALUES
         ('NEWS', 'Faster checks in Europe', 'Automatic checks now cover 120 more European institutes.', now() - interval '2 days'),
-        ('ALERT_MAINTENANCE', 'Planned maintenance', 'The service may be briefly unavailable on Sunday between 02:00 and 03:00 UTC.', now() - interval '1 hour')`,
+        ('ALERT_MAINTENANCE', 'Planned maintenance', 'The service may be briefly unavailable during the weekly maintenance window, Sundays between 02:00 and 03:00 UTC.', now() - interval '1 hour')`,
     );
   });
 }
