@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { periodLabel, topNDisabled } from '@/features/analytics/components/periods';
+import { countriesTooltip, periodLabel, topNDisabled } from '@/features/analytics/components/periods';
 
 describe('analytics periods and Top-N (money 2.15)', () => {
   it('disables Top 20 at 15 countries or fewer, Top 15 at 10 or fewer, Top 10 under 5', () => {
@@ -11,6 +11,11 @@ describe('analytics periods and Top-N (money 2.15)', () => {
     expect(open(11)).toEqual([5, 10, 15]);
     expect(open(15)).toEqual([5, 10, 15]);
     expect(open(16)).toEqual([5, 10, 15, 20]);
+  });
+
+  it("says how many countries, in the spec's words, and '1 country' for one", () => {
+    expect(countriesTooltip(8)).toBe('You have completed verifications from 8 different countries');
+    expect(countriesTooltip(1)).toBe('You have completed verifications from 1 country');
   });
 
   it('labels months by name and year, days and weeks (by their Monday) by date', () => {

@@ -39,5 +39,9 @@ export function periodLabel(date: string, count: PeriodCount): string {
   return formatDate(date);
 }
 
-/** 'You have completed verifications from N different countries' (money 2.15). */
-export const countriesTooltip = (n: number) => `You have completed verifications from ${n} different countries`;
+/**
+ * 'You have completed verifications from N different countries' (money 2.15); for one country, the reading a user
+ * expects ('from 1 country', not '1 different countries').
+ */
+export const countriesTooltip = (n: number) =>
+  n === 1 ? 'You have completed verifications from 1 country' : `You have completed verifications from ${n} different countries`;
