@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { DataProvider } from 'ra-core';
 import { adminDataProvider } from './admin-data-provider';
 import request from 'supertest';
+import inDepthText from '../src/modules/insights/data/in-depth.json';
 import macroSeries from '../src/modules/insights/data/macro-series.json';
 import mobility from '../src/modules/insights/data/student-mobility.json';
 import { claimsOf, signIn } from './demo-sessions';
@@ -12,7 +13,7 @@ import { startTestApp } from './test-app';
 
 /**
  * Country Insights' expanded row (money 2.18): the Macro-Level series from the World Bank extract and the Student
- * Mobility figures from the UNESCO UIS extract shipped in the repo, and the country notifications staff manage through /admin/country-notifications (simple-rest, staff only, audited).
+ * Mobility figures from the UNESCO UIS extract shipped in the repo, the In-Depth text from The World Factbook, and the country notifications staff manage through /admin/country-notifications (simple-rest, staff only, audited).
  */
 describe('Country Insights: macro-level series, student mobility and country notifications', () => {
   let app: INestApplication;
@@ -92,6 +93,27 @@ describe('Country Insights: macro-level series, student mobility and country not
     expect(
       (await detail('AU')).sources.some((s) => s.startsWith('Top incoming and outgoing destinations: OECD')),
     ).toBe(true);
+  });
+
+  it("answers a country's In-Depth text from The World Factbook, in the spec's order, and none where it has no profile", async () => {
+    const gb = await detail('GB');
+    expect(gb.inDepth.map((s) => s.title)).toEqual([
+      'Government',
+      'Economy',
+      'Migration',
+      'Education Systems',
+    ]);
+    expect(gb.inDepth).toEqual(inDepthText.countries.GB);
+    // The factbook's own words (europe/uk.json, Government > Government type).
+    expect(gb.inDepth[0].paragraphs[0]).toBe(
+      'Government type: constitutional monarchy and Commonwealth realm.',
+    );
+    expect(gb.inDepth[1].paragraphs.join(' ')).toContain('leading trading power and financial center');
+    expect(gb.inDepth[2].paragraphs[0]).toMatch(/^Net migration rate: .*migrant\(s\)\/1,000 population/);
+    expect(gb.inDepth[3].paragraphs.some((p) => p.startsWith('School life expectancy'))).toBe(true);
+    expect(gb.sources).toContain('In-depth text: The World Factbook (CIA), 2015 edition, public domain');
+    // The factbook has no profile for the Åland Islands.
+    expect((await detail('AX')).inDepth).toEqual([]);
   });
 
   it('lets staff write, switch off and delete a country notification, which the country row shows while active', async () => {

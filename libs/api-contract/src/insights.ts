@@ -133,10 +133,22 @@ export interface CountryDetailView {
    * enough current data available').
    */
   studentMobility: { year: number; inbound: number | null; outbound: number | null };
+  /**
+   * In-Depth text (money 2.18): Government, Economy, Migration and Education Systems, in that order, each its title and
+   * paragraphs of The World Factbook's own text; a section the factbook has no text for is left out, and the list is
+   * empty where the factbook has no profile for the country.
+   */
+  inDepth: InDepthSectionView[];
   /** The active country notifications staff wrote, newest first. */
   notifications: CountryNotificationView[];
   /** Where the figures come from, named on the page. */
   sources: string[];
+}
+
+/** An In-Depth section of a country's expanded row: a title and its paragraphs. */
+export interface InDepthSectionView {
+  title: string;
+  paragraphs: string[];
 }
 
 export interface YearValueView {

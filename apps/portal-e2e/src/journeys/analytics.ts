@@ -282,6 +282,12 @@ export const countryInsightsJourney: Journey = {
     }
     await main.getByText(/^Source: UNESCO Institute for Statistics \(UIS\)\./).waitFor();
     await main.getByText(/^Sources: .*Top incoming and outgoing destinations: OECD \(2024\)/).waitFor();
+    // In-Depth: The World Factbook's text, a heading per section under the panel's In-Depth heading.
+    const inDepth = main.getByRole('region', { name: 'In-Depth' });
+    await inDepth.getByRole('heading', { level: 4, name: 'In-Depth' }).waitFor();
+    for (const title of ['Government', 'Economy', 'Migration', 'Education Systems'])
+      await inDepth.getByRole('heading', { level: 5, name: title, exact: true }).waitFor();
+    await inDepth.getByText(/^Government type: constitutional monarchy/).waitFor();
     assert.equal(await main.getByText('Not enough current data available').count(), 0);
     await page.waitForTimeout(300);
     await axe('country-insights');

@@ -1,11 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import type { CountryDetailView, PublicHolidayView, YearValueView } from '@credence/api-contract';
+import type {
+  CountryDetailView,
+  InDepthSectionView,
+  PublicHolidayView,
+  YearValueView,
+} from '@credence/api-contract';
 import { DomainError } from '@credence/domain';
 import governments from 'country-json/src/country-by-government-type.json';
 import populations from 'country-json/src/country-by-population.json';
 import religions from 'country-json/src/country-by-religion.json';
 import Holidays from 'date-holidays';
 import worldCountries from 'world-countries';
+import inDepthText from '../data/in-depth.json';
 import macroSeries from '../data/macro-series.json';
 import mobilitySeries from '../data/student-mobility.json';
 
@@ -20,6 +26,7 @@ export const COUNTRY_SOURCES = [
   'Net migration, population and GDP per capita: World Bank World Development Indicators (CC BY 4.0)',
   'Inbound and outbound students: UNESCO Institute for Statistics (UIS), February 2025 data release (CC BY-SA 4.0)',
   'Top incoming and outgoing destinations: OECD (2024), Education at a Glance / OECD Data Explorer, 2022 (CC BY 4.0)',
+  'In-depth text: The World Factbook (CIA), 2015 edition, public domain',
   'Verification figures: Credence verifications completed in the last 12 months',
 ];
 
@@ -52,6 +59,13 @@ const mobilityOf = mobilitySeries.countries as unknown as Record<
 export function studentMobility(code: string): CountryDetailView['studentMobility'] {
   const m = mobilityOf[code];
   return { year: mobilitySeries.year, inbound: m?.inbound ?? null, outbound: m?.outbound ?? null };
+}
+
+const inDepthOf = inDepthText.countries as unknown as Record<string, InDepthSectionView[] | undefined>;
+
+/** The In-Depth sections of a country (data/in-depth.json, built by tools/insights/build-in-depth.mjs); none: []. */
+export function inDepth(code: string): InDepthSectionView[] {
+  return inDepthOf[code] ?? [];
 }
 
 const addDays = (day: string, n: number) =>
@@ -137,6 +151,7 @@ export class CountryDetail {
       celebrating: celebrating(holidays, today),
       macro: macroLevel(code),
       studentMobility: studentMobility(code),
+      inDepth: inDepth(code),
       sources: COUNTRY_SOURCES,
     };
   }

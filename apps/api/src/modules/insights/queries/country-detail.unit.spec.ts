@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { DomainError } from '@credence/domain';
 import worldCountries from 'world-countries';
 import mobility from '../data/student-mobility.json';
-import { celebrating, CountryDetail, macroLevel, publicHolidays, studentMobility } from './country-detail';
+import {
+  celebrating,
+  CountryDetail,
+  inDepth,
+  macroLevel,
+  publicHolidays,
+  studentMobility,
+} from './country-detail';
 
 describe('Country Insights detail (money 2.18, 4)', () => {
   it("reads the United Kingdom's capital, population, languages and this year's holidays with their regions", () => {
@@ -57,6 +64,26 @@ describe('Country Insights detail (money 2.18, 4)', () => {
     expect(
       new CountryDetail().of('AU').sources.some((s) => s.includes('UNESCO Institute for Statistics')),
     ).toBe(true);
+  });
+
+  it("gives a country's In-Depth sections from The World Factbook by ISO code, none where it has no profile", () => {
+    // The factbook files Austria as au.json (GEC) and Australia as as.json: the ISO codes must not mix them up.
+    const at = inDepth('AT');
+    expect(at.map((s) => s.title)).toEqual(['Government', 'Economy', 'Migration', 'Education Systems']);
+    expect(at[1].paragraphs.join(' ')).toContain('Austria');
+    expect(inDepth('AU')[1].paragraphs.join(' ')).toContain('Australia');
+    // Literacy's sub-fields (definition, total population, male, female) make one paragraph.
+    expect(inDepth('EG')[3].paragraphs).toContain(
+      'Literacy: definition: age 15 and over can read and write; total population: 73.8%; male: 82.2%; female: 65.4% (2015 est.).',
+    );
+    expect(inDepth('AX')).toEqual([]);
+    expect(new CountryDetail().of('gb').inDepth[0]).toEqual({
+      title: 'Government',
+      paragraphs: [
+        'Government type: constitutional monarchy and Commonwealth realm.',
+        'Legal system: common law system; has nonbinding judicial review of Acts of Parliament under the Human Rights Act of 1998.',
+      ],
+    });
   });
 
   it("matches every country's figures to the UIS extract's 2021 rows", () => {

@@ -1,6 +1,11 @@
 import { Alert, Box, Link, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
-import type { CountryInsightsView, PublicHolidayView, YearValueView } from '@credence/api-contract';
+import { useId, useState } from 'react';
+import type {
+  CountryInsightsView,
+  InDepthSectionView,
+  PublicHolidayView,
+  YearValueView,
+} from '@credence/api-contract';
 import { useCountryDetail } from '@/features/country-insights/hooks/useCountryInsights';
 import {
   celebratingText,
@@ -108,6 +113,40 @@ function MobilityChart({
   );
 }
 
+/**
+ * In-Depth (money 2.18): Government, Economy, Migration and Education Systems from The World Factbook, each a heading
+ * one level below the panel's section headings and its paragraphs as body text; nothing where the factbook has none.
+ */
+function InDepth({ sections }: { sections: InDepthSectionView[] }) {
+  const headingId = useId();
+  if (!sections.length) return null;
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} variant="h5" component="h4" sx={{ mb: 1 }}>
+        In-Depth
+      </Typography>
+      <Stack spacing={2}>
+        {sections.map((section) => (
+          <Box key={section.title}>
+            <Typography variant="subtitle1" component="h5" sx={{ fontWeight: 600, mb: 0.5 }}>
+              {section.title}
+            </Typography>
+            {section.paragraphs.map((text, i) => (
+              <Typography
+                key={i}
+                variant="body2"
+                sx={{ mb: 1, maxWidth: '80ch', overflowWrap: 'anywhere', whiteSpace: 'normal' }}
+              >
+                {text}
+              </Typography>
+            ))}
+          </Box>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
 function Fact({ label, value }: { label: string; value: string }) {
   return (
     <Box>
@@ -125,7 +164,8 @@ function Fact({ label, value }: { label: string; value: string }) {
  * A country's expanded row (money 2.18): the public-holiday alert, Capital, Population, Languages, Current Number of
  * Institutions, Verification Information with the global averages, the Student Mobility charts and the Macro-Level
  * charts from the UNESCO UIS and World Bank extracts the API ships (empty where they have nothing for the country), the
- * Public Holidays table and where the figures come from. Active country notifications staff wrote come first.
+ * Public Holidays table, the In-Depth text from The World Factbook and where the figures come from. Active country
+ * notifications staff wrote come first.
  */
 export function CountryDetailPanel({
   row,
@@ -264,6 +304,7 @@ export function CountryDetailPanel({
           summary={(from, to, total) => `Showing ${from} to ${to} of ${total} holidays`}
         />
       </Box>
+      <InDepth sections={data.inDepth} />
       <Typography variant="caption" color="text.secondary">
         Sources: {data.sources.join('; ')}.
       </Typography>

@@ -76,6 +76,19 @@ function answer() {
         },
         // UIS has an inbound figure for 2021 and, here, no outbound one.
         studentMobility: { year: 2021, inbound: 600_589, outbound: null },
+        inDepth: [
+          {
+            title: 'Government',
+            paragraphs: [
+              'Government type: constitutional monarchy and Commonwealth realm.',
+              'Legal system: common law system; has nonbinding judicial review of Acts of Parliament under the Human Rights Act of 1998.',
+            ],
+          },
+          {
+            title: 'Education Systems',
+            paragraphs: ['Education expenditures: 6% of GDP (2011).'],
+          },
+        ],
         notifications: [
           {
             id: 3,
@@ -207,6 +220,18 @@ describe('Country Insights (/countryinfo, money 2.18, 2.19)', () => {
     expect(screen.queryByRole('table', { name: 'GDP per capita ($)' })).not.toBeInTheDocument();
     expect(screen.getByText('GDP per capita ($)')).toBeInTheDocument();
     expect(await screen.findAllByText('Not enough current data available')).toHaveLength(2);
+    // In-Depth: its heading at the level of the panel's other sections, each factbook section a heading below it.
+    const inDepth = screen.getByRole('region', { name: 'In-Depth' });
+    expect(within(inDepth).getByRole('heading', { level: 4, name: 'In-Depth' })).toBeInTheDocument();
+    expect(
+      within(inDepth)
+        .getAllByRole('heading', { level: 5 })
+        .map((h) => h.textContent),
+    ).toEqual(['Government', 'Education Systems']);
+    expect(
+      within(inDepth).getByText('Government type: constitutional monarchy and Commonwealth realm.'),
+    ).toBeInTheDocument();
+    expect(within(inDepth).getByText('Education expenditures: 6% of GDP (2011).')).toBeInTheDocument();
     expect(await seriousAxeViolations(container)).toEqual([]);
   }, 120_000);
 
