@@ -243,7 +243,7 @@ export const countryInsightsJourney: Journey = {
     assert.equal(await cells.nth(4).innerText(), gbDestinations.incoming.join(', '));
     assert.equal(await cells.nth(5).innerText(), (gbDestinations.outgoing ?? []).join(', '));
     await row.getByRole('button', { name: 'Expand United Kingdom' }).click();
-    await main.getByText('London').waitFor();
+    await main.getByText('London', { exact: true }).waitFor(); // the capital (the In-Depth text names London too)
     const holidays = main.getByRole('table', { name: 'Public Holidays, United Kingdom' });
     await holidays.getByRole('cell', { name: "New Year's Day", exact: true }).first().waitFor();
     await holidays.getByRole('cell', { name: 'All Regions' }).first().waitFor();
