@@ -113,13 +113,36 @@ function textOf(field) {
 
 const sentence = (s) => (/[.!?]$/.test(s) ? s : `${s}.`);
 
+/**
+ * Characters this copy of the factbook lost in its encoding (U+FFFD where the original had them), put back from the
+ * factbook's own text; the build stops on any other, so a new copy cannot slip one through.
+ */
+const LOST_CHARACTERS = [['\uFFFD375 billion', '\u00A3375 billion']]; // the Bank of England's asset purchases (GB)
+function repaired(text) {
+  let out = text;
+  for (const [lost, original] of LOST_CHARACTERS) out = out.replaceAll(lost, original);
+  if (out.includes('\uFFFD'))
+    throw new Error(
+      `a character lost in the factbook's encoding: ${out.slice(Math.max(0, out.indexOf('\uFFFD') - 40), out.indexOf('\uFFFD') + 20)}`,
+    );
+  return out;
+}
+
+/** The factbook marks paragraph breaks inside a field with '++': each part its own paragraph, the field named on the first. */
+const parts = (text) =>
+  text
+    .split(/\s*\+\+(?:\s*\+\+)*\s*/)
+    .map((t) => t.trim())
+    .filter(Boolean);
+
 function sectionsOf(profile) {
   const sections = [];
   for (const [title, fields] of SECTIONS) {
     const paragraphs = [];
     for (const [part, name, bare] of fields) {
       const text = textOf(profile[part]?.[name]);
-      if (text) paragraphs.push(sentence(bare ? text : `${name}: ${text}`));
+      if (!text) continue;
+      parts(repaired(text)).forEach((t, i) => paragraphs.push(sentence(bare || i > 0 ? t : `${name}: ${t}`)));
     }
     if (paragraphs.length) sections.push({ title, paragraphs });
   }

@@ -77,6 +77,12 @@ describe('Country Insights detail (money 2.18, 4)', () => {
       'Literacy: definition: age 15 and over can read and write; total population: 73.8%; male: 82.2%; female: 65.4% (2015 est.).',
     );
     expect(inDepth('AX')).toEqual([]);
+    // The factbook's '++' paragraph marks become paragraphs, and no character lost in its encoding (U+FFFD) shows.
+    expect(inDepth('GB')[1].paragraphs.length).toBeGreaterThan(1);
+    expect(inDepth('GB')[1].paragraphs.join(' ')).toContain('\u00A3375 billion');
+    for (const c of worldCountries) {
+      for (const text of inDepth(c.cca2).flatMap((s) => s.paragraphs)) expect(text).not.toMatch(/\+\+|\uFFFD/);
+    }
     expect(new CountryDetail().of('gb').inDepth[0]).toEqual({
       title: 'Government',
       paragraphs: [
