@@ -65,7 +65,14 @@ async function orderIdentity(init: () => Response) {
   // Enabled is not always clickable yet: once in a CI check the button (or a box around it) still had
   // pointer-events none a moment after it was enabled. user-event refuses such a click before dispatching anything,
   // so it is tried again until it goes through, and it goes through once.
-  await waitFor(() => user.click(screen.getByRole('button', { name: 'Submit' })), { timeout: 15_000 });
+  // And twice in CI checks of 2026-12-07/08 the click went through while the order's quote was being fetched again
+  // (two quote calls, Submit enabled) and nothing was sent: as a person would, click again while no submission has
+  // gone out (none can go twice: each try first checks that no POST was made).
+  const submitted = () => served.calls.some((c) => c.method === 'POST' && c.path === '/v1/verification');
+  for (let attempt = 0; attempt < 3 && !submitted(); attempt++) {
+    await waitFor(() => user.click(screen.getByRole('button', { name: 'Submit' })), { timeout: 15_000 });
+    await waitFor(() => expect(submitted()).toBe(true), { timeout: 8_000 }).catch(() => undefined);
+  }
   // The submission's round trips and the identity step's own code: over 5 s once under CI's three test lanes. Once
   // (a CI check of 2026-12-07) the wizard stayed on the review for 20 s, the first test of this file having passed
   // in 2 s: should that come again, the failure says what the wizard had asked for and how Submit stood.
